@@ -1,0 +1,72 @@
+/**
+ * buildApp: the whole service as a Fastify instance, from dependencies it is given. No listening
+ * and no process handling here (that is the CLI's job), so tests build it with an in-memory
+ * database and `inject`.
+ */
+import cors from '@fastify/cors'
+import swagger from '@fastify/swagger'
+import websocket from '@fastify/websocket'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { LogController } from 'fastify'
+import { openApiTags } from './core/api-groups.js'
+import { apiReferenceModule } from './core/docs/routes.js'
+import { handleError, handleNotFound } from './core/errors.js'
+import { Hub, type HubDeps } from './core/hub.js'
+import { registerModule, type HubApp, type HubModule } from './core/module.js'
+import { securityHook } from './core/security.js'
+import { webSocketModule } from './core/ws/routes.js'
+import { eventsModule } from './events/index.js'
+import { systemModule } from './system/index.js'
+import { serviceVersion } from './version.js'
+
+/** Core modules, always present; domain modules come after them. */
+export const coreModules: readonly HubModule[] = [systemModule, eventsModule, webSocketModule, apiReferenceModule]
+
+export interface BuildOptions extends HubDeps {
+  /** Domain modules registered after the core ones. */
+  readonly modules: readonly HubModule[]
+}
+
+export interface BuiltApp {
+  readonly app: HubApp
+  readonly hub: Hub
+}
+
+const maxBodyBytes = 1 << 20
+
+export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
+  const hub = new Hub(options)
+  const app: HubApp = Fastify({
+    loggerInstance: options.logger,
+    // Per-request lines would flood a cabinet's log at overlay poll rates; errors are logged by handleError.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: maxBodyBytes,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } }
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600 })
+  app.addHook('onRequest', securityHook({ apiKey: hub.config.apiKey, boundHost: hub.config.host, allowedHosts: hub.config.allowedHosts }))
+  app.setErrorHandler(handleError)
+  app.setNotFoundHandler(handleNotFound)
+  // Registered before the websocket plugin so clients get 1001 from us, not a bare close.
+  app.addHook('preClose', async () => hub.stop())
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'cabinet-hub REST API',
+        version: serviceVersion,
+        description: 'Local companion service for EmulationStation-family cabinets. REST bodies are camelCase; errors are { message, code }. '
+          + 'Every response carries Access-Control-Allow-Origin: *. Real-time events: see /asyncapi.json and GET /api/v1/ws/streams.'
+      },
+      servers: [{ url: 'http://127.0.0.1:12345' }],
+      tags: openApiTags
+    }
+  })
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+
+  for (const module of [...coreModules, ...options.modules]) await registerModule(app, hub, module)
+  return { app, hub }
+}

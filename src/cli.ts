@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+/**
+ * The command line: parses options, builds the real dependencies, listens, and shuts down
+ * gracefully. The only file that exits the process.
+ */
+import { parseArgs } from 'node:util'
+import closeWithGrace from 'close-with-grace'
+import pino, { type Logger } from 'pino'
+import { stringify as toYaml } from 'yaml'
+import { buildApp } from './app.js'
+import { cliFlags, cliValuesByKey, ConfigError, loadConfig, optionsHelp, type LoadedConfig } from './config.js'
+import { buildAsyncApi } from './core/docs/asyncapi.js'
+import { readEsSettings } from './core/es-settings.js'
+import { closeDatabase, openDatabase } from './core/storage/database.js'
+import { domainModules } from './modules.js'
+import { serviceVersion } from './version.js'
+
+const EXIT_USAGE = 2
+const shutdownDelayMs = 5000
+
+const usage = `cabinet-hub ${serviceVersion}: the companion service for EmulationStation-family cabinets
+
+Usage:
+  cabinet-hub [serve] [options]   run the service (the default command)
+  cabinet-hub openapi             print the OpenAPI document (JSON)
+  cabinet-hub asyncapi [--yaml]   print the AsyncAPI document (JSON, or YAML)
+  cabinet-hub --version | --help
+
+Options (each also as the environment variable shown, or as a key in the --config file):
+${optionsHelp()}
+`
+
+class UsageError extends Error {}
+
+function fail (message: string): number {
+  console.error(`cabinet-hub: ${message}`)
+  return EXIT_USAGE
+}
+
+function createLogger (level: string): Logger {
+  // Pretty output only for a person at a terminal; services and hooks get JSON lines.
+  return process.stdout.isTTY
+    ? pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } })
+    : pino({ level })
+}
+
+async function printOpenApi (): Promise<number> {
+  const loaded = loadConfig({ cli: new Map(), env: {} })
+  const db = openDatabase(':memory:')
+  const { app } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, esSettings: await readEsSettings(null), now: () => new Date(), modules: domainModules })
+  await app.ready()
+  process.stdout.write(`${JSON.stringify(app.swagger(), null, 2)}\n`)
+  await app.close()
+  closeDatabase(db)
+  return 0
+}
+
+async function serve (loaded: LoadedConfig): Promise<number> {
+  const { config } = loaded
+  const logger = createLogger(config.logLevel)
+  const db = openDatabase(config.dataDir)
+  const esSettings = await readEsSettings(config.esConfigDir)
+  const { app, hub } = await buildApp({ loaded, logger, db, esSettings, now: () => new Date(), modules: domainModules })
+
+  try {
+    await app.listen({ host: config.host, port: config.port })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    await app.close()
+    closeDatabase(db)
+    if (code === 'EADDRINUSE') return fail(`port ${config.port} on ${config.host} is already in use (another cabinet-hub, or the incumbent companion service?); stop it or choose another --port`)
+    if (code === 'EACCES') return fail(`not allowed to listen on ${config.host}:${config.port}; choose a port above 1023`)
+    if (code === 'EADDRNOTAVAIL') return fail(`${config.host} is not an address of this machine`)
+    throw error
+  }
+  if (config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1' && config.apiKey === null) {
+    logger.warn(`listening on ${config.host} without an API key: requests from other machines will get 401 until --api-key is set`)
+  }
+
+  closeWithGrace({ delay: shutdownDelayMs, logger }, async ({ signal, err }) => {
+    if (err !== undefined) logger.error({ err }, 'shutting down after an unexpected error')
+    else logger.info(`${signal ?? 'close'} received, shutting down`)
+    await app.close()
+    closeDatabase(db)
+  })
+
+  await hub.start()
+  logger.info(`cabinet-hub ${serviceVersion} ready on http://${config.host}:${config.port} (data in ${config.dataDir})`)
+  return 0
+}
+
+async function main (argv: string[]): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' } }
+    })
+  } catch (error) {
+    return fail(`${(error as Error).message} (see --help)`)
+  }
+  const { values, positionals } = parsed
+  if (values.help === true) {
+    process.stdout.write(usage)
+    return 0
+  }
+  if (values.version === true) {
+    process.stdout.write(`${serviceVersion}\n`)
+    return 0
+  }
+  const [command = 'serve', ...extra] = positionals
+  try {
+    if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}" (see --help)`)
+    switch (command) {
+      case 'openapi': return await printOpenApi()
+      case 'asyncapi':
+        process.stdout.write(values.yaml === true ? toYaml(buildAsyncApi()) : `${JSON.stringify(buildAsyncApi(), null, 2)}\n`)
+        return 0
+      case 'serve': return await serve(loadConfig({ cli: cliValuesByKey(values as Record<string, string | boolean | undefined>), env: process.env }))
+      default: throw new UsageError(`unknown command "${command}" (see --help)`)
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) return fail(error.message)
+    throw error
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  if (code !== 0) process.exit(code)
+}, (error: unknown) => {
+  console.error(`cabinet-hub: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

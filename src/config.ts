@@ -1,0 +1,228 @@
+/**
+ * The option table: every setting is declared once here, and from it come the CLI flags, the
+ * `CABINET_HUB_*` environment variables, the config-file schema, `--help` and the effective
+ * configuration report. Precedence: CLI > env > config file > default.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import envPaths from 'env-paths'
+import { Type, type Static, type TSchema } from 'typebox'
+import Value from 'typebox/value'
+import { parse as parseYaml } from 'yaml'
+import { managerDefinitions, parseSwitchWord, type ConfiguredSwitch, type ManagerId } from './core/gates.js'
+
+type OptionKind = 'string' | 'integer' | 'boolean' | 'list'
+
+interface OptionSpec<S extends TSchema = TSchema> {
+  readonly kind: OptionKind
+  readonly schema: S
+  readonly default: Static<S>
+  /** CLI long flag (without dashes); null for settings that only come from env or the config file. */
+  readonly flag: string | null
+  readonly description: string
+  /** Redacted in every report. */
+  readonly secret?: boolean
+}
+
+function option<S extends TSchema> (spec: OptionSpec<S>): OptionSpec<S> {
+  return spec
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+export const optionTable = {
+  host: option({ kind: 'string', schema: Type.String({ minLength: 1 }), default: '127.0.0.1', flag: 'host', description: 'Address to listen on. Anything but loopback requires the API key from non-loopback clients.' }),
+  port: option({ kind: 'integer', schema: Type.Integer({ minimum: 0, maximum: 65535 }), default: 12345, flag: 'port', description: 'TCP port for REST and WebSocket.' }),
+  dataDir: option({ kind: 'string', schema: Type.String({ minLength: 1 }), default: envPaths('cabinet-hub', { suffix: '' }).data, flag: 'data-dir', description: 'Folder for the database and generated files.' }),
+  config: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'config', description: 'Config file (JSON or YAML) with any of these options, managers under "managers".' }),
+  nodeId: option({ kind: 'string', schema: Type.String({ minLength: 1, maxLength: 64 }), default: 'cab-01', flag: 'node-id', description: 'NodeId written into every event envelope.' }),
+  logLevel: option({ kind: 'string', schema: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')]), default: 'info', flag: 'log-level', description: `Log level: ${logLevels.join(', ')}.` }),
+  devEventsIngest: option({ kind: 'boolean', schema: Type.Boolean(), default: false, flag: 'dev-events-ingest', description: 'Enable POST /api/v1/events (loopback only) to inject events for tools and tests.' }),
+  apiKey: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 8 }), Type.Null()]), default: null, flag: 'api-key', description: 'Key non-loopback clients send as X-Api-Key (or ?apiKey= on WebSocket).', secret: true }),
+  allowedHosts: option({ kind: 'list', schema: Type.Array(Type.String({ minLength: 1 })), default: [], flag: 'allowed-hosts', description: 'Extra Host header names accepted besides loopback and --host (comma separated).' }),
+  esConfigDir: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'es-config-dir', description: 'The frontend\'s config folder (holds es_settings.cfg); its global.cabinethub.* switches override the managers.' }),
+  wsPingIntervalMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 50, maximum: 600_000 }), default: 15_000, flag: null, description: 'WebSocket keepalive ping interval; a socket that misses two pongs is terminated.' }),
+  wsMaxQueuedFrames: option({ kind: 'integer', schema: Type.Integer({ minimum: 1, maximum: 1_000_000 }), default: 1000, flag: null, description: 'Frames a slow WebSocket client may have waiting before it is closed with 1013.' }),
+  wsMaxBufferedBytes: option({ kind: 'integer', schema: Type.Integer({ minimum: 1024, maximum: 1 << 30 }), default: 1 << 20, flag: null, description: 'Bytes written to a socket but not yet sent before further frames wait in its queue.' }),
+  journalMaxEvents: option({ kind: 'integer', schema: Type.Integer({ minimum: 10, maximum: 10_000_000 }), default: 5000, flag: null, description: 'Recent events kept in the diagnostics journal.' })
+} as const
+
+type OptionTable = typeof optionTable
+export type OptionKey = keyof OptionTable
+
+export type HubConfig = { -readonly [K in OptionKey]: Static<OptionTable[K]['schema']> } & {
+  managers: Record<ManagerId, boolean>
+}
+
+export type ConfigSource = 'default' | 'file' | 'env' | 'cli'
+
+export interface LoadedConfig {
+  readonly config: HubConfig
+  /** Where each effective value came from, keyed like the config file (`port`, `managers.roms`). */
+  readonly sources: Readonly<Record<string, ConfigSource>>
+}
+
+export class ConfigError extends Error {
+  constructor (readonly problems: readonly string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** `managers.localMedia` -> `CABINET_HUB_MANAGERS_LOCAL_MEDIA`. */
+export function envName (key: string): string {
+  return `CABINET_HUB_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/\./g, '_').toUpperCase()}`
+}
+
+interface Entry {
+  readonly key: string
+  readonly spec: OptionSpec
+}
+
+const managerOption = (title: string): OptionSpec => ({ kind: 'boolean', schema: Type.Boolean(), default: true, flag: null, description: `Switch for the ${title}.` })
+
+/** Every option, scalar settings first, then one switch per manager. */
+export const allOptions: readonly Entry[] = [
+  ...Object.entries(optionTable).map(([key, spec]) => ({ key, spec: spec as OptionSpec })),
+  ...managerDefinitions.map((m) => ({ key: `managers.${m.id}`, spec: managerOption(m.title) }))
+]
+
+function fromText (entry: Entry, text: string): unknown {
+  switch (entry.spec.kind) {
+    case 'integer': return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text
+    case 'boolean': return parseSwitchWord(text) ?? text
+    case 'list': return text.split(',').map((s) => s.trim()).filter((s) => s.length > 0)
+    case 'string': return text
+  }
+}
+
+function readConfigFile (file: string): Record<string, unknown> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ConfigError([`config file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`])
+  }
+  let parsed: unknown
+  try {
+    parsed = parseYaml(text)
+  } catch (error) {
+    throw new ConfigError([`config file ${file} is neither JSON nor YAML: ${(error as Error).message.split('\n')[0]}`])
+  }
+  if (parsed === null || parsed === undefined) return {}
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError([`config file ${file} must hold an object of options`])
+  return parsed as Record<string, unknown>
+}
+
+function flattenFile (data: Record<string, unknown>, problems: string[]): Map<string, unknown> {
+  const known = new Set(allOptions.map((e) => e.key))
+  const flat = new Map<string, unknown>()
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'managers' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [id, sw] of Object.entries(value)) flat.set(`managers.${id}`, sw)
+    } else {
+      flat.set(key, value)
+    }
+  }
+  for (const key of flat.keys()) if (!known.has(key)) problems.push(`${key}: unknown option in the config file`)
+  return flat
+}
+
+export interface ConfigInputs {
+  /** Values given on the command line, keyed by option key (already split from argv). */
+  readonly cli: ReadonlyMap<string, string | boolean>
+  readonly env: NodeJS.ProcessEnv
+}
+
+/** Builds the effective configuration; throws one ConfigError that lists every bad value. */
+export function loadConfig ({ cli, env }: ConfigInputs): LoadedConfig {
+  const problems: string[] = []
+  const configPath = cli.get('config') ?? env[envName('config')]
+  const file = typeof configPath === 'string' && configPath !== '' ? flattenFile(readConfigFile(configPath), problems) : new Map<string, unknown>()
+
+  const values: Record<string, unknown> = {}
+  const sources: Record<string, ConfigSource> = {}
+  for (const entry of allOptions) {
+    const cliValue = cli.get(entry.key)
+    const envValue = env[envName(entry.key)]
+    let value: unknown
+    let source: ConfigSource
+    let origin: string
+    if (cliValue !== undefined) {
+      value = typeof cliValue === 'string' ? fromText(entry, cliValue) : cliValue
+      source = 'cli'
+      origin = entry.spec.flag === null ? entry.key : `--${entry.spec.flag}`
+    } else if (envValue !== undefined && envValue !== '') {
+      value = fromText(entry, envValue)
+      source = 'env'
+      origin = envName(entry.key)
+    } else if (file.has(entry.key)) {
+      value = file.get(entry.key)
+      source = 'file'
+      origin = `${entry.key} in ${String(configPath)}`
+    } else {
+      value = entry.spec.default
+      source = 'default'
+      origin = entry.key
+    }
+    if (!Value.Check(entry.spec.schema, value)) {
+      const first = [...Value.Errors(entry.spec.schema, value)].at(-1)
+      problems.push(`${origin}: ${first?.message ?? 'invalid value'} (got ${JSON.stringify(value)})`)
+    }
+    values[entry.key] = value
+    sources[entry.key] = source
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  const managers = Object.fromEntries(managerDefinitions.map((m) => [m.id, values[`managers.${m.id}`] as boolean])) as Record<ManagerId, boolean>
+  const scalars = Object.fromEntries(Object.keys(optionTable).map((k) => [k, values[k]]))
+  const config = { ...scalars, managers } as HubConfig
+  if (typeof config.config === 'string') config.config = path.resolve(config.config)
+  config.dataDir = path.resolve(config.dataDir)
+  return { config, sources }
+}
+
+/** The manager switches as the gate resolver wants them. */
+export function configuredSwitches (loaded: LoadedConfig): Map<ManagerId, ConfiguredSwitch> {
+  return new Map(managerDefinitions.map((m) => [m.id, {
+    value: loaded.config.managers[m.id],
+    fromDefault: loaded.sources[`managers.${m.id}`] === 'default'
+  }]))
+}
+
+/** The effective options with secrets replaced, for reports. */
+export function redactedConfig (loaded: LoadedConfig): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const { key, spec } of allOptions) {
+    const value = key.startsWith('managers.') ? loaded.config.managers[key.slice('managers.'.length) as ManagerId] : loaded.config[key as OptionKey]
+    out[key] = spec.secret === true && value !== null ? '***' : value
+  }
+  return out
+}
+
+/** `--help` text: every option with its flag, environment variable and default. */
+export function optionsHelp (): string {
+  const rows = allOptions.map(({ key, spec }) => {
+    const flag = spec.flag === null ? '' : `--${spec.flag}${spec.kind === 'boolean' ? '' : ' <value>'}`
+    const shownDefault = spec.secret === true ? '(none)' : JSON.stringify(spec.default)
+    return `  ${(flag || `(${key})`).padEnd(26)} ${spec.description}\n  ${''.padEnd(26)} env ${envName(key)}, default ${shownDefault}`
+  })
+  return rows.join('\n')
+}
+
+/** The parseArgs option declarations derived from the table. */
+export function cliFlags (): Record<string, { type: 'string' | 'boolean' }> {
+  const flags: Record<string, { type: 'string' | 'boolean' }> = {}
+  for (const { spec } of allOptions) if (spec.flag !== null) flags[spec.flag] = { type: spec.kind === 'boolean' ? 'boolean' : 'string' }
+  return flags
+}
+
+/** Maps parsed CLI flag values back to option keys. */
+export function cliValuesByKey (parsed: Record<string, string | boolean | undefined>): Map<string, string | boolean> {
+  const byKey = new Map<string, string | boolean>()
+  for (const { key, spec } of allOptions) {
+    const value = spec.flag === null ? undefined : parsed[spec.flag]
+    if (value !== undefined) byKey.set(key, value)
+  }
+  return byKey
+}

@@ -1,0 +1,96 @@
+/**
+ * The AsyncAPI 3.0.0 document, generated from the stream table and the event catalog so it always
+ * describes the running build.
+ */
+import type { TSchema } from 'typebox'
+import { eventsContractVersion } from '../../version.js'
+import { EnvelopeSchema } from '../envelope.js'
+import { eventCatalog, type EventDefinition } from '../event-catalog.js'
+import { firehoseIncludes, firehoseNote, retainedTypesOf, streamIncludes, streamTable } from '../stream-table.js'
+
+type Json = Record<string, unknown>
+
+const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json
+
+function messageOf (definition: EventDefinition): Json {
+  const envelope = plain(EnvelopeSchema)
+  const properties = envelope.properties as Json
+  const message: Json = {
+    name: definition.type,
+    title: definition.type,
+    summary: definition.description,
+    contentType: 'application/json',
+    payload: {
+      ...envelope,
+      properties: { ...properties, Type: { type: 'string', const: definition.type }, Payload: plain(definition.payload) }
+    }
+  }
+  if (definition.example !== null) {
+    message.examples = [{
+      name: 'example',
+      payload: { Type: definition.type, Ts: '2026-11-21T20:00:00.000Z', NodeId: 'cab-01', CorrelationId: '7d1f0c1e-3b7a-4b8e-9a59-0c6f3f0b2a11', Payload: definition.example }
+    }]
+  }
+  return message
+}
+
+function channel (id: string, address: string, description: string, types: EventDefinition[], extensions: Json): { channel: Json, operation: Json | null } {
+  const messages = Object.fromEntries(types.map((d) => [d.type, { $ref: `#/components/messages/${d.type}` }]))
+  return {
+    channel: { address, title: id, description, messages, ...extensions },
+    operation: types.length === 0
+      ? null
+      : {
+          action: 'send',
+          title: `Events on ${address}`,
+          summary: `The service sends these events to every client of ${address}.`,
+          channel: { $ref: `#/channels/${id}` },
+          messages: types.map((d) => ({ $ref: `#/channels/${id}/messages/${d.type}` }))
+        }
+  }
+}
+
+export function buildAsyncApi (): Json {
+  const channels: Json = {}
+  const operations: Json = {}
+  const add = (id: string, built: { channel: Json, operation: Json | null }): void => {
+    channels[id] = built.channel
+    if (built.operation !== null) operations[`send-${id}`] = built.operation
+  }
+
+  add('firehose', channel('firehose', '/ws', `Unfiltered stream. ${firehoseNote}`, eventCatalog.filter((d) => firehoseIncludes(d.type)), {
+    'x-event-type-prefixes': [],
+    'x-excluded-event-type-prefixes': ['esevent.'],
+    'x-aliases': [],
+    'x-retained-event-types': eventCatalog.filter((d) => d.retainSlot !== null).map((d) => d.type)
+  }))
+  for (const stream of streamTable) {
+    add(stream.name, channel(stream.name, `/ws/${stream.name}`, stream.description, eventCatalog.filter((d) => streamIncludes(stream, d.type)), {
+      'x-event-type-prefixes': [...stream.prefixes],
+      'x-event-types': [...stream.extraTypes],
+      'x-aliases': [...stream.aliases],
+      'x-retained-event-types': retainedTypesOf(stream)
+    }))
+  }
+
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'cabinet-hub Real-time Events',
+      version: eventsContractVersion,
+      description: 'WebSocket streams of cabinet-hub. Every message is the JSON envelope {Type, Ts, NodeId, CorrelationId, Payload}; '
+        + 'the stream is chosen by the path, clients never need to send. Retained events replay right after connecting. '
+        + 'Unknown /ws/<name> paths are accepted and silent. The contract is additive: fields are added, never removed or renamed.'
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      local: { host: '127.0.0.1:12345', protocol: 'ws', description: 'The service on this machine.' }
+    },
+    channels,
+    operations,
+    components: {
+      schemas: { Envelope: plain(EnvelopeSchema) },
+      messages: Object.fromEntries(eventCatalog.map((d) => [d.type, messageOf(d)]))
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * One error shape for every REST response: `{ message, code }` with a stable upper-snake code.
+ */
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { Type, type Static } from 'typebox'
+
+export const ErrorBody = Type.Object({
+  message: Type.String({ description: 'What went wrong, for a person.' }),
+  code: Type.String({ description: 'Stable upper-snake error code.', examples: ['NOT_FOUND'] })
+}, { $id: 'ErrorBody', description: 'Every error response.' })
+
+export type ErrorBodyType = Static<typeof ErrorBody>
+
+export class HubError extends Error {
+  constructor (readonly statusCode: number, readonly code: string, message: string) {
+    super(message)
+    this.name = 'HubError'
+  }
+}
+
+const fastifyCodes: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH'
+}
+
+function codeForStatus (status: number): string {
+  return (STATUS_CODES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')
+}
+
+export function errorBody (error: FastifyError | HubError): { status: number, body: ErrorBodyType } {
+  if (error instanceof HubError) return { status: error.statusCode, body: { message: error.message, code: error.code } }
+  if (error.validation !== undefined) {
+    return { status: 400, body: { message: error.message, code: 'VALIDATION_ERROR' } }
+  }
+  const status = error.statusCode ?? 500
+  if (status >= 500) return { status, body: { message: 'Internal error; the service log has the details.', code: 'INTERNAL_ERROR' } }
+  return { status, body: { message: error.message, code: fastifyCodes[error.code] ?? codeForStatus(status) } }
+}
+
+export function handleError (error: FastifyError | HubError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = errorBody(error)
+  if (status >= 500) request.log.error({ err: error }, 'request failed')
+  else request.log.info({ code: body.code, url: request.url }, body.message)
+  void reply.code(status).send(body)
+}
+
+export function handleNotFound (request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' })
+}
+
+/** Error responses for a route's OpenAPI entry. */
+export function errorResponses (...statuses: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorBody]))
+}

@@ -1,0 +1,48 @@
+/**
+ * Reads the frontend's `es_settings.cfg`: an XML `<config>` of `<string|bool|int name=".." value=".."/>`.
+ * Any element with `name` and `value` counts, whatever its tag.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { XMLParser } from 'fast-xml-parser'
+
+export interface EsSettings {
+  readonly path: string | null
+  readonly state: 'not-configured' | 'missing' | 'loaded' | 'unreadable'
+  readonly error: string | null
+  readonly values: ReadonlyMap<string, string>
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, processEntities: true })
+
+function collect (node: unknown, into: Map<string, string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) collect(item, into)
+    return
+  }
+  if (node === null || typeof node !== 'object') return
+  const record = node as Record<string, unknown>
+  if (typeof record.name === 'string' && (typeof record.value === 'string' || typeof record.value === 'number' || typeof record.value === 'boolean')) {
+    into.set(record.name, String(record.value))
+  }
+  for (const child of Object.values(record)) collect(child, into)
+}
+
+export async function readEsSettings (configDir: string | null): Promise<EsSettings> {
+  if (configDir === null) return { path: null, state: 'not-configured', error: null, values: new Map() }
+  const file = path.join(configDir, 'es_settings.cfg')
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return { path: file, state: code === 'ENOENT' ? 'missing' : 'unreadable', error: code === 'ENOENT' ? null : String(code), values: new Map() }
+  }
+  try {
+    const values = new Map<string, string>()
+    collect(parser.parse(text), values)
+    return { path: file, state: 'loaded', error: null, values }
+  } catch (error) {
+    return { path: file, state: 'unreadable', error: (error as Error).message.split('\n')[0] ?? 'parse error', values: new Map() }
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * What the service knows about each event type: its payload schema and example (for the AsyncAPI
+ * document), whether the last one is retained for late joiners, and how snapshots coalesce.
+ */
+import { Type, type TSchema } from 'typebox'
+import type { EventPayload } from './envelope.js'
+
+export interface EventDefinition {
+  readonly type: string
+  readonly description: string
+  readonly payload: TSchema
+  readonly example: EventPayload | null
+  /**
+   * Snapshot events only: pending frames with the same key are replaced by the newest one, and an
+   * event whose `Sequence` is lower than the last one published under the key is dropped.
+   * Input, output and unlock events never have one.
+   */
+  readonly coalesceKey: ((payload: EventPayload) => string) | null
+  /** Retained-store slot: the last event of the slot replays to every new client whose stream includes it. */
+  readonly retainSlot: string | null
+  /** Publishing this type empties the named slot (a session that ended must not replay). */
+  readonly clearsSlot: string | null
+}
+
+const open = (properties: Record<string, TSchema>, description: string): TSchema =>
+  Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])), { additionalProperties: true, description })
+
+const str = (description: string): TSchema => Type.String({ description })
+const int = (description: string): TSchema => Type.Integer({ description })
+const selectionFields = {
+  Sequence: int('Monotonic per process; a newer selection always has a higher number.'),
+  SelectionKey: str('`<systemId>|<romId>`, or `<systemId>|` at system scope.'),
+  SystemId: str('Frontend system id (for example `mame`, `snes`).'),
+  Rom: str('Rom file stem.')
+}
+
+const byType = (payloadType: string) => () => payloadType
+const field = (payload: EventPayload, name: string): string => String(payload[name] ?? '')
+
+function define (type: string, description: string, payload: TSchema, extra: Partial<Omit<EventDefinition, 'type' | 'description' | 'payload'>> = {}): EventDefinition {
+  return { type, description, payload, example: null, coalesceKey: null, retainSlot: null, clearsSlot: null, ...extra }
+}
+
+const snapshot = (type: string, surface: string): EventDefinition => define(type, `Full ${surface} snapshot for the current selection (retained).`, open({
+  ...selectionFields,
+  SnapshotVersion: int('Shape version of the snapshot.'),
+  Selection: Type.Object({}, { additionalProperties: true, description: 'What is selected or running.' }),
+  Media: Type.Object({}, { additionalProperties: true, description: 'Legacy named media fields.' }),
+  Assets: Type.Record(Type.String(), Type.Unknown(), { description: 'Canonical media kind -> asset the entry really owns.' }),
+  SystemAssets: Type.Record(Type.String(), Type.Unknown(), { description: 'Same table for the game\'s system.' })
+}, `${surface} snapshot`), { coalesceKey: byType(type), retainSlot: type.replace(/\.updated$/, '') })
+
+export const eventCatalog: readonly EventDefinition[] = [
+  define('ui.system.selected', 'The frontend selected a system; carries no rom fields.', open({ ...selectionFields, System: str('System id as the frontend names it.') }, 'system selection'), { coalesceKey: () => 'frontend.selection' }),
+  define('ui.game.selected', 'The frontend selected a game in a gamelist.', open({
+    ...selectionFields,
+    GamePath: str('Absolute rom path as the frontend passed it.'),
+    GameName: str('Display name.'),
+    Selection: Type.Object({}, { additionalProperties: true }),
+    Context: Type.Object({}, { additionalProperties: true })
+  }, 'game selection'), { coalesceKey: () => 'frontend.selection' }),
+  define('ui.game.started', 'A game was launched.', open({ ...selectionFields, GamePath: str('Absolute rom path.'), GameName: str('Display name.') }, 'game start')),
+  define('ui.game.ended', 'The running game ended.', open(selectionFields, 'game end')),
+  define('ui.event', 'Any other frontend hook (screensaver, sleep, wake, quit ...).', open({ EventName: str('Hook name, for example `screensaver-start`.') }, 'frontend event')),
+  define('ui.frontend.started', 'The frontend process came up.', open({}, 'frontend lifecycle')),
+  define('ui.frontend.stopped', 'The frontend process went away.', open({}, 'frontend lifecycle')),
+  define('esevent.events_refresh', 'Raw frontend hook, as received.', open({
+    EventName: str('Hook name.'),
+    Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool')]),
+    Sequence: int('Monotonic per accepted hook.'),
+    RawArgs: Type.Array(Type.String()),
+    ReceivedAtUtc: Type.String({ format: 'date-time' })
+  }, 'raw hook')),
+  snapshot('marquee.snapshot', 'marquee'),
+  snapshot('marquee.snapshot.updated', 'marquee (update of the same selection)'),
+  snapshot('topper.snapshot', 'topper'),
+  snapshot('instruction-card.snapshot', 'instruction card'),
+  snapshot('screen.snapshot', 'screen'),
+  define('panel.config.changed', 'Cabinet configuration: player panels, buttons, peripherals, rows (retained).', open({
+    Cabinet: Type.Object({}, { additionalProperties: true }),
+    Layout: Type.Object({}, { additionalProperties: true })
+  }, 'panel configuration'), { coalesceKey: byType('panel.config.changed'), retainSlot: 'panel.config.changed' }),
+  define('panel.state', 'Resolved control panel for the current context, keyed by SelectionKey (retained).', open({
+    ...selectionFields,
+    SnapshotVersion: int('Shape version.'),
+    Source: str('Where the panel came from (`resources/dynpanels`).'),
+    Trigger: str('The event that caused it.'),
+    Emulator: str('Emulator name.'),
+    Scope: str('`game` or `system`.'),
+    PanelKey: str('Identity of the resolved panel; unchanged key means unchanged panel.'),
+    ActiveLayoutId: str('Layout id, for example `6-Button`.'),
+    ActivePanel: Type.Object({}, { additionalProperties: true }),
+    Svg: Type.Object({}, { additionalProperties: true, description: 'Top and 3D front drawings with button geometry.' })
+  }, 'panel state'), { coalesceKey: byType('panel.state'), retainSlot: 'panel.state' }),
+  define('cpo.panel.config.selected', 'The panel configuration picked alongside a panel.state.', open({ PanelKey: str('Identity of the resolved panel.') }, 'panel selection'), { coalesceKey: byType('cpo.panel.config.selected') }),
+  define('panel.settings.changed', 'Panel-related frontend settings changed.', open({}, 'panel settings')),
+  define('panel.input.pressed', 'A physical control was pressed (never coalesced).', open({ Player: int('Player number.'), Slot: int('Panel slot.'), Function: str('What the button does.'), System: Type.Boolean(), SystemInput: str('START, SELECT or COIN.') }, 'panel input')),
+  define('panel.input.released', 'A physical control was released (never coalesced).', open({ Player: int('Player number.'), Slot: int('Panel slot.'), Function: str('What the button does.'), System: Type.Boolean(), SystemInput: str('START, SELECT or COIN.') }, 'panel input')),
+  define('cabemu.session.started', 'The arcade emulator started a machine.', open({ MachineName: str('Machine (rom) name.'), Port: int('Output port.') }, 'arcade session'), {
+    example: { MachineName: 'pong', Port: 8000 }
+  }),
+  define('cabemu.session.stopped', 'The arcade emulator stopped.', open({ MachineName: str('Machine (rom) name.') }, 'arcade session')),
+  define('cabemu.output.changed', 'Arcade outputs (lamps ...) changed; every change, in order, never coalesced.', open({
+    MachineName: str('Machine name.'),
+    Signals: Type.Array(Type.Object({ Key: Type.String(), Value: Type.Integer(), Ts: Type.String({ format: 'date-time' }) }))
+  }, 'arcade outputs'), { example: { MachineName: 'pong', Signals: [{ Key: 'lamp0', Value: 1, Ts: '2026-11-21T20:00:00.000Z' }] } }),
+  define('arcade.output.changed', 'Normalized arcade output change (never coalesced).', open({ Source: str('Emulator instance.'), MachineName: str('Machine name.'), Key: str('Output name.'), Value: int('Output value.') }, 'arcade output')),
+  define('multiemu.content.started', 'The multi-system emulator started content.', open({ SystemId: str('System.'), ContentName: str('Content name.'), Crc32: str('Content CRC32.') }, 'content start')),
+  define('multiemu.content.stopped', 'The multi-system emulator stopped content.', open({ SystemId: str('System.'), ContentName: str('Content name.') }, 'content stop')),
+  define('multiemu.memory.changed', 'A watched memory value changed (emulator view).', open({ SystemId: str('System.'), Rom: str('Rom.') }, 'memory change')),
+  define('ingame.memory.changed', 'A watched memory value changed (normalized).', open({ SystemId: str('System.'), Rom: str('Rom.'), Signal: Type.Object({}, { additionalProperties: true }) }, 'memory change')),
+  define('score.live.changed', 'Live score of a player (retained, latest wins per player).', open({
+    Source: str('Where the score was read.'), SystemId: str('System.'), Rom: str('Rom.'), Player: int('Player.'), Score: int('Score.'), ScoreKind: str('Kind of score.'), Parts: Type.Array(Type.Unknown())
+  }, 'live score'), {
+    coalesceKey: (p) => `score.live:${field(p, 'Source')}:${field(p, 'ScoreKind')}:${field(p, 'SystemId')}:${field(p, 'Rom')}:P${field(p, 'Player')}`,
+    retainSlot: 'score.live.changed'
+  }),
+  define('timer.live.changed', 'Live game timer (retained, latest wins).', open({
+    Source: str('Where the timer was read.'), SystemId: str('System.'), Rom: str('Rom.'), Value: Type.Number(), Remaining: Type.Number(), Unit: str('Unit.'), Direction: str('up or down.'), TimerKind: str('Kind.'), TimerRole: str('Role.')
+  }, 'live timer'), {
+    coalesceKey: (p) => `timer.live:${field(p, 'Source')}:${field(p, 'TimerKind')}:${field(p, 'SystemId')}:${field(p, 'Rom')}`,
+    retainSlot: 'timer.live.changed'
+  }),
+  define('achievements.catalog.updated', 'Achievement catalog of the running game (retained, replayed before the session).', open({}, 'achievement catalog'), { coalesceKey: byType('achievements.catalog.updated'), retainSlot: 'achievements.catalog' }),
+  define('achievements.session.updated', 'Live achievement session (retained).', open({}, 'achievement session'), { coalesceKey: byType('achievements.session.updated'), retainSlot: 'achievements.session' }),
+  define('achievements.session.ended', 'The achievement session ended; the retained session is cleared.', open({}, 'achievement session end'), { clearsSlot: 'achievements.session' }),
+  define('achievements.unlocked', 'An achievement was unlocked (never coalesced).', open({}, 'unlock')),
+  define('hiscore.updated', 'Hiscore table of a game changed.', open({ RomName: str('Rom.'), GameName: str('Display name.'), Scores: Type.Array(Type.Unknown()) }, 'hiscore table')),
+  define('media.index.updated', 'The media index was rebuilt or updated.', open({}, 'media index')),
+  define('startup.ready', 'Every module finished its start phase.', Type.Object({
+    ReadyAtUtc: Type.String({ format: 'date-time', description: 'When the service became ready.' }),
+    Version: Type.String({ description: 'Service version.' })
+  }, { additionalProperties: true }), { example: { ReadyAtUtc: '2026-11-21T20:00:00.000Z', Version: '0.1.0' } })
+]
+
+const byName = new Map(eventCatalog.map((d) => [d.type, d]))
+
+export function eventDefinition (type: string): EventDefinition | undefined {
+  return byName.get(type)
+}
+
+/** Retained slots in replay order (the achievements catalog before the session). */
+export const retainedSlots: readonly string[] = [...new Set(eventCatalog.flatMap((d) => d.retainSlot === null ? [] : [d.retainSlot]))]
+
+export const retainedEventTypes: readonly string[] = eventCatalog.filter((d) => d.retainSlot !== null).map((d) => d.type)

@@ -1,0 +1,133 @@
+/**
+ * Managers and switches: which branches of the service are on.
+ *
+ * Resolution is a pure function so the precedence rules (frontend setting over config, parent OFF
+ * over child) can be tested on their own, without a running service.
+ */
+
+export type ManagerId =
+  | 'localMedia'
+  | 'autoScraping'
+  | 'roms'
+  | 'controlPanel'
+  | 'themesCollections'
+  | 'gameEvents'
+  | 'notificationsUi'
+  | 'webSocket'
+  | 'apiReference'
+
+export interface ManagerDefinition {
+  readonly id: ManagerId
+  readonly title: string
+  /** `<key>` in the frontend's `global.cabinethub.<key>.enabled` setting. */
+  readonly esKey: string
+  readonly parent: ManagerId | null
+  /** Event types under these prefixes are not published while the manager is off. */
+  readonly eventPrefixes: readonly string[]
+  readonly description: string
+}
+
+export const managerDefinitions: readonly ManagerDefinition[] = [
+  { id: 'localMedia', title: 'Local Media Manager', esKey: 'local_media_manager', parent: null, eventPrefixes: ['media.'], description: 'Media store, served media and gamelist operations.' },
+  { id: 'autoScraping', title: 'Auto Scraping Manager', esKey: 'auto_scraping_manager', parent: 'localMedia', eventPrefixes: ['scraping.'], description: 'Scraping state and actions.' },
+  { id: 'roms', title: 'Roms Manager', esKey: 'roms_manager', parent: null, eventPrefixes: ['roms.', 'rom-pack.', 'romset.'], description: 'Romset filters, pack installers and gamelists.' },
+  { id: 'controlPanel', title: 'Control Panel Manager', esKey: 'control_panel_manager', parent: null, eventPrefixes: ['panel.', 'cpo.'], description: 'Resolved control panels, cabinet configuration and physical inputs.' },
+  { id: 'themesCollections', title: 'Themes & Collections', esKey: 'themes_collections_manager', parent: null, eventPrefixes: ['theme.'], description: 'Theme exports and collections.' },
+  {
+    id: 'gameEvents',
+    title: 'Game Events Manager',
+    esKey: 'game_events_manager',
+    parent: null,
+    eventPrefixes: ['ingame.', 'multiemu.', 'wrapper.', 'arcade.', 'cabemu.', 'cabemu2.', 'outputs.', 'score.live.', 'timer.live.', 'hiscore.', 'achievements.'],
+    description: 'Arcade outputs, emulator memory, live score and timer, hiscores and achievements.'
+  },
+  { id: 'notificationsUi', title: 'Notifications & UI', esKey: 'notifications_ui_manager', parent: null, eventPrefixes: ['notifications.'], description: 'Toasts and native frontend notifications.' },
+  { id: 'webSocket', title: 'WebSocket streams', esKey: 'websocket', parent: null, eventPrefixes: [], description: 'The /ws firehose and every /ws/<stream>.' },
+  { id: 'apiReference', title: 'API reference', esKey: 'api_reference', parent: null, eventPrefixes: [], description: 'The interactive reference at /swagger and the OpenAPI and AsyncAPI documents.' }
+]
+
+export const managerIds: readonly ManagerId[] = managerDefinitions.map((m) => m.id)
+
+export type GateSource = 'default' | 'config' | 'es_settings'
+
+export interface GateState {
+  readonly id: ManagerId
+  readonly title: string
+  /** The effective state: ON only when the manager and all its parents are ON. */
+  readonly enabled: boolean
+  /** The manager's own switch, before its parents are considered. */
+  readonly switchedOn: boolean
+  readonly source: GateSource
+  readonly esSetting: string
+  /** Set when the manager's own switch is ON but a parent is OFF. */
+  readonly disabledByParent: ManagerId | null
+  /** The raw frontend value when it could not be read as a boolean (and was ignored). */
+  readonly ignoredEsValue: string | null
+}
+
+export interface ConfiguredSwitch {
+  readonly value: boolean
+  readonly fromDefault: boolean
+}
+
+export function esSettingName (definition: ManagerDefinition): string {
+  return `global.cabinethub.${definition.esKey}.enabled`
+}
+
+const trueWords = new Set(['1', 'true', 'yes', 'on'])
+const falseWords = new Set(['0', 'false', 'no', 'off'])
+
+/** Reads the boolean words the frontends write (1/0, true/false, yes/no, on/off); null when it is none of them. */
+export function parseSwitchWord (raw: string): boolean | null {
+  const word = raw.trim().toLowerCase()
+  if (trueWords.has(word)) return true
+  if (falseWords.has(word)) return false
+  return null
+}
+
+/**
+ * Effective state of every manager. A frontend setting that can be read wins over the config;
+ * a manager is enabled only when every parent is enabled too.
+ */
+export function resolveGates (
+  definitions: readonly ManagerDefinition[],
+  configured: ReadonlyMap<ManagerId, ConfiguredSwitch>,
+  esSettings: ReadonlyMap<string, string>
+): Map<ManagerId, GateState> {
+  const own = new Map<ManagerId, { switchedOn: boolean, source: GateSource, ignoredEsValue: string | null }>()
+  for (const definition of definitions) {
+    const fromConfig = configured.get(definition.id) ?? { value: true, fromDefault: true }
+    const raw = esSettings.get(esSettingName(definition))
+    const parsed = raw === undefined ? null : parseSwitchWord(raw)
+    own.set(definition.id, parsed === null
+      ? { switchedOn: fromConfig.value, source: fromConfig.fromDefault ? 'default' : 'config', ignoredEsValue: raw ?? null }
+      : { switchedOn: parsed, source: 'es_settings', ignoredEsValue: null })
+  }
+
+  const byId = new Map(definitions.map((d) => [d.id, d]))
+  const firstOffAncestor = (id: ManagerId): ManagerId | null => {
+    const seen = new Set<ManagerId>()
+    for (let parent = byId.get(id)?.parent ?? null; parent !== null && !seen.has(parent); parent = byId.get(parent)?.parent ?? null) {
+      seen.add(parent)
+      if (own.get(parent)?.switchedOn === false) return parent
+    }
+    return null
+  }
+
+  const states = new Map<ManagerId, GateState>()
+  for (const definition of definitions) {
+    const mine = own.get(definition.id)!
+    const blockedBy = mine.switchedOn ? firstOffAncestor(definition.id) : null
+    states.set(definition.id, {
+      id: definition.id,
+      title: definition.title,
+      enabled: mine.switchedOn && blockedBy === null,
+      switchedOn: mine.switchedOn,
+      source: mine.source,
+      esSetting: esSettingName(definition),
+      disabledByParent: blockedBy,
+      ignoredEsValue: mine.ignoredEsValue
+    })
+  }
+  return states
+}

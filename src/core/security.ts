@@ -1,0 +1,90 @@
+/**
+ * Safe defaults for a service on a cabinet: loopback clients are trusted; anything else needs the
+ * API key; browsers on other sites cannot change state; a foreign Host header (DNS rebinding) is
+ * refused.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import { isIP } from 'node:net'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HubError } from './errors.js'
+
+export function isLoopbackAddress (address: string | undefined): boolean {
+  if (address === undefined) return false
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address
+  return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'))
+}
+
+function isLoopbackHostname (hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '')
+  return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name)
+}
+
+/** `example.org:8080` -> `example.org`, `[::1]:12345` -> `::1`. */
+export function hostnameOf (hostHeader: string): string {
+  const trimmed = hostHeader.trim().toLowerCase()
+  if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']'))
+  const colon = trimmed.indexOf(':')
+  return colon >= 0 && trimmed.indexOf(':', colon + 1) < 0 ? trimmed.slice(0, colon) : trimmed
+}
+
+export function isLoopbackOrigin (origin: string): boolean {
+  try {
+    return isLoopbackHostname(new URL(origin).hostname.replace(/^\[|\]$/g, ''))
+  } catch {
+    return false
+  }
+}
+
+export interface SecurityOptions {
+  readonly apiKey: string | null
+  /** The address the service listens on; accepted as a Host name unless it is a wildcard. */
+  readonly boundHost: string
+  readonly allowedHosts: readonly string[]
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const wildcardHosts = new Set(['0.0.0.0', '::', '[::]'])
+
+function presentedKey (request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key']
+  if (typeof header === 'string') return header
+  const query = request.query as Record<string, unknown> | undefined
+  return typeof query?.apiKey === 'string' ? query.apiKey : null
+}
+
+function keyMatches (expected: string | null, presented: string | null): boolean {
+  if (expected === null || presented === null) return false
+  const a = Buffer.from(expected)
+  const b = Buffer.from(presented)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export function securityHook (options: SecurityOptions) {
+  const acceptedHosts = new Set(options.allowedHosts.map((h) => h.toLowerCase()))
+  if (!wildcardHosts.has(options.boundHost)) acceptedHosts.add(hostnameOf(options.boundHost))
+
+  return async function checkRequest (request: FastifyRequest): Promise<void> {
+    if (keyMatches(options.apiKey, presentedKey(request))) return
+
+    const host = request.headers.host
+    if (host !== undefined && !isLoopbackHostname(hostnameOf(host)) && !acceptedHosts.has(hostnameOf(host))) {
+      throw new HubError(421, 'MISDIRECTED_HOST', `Host "${host}" is not served here; use 127.0.0.1 or localhost, or add it to allowedHosts`)
+    }
+    if (!isLoopbackAddress(request.socket.remoteAddress)) {
+      throw new HubError(401, 'API_KEY_REQUIRED', options.apiKey === null
+        ? 'Requests from other machines need an API key, and none is configured (set --api-key)'
+        : 'Requests from other machines must send the API key in X-Api-Key')
+    }
+    const origin = request.headers.origin
+    if (origin !== undefined && stateChanging.has(request.method) && request.url.toLowerCase().startsWith('/api') && !isLoopbackOrigin(origin)) {
+      throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `Commands from the web page origin "${origin}" are refused; only local pages may change state`)
+    }
+  }
+}
+
+/** For tool endpoints (event and hook ingestion): only this machine may call them, API key or not. */
+export async function loopbackOnly (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!isLoopbackAddress(request.socket.remoteAddress)) {
+    throw new HubError(403, 'LOOPBACK_ONLY', `${request.url.split('?')[0]} accepts requests from this machine only`)
+  }
+}

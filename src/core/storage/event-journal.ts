@@ -1,0 +1,63 @@
+/**
+ * A bounded journal of recent events for diagnostics. Writes are batched into one transaction per
+ * tick so a burst of events costs one commit, and reads flush first so they never miss one.
+ */
+import type { HubDatabase } from './database.js'
+import type { Envelope } from '../envelope.js'
+import type { PublishedEvent } from '../event-bus.js'
+
+interface Row {
+  readonly type: string
+  readonly ts: string
+  readonly envelope: string
+}
+
+export class EventJournal {
+  readonly #db: HubDatabase
+  readonly #maxEvents: number
+  #pending: Row[] = []
+  #flushScheduled = false
+  readonly #insert
+  readonly #prune
+
+  constructor (db: HubDatabase, maxEvents: number) {
+    this.#db = db
+    this.#maxEvents = maxEvents
+    this.#insert = db.prepare('INSERT INTO event_journal (type, ts, envelope) VALUES (?, ?, ?)')
+    this.#prune = db.prepare('DELETE FROM event_journal WHERE id <= (SELECT MAX(id) FROM event_journal) - ?')
+  }
+
+  /** Bus listener. */
+  readonly record = (event: PublishedEvent): void => {
+    this.#pending.push({ type: event.envelope.Type, ts: event.envelope.Ts, envelope: event.json })
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true
+      setImmediate(() => this.flush())
+    }
+  }
+
+  flush (): void {
+    this.#flushScheduled = false
+    if (this.#pending.length === 0 || !this.#db.open) return
+    const rows = this.#pending
+    this.#pending = []
+    this.#db.transaction(() => {
+      for (const row of rows) this.#insert.run(row.type, row.ts, row.envelope)
+      this.#prune.run(this.#maxEvents)
+    })()
+  }
+
+  /** Newest first; `prefix` filters by event type prefix. */
+  recent (limit: number, prefix: string | null): Envelope[] {
+    this.flush()
+    const rows = prefix === null
+      ? this.#db.prepare('SELECT envelope FROM event_journal ORDER BY id DESC LIMIT ?').all(limit)
+      : this.#db.prepare('SELECT envelope FROM event_journal WHERE substr(type, 1, ?) = ? ORDER BY id DESC LIMIT ?').all(prefix.length, prefix, limit)
+    return (rows as Array<{ envelope: string }>).map((r) => JSON.parse(r.envelope) as Envelope)
+  }
+
+  count (): number {
+    this.flush()
+    return (this.#db.prepare('SELECT COUNT(*) AS n FROM event_journal').get() as { n: number }).n
+  }
+}

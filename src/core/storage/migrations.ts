@@ -1,0 +1,10 @@
+/** Forward-only schema steps; index + 1 is the `user_version` after the step. Never edit a shipped step: add one. */
+export const migrations: readonly string[] = [
+  `CREATE TABLE event_journal (
+     id INTEGER PRIMARY KEY,
+     type TEXT NOT NULL,
+     ts TEXT NOT NULL,
+     envelope TEXT NOT NULL
+   );
+   CREATE INDEX event_journal_type ON event_journal (type);`
+]

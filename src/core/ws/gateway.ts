@@ -1,0 +1,118 @@
+/**
+ * The stream gateway: routes each published event to the clients of every stream that includes
+ * it, replays retained events to new clients, and keeps sockets alive.
+ */
+import type { WebSocket } from 'ws'
+import type { PublishedEvent } from '../event-bus.js'
+import { streamsFor } from '../stream-table.js'
+import { ClientConnection, CLOSE_GOING_AWAY, type ClientLimits } from './client-connection.js'
+import { RetainedStore } from './retained-store.js'
+
+const maxCachedRoutes = 4096
+
+export interface GatewayOptions extends ClientLimits {
+  readonly pingIntervalMs: number
+  readonly onSlowClient: (stream: string, queuedFrames: number) => void
+}
+
+export interface GatewayCounts {
+  readonly connectedClients: number
+  readonly clientsByStream: Record<string, number>
+}
+
+export class StreamGateway {
+  readonly #options: GatewayOptions
+  readonly #clients = new Map<string, Set<ClientConnection>>()
+  readonly #retained = new RetainedStore()
+  /** Event type -> names of the streams that deliver it (the table never changes at run time). */
+  readonly #routes = new Map<string, readonly string[]>()
+  readonly #keepalive: NodeJS.Timeout
+
+  constructor (options: GatewayOptions) {
+    this.#options = options
+    this.#keepalive = setInterval(() => this.#checkAlive(), options.pingIntervalMs)
+    this.#keepalive.unref()
+  }
+
+  /** Takes a freshly opened socket for a resolved stream name; unknown names are accepted and stay silent. */
+  attach (socket: WebSocket, stream: string): void {
+    const client = new ClientConnection(socket, stream, this.#options, (slow) => this.#options.onSlowClient(slow.stream, this.#options.maxQueuedFrames))
+    let set = this.#clients.get(stream)
+    if (set === undefined) {
+      set = new Set()
+      this.#clients.set(stream, set)
+    }
+    set.add(client)
+    socket.on('close', () => this.#remove(client))
+    for (const event of this.#retained.inReplayOrder()) {
+      if (this.#delivers(stream, event.envelope.Type)) client.send(Buffer.from(event.json), event.coalesceKey)
+    }
+  }
+
+  /** Bus listener. */
+  readonly publish = (event: PublishedEvent): void => {
+    this.#retained.record(event)
+    let frame: Buffer | null = null
+    for (const stream of this.#routesOf(event.envelope.Type)) {
+      const clients = this.#clients.get(stream)
+      if (clients === undefined || clients.size === 0) continue
+      frame ??= Buffer.from(event.json)
+      for (const client of clients) client.send(frame, event.coalesceKey)
+    }
+  }
+
+  counts (): GatewayCounts {
+    const clientsByStream: Record<string, number> = {}
+    let connectedClients = 0
+    for (const [stream, clients] of this.#clients) {
+      if (clients.size === 0) continue
+      clientsByStream[stream] = clients.size
+      connectedClients += clients.size
+    }
+    return { connectedClients, clientsByStream }
+  }
+
+  /** Closes every client with 1001 (server going away) and stops the keepalive. */
+  close (): void {
+    clearInterval(this.#keepalive)
+    for (const clients of this.#clients.values()) {
+      for (const client of clients) client.close(CLOSE_GOING_AWAY, 'server shutting down')
+    }
+  }
+
+  #remove (client: ClientConnection): void {
+    const set = this.#clients.get(client.stream)
+    set?.delete(client)
+    if (set?.size === 0) this.#clients.delete(client.stream)
+  }
+
+  #delivers (stream: string, type: string): boolean {
+    return this.#routesOf(type).includes(stream)
+  }
+
+  #routesOf (type: string): readonly string[] {
+    let routes = this.#routes.get(type)
+    if (routes === undefined) {
+      // Injected types are arbitrary: keep the cache bounded.
+      if (this.#routes.size >= maxCachedRoutes) this.#routes.clear()
+      routes = streamsFor(type)
+      this.#routes.set(type, routes)
+    }
+    return routes
+  }
+
+  #checkAlive (): void {
+    for (const clients of this.#clients.values()) {
+      for (const client of clients) {
+        // Two pings without a pong: a half-open TCP connection (cabinet slept, cable pulled).
+        if (client.missedPongs >= 2) {
+          client.terminate()
+          this.#remove(client)
+          continue
+        }
+        client.missedPongs += 1
+        client.ping()
+      }
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyReply } from 'fastify'
+import { Type } from 'typebox'
+import type { Hub } from '../hub.js'
+import type { HubApp, HubModule } from '../module.js'
+import { FIREHOSE, resolveStream } from '../stream-table.js'
+
+function upgradeRequired (_request: unknown, reply: FastifyReply): void {
+  void reply.code(426).header('upgrade', 'websocket').send({ message: 'This is a WebSocket endpoint: connect with ws:// (see GET /api/v1/ws/streams)', code: 'UPGRADE_REQUIRED' })
+}
+
+async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    schema: { hide: true },
+    handler: upgradeRequired,
+    wsHandler: (socket) => hub.gateway.attach(socket, FIREHOSE)
+  })
+  app.route({
+    method: 'GET',
+    url: '/ws/:stream',
+    schema: { hide: true, params: Type.Object({ stream: Type.String() }) },
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => hub.gateway.attach(socket, resolveStream((request.params as { stream: string }).stream).name)
+  })
+}
+
+/** `/ws` (firehose) and `/ws/<stream>`; the stream is chosen by path only, clients never need to send. */
+export const webSocketModule: HubModule = { name: 'websocket', manager: 'webSocket', register: wsRoutes }

@@ -1,0 +1,4 @@
+import type { HubModule } from './core/module.js'
+
+/** Domain modules in registration order; each registers its routes under its manager. */
+export const domainModules: readonly HubModule[] = []

@@ -1,0 +1,48 @@
+import { apiGroups } from '../core/api-groups.js'
+import { errorResponses } from '../core/errors.js'
+import type { Hub } from '../core/hub.js'
+import type { HubApp } from '../core/module.js'
+import { redactedConfig } from '../config.js'
+import { serviceName, serviceVersion, eventsContractVersion } from '../version.js'
+import { EffectiveConfigResponse, HealthResponse, ReadyResponse, StatusResponse, StreamsResponse, VersionResponse } from './schemas.js'
+import { streamCatalog, serviceStatus } from './service.js'
+
+const tags = [apiGroups.system.name]
+
+export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
+  app.get('/api/v1/health', {
+    schema: { tags, summary: 'Liveness: answers while the service runs', response: { 200: HealthResponse } }
+  }, async () => ({ status: 'healthy' as const, version: serviceVersion }))
+
+  app.get('/api/v1/version', {
+    schema: { tags, summary: 'Service, API and event-contract versions', response: { 200: VersionResponse } }
+  }, async () => ({ name: serviceName, version: serviceVersion, apiVersion: 'v1', eventsContractVersion, node: process.version }))
+
+  app.get('/api/v1/startup/ready', {
+    schema: {
+      tags,
+      summary: 'Readiness: 503 with progress until every module has started, then 200 with "ready":true',
+      response: { 200: ReadyResponse, 503: ReadyResponse }
+    }
+  }, async (_request, reply) => {
+    const readyAt = hub.startup.readyAt
+    const body = { status: readyAt === null ? 'starting' as const : 'ready' as const, ready: readyAt !== null, readyAtUtc: readyAt?.toISOString() ?? null, steps: hub.startup.steps() }
+    return reply.code(readyAt === null ? 503 : 200).send(body)
+  })
+
+  app.get('/api/v1/status', {
+    schema: { tags, summary: 'Status of the API, WebSocket, frontend link and every manager gate', response: { 200: StatusResponse } }
+  }, async () => serviceStatus(hub))
+
+  app.get('/api/v1/config/effective', {
+    schema: { tags, summary: 'Effective options and where each came from (secrets redacted)', response: { 200: EffectiveConfigResponse } }
+  }, async () => ({ configFile: hub.config.config, options: redactedConfig(hub.loaded), sources: hub.loaded.sources }))
+
+  app.get('/api/v1/ws/streams', {
+    schema: {
+      tags: [apiGroups.realtime.name],
+      summary: 'Live discovery list of the WebSocket streams of this build',
+      response: { 200: StreamsResponse, ...errorResponses(404) }
+    }
+  }, async (request) => streamCatalog(`ws://${request.headers.host ?? `${hub.config.host}:${hub.config.port}`}`))
+}

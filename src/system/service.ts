@@ -1,0 +1,41 @@
+import type { Hub } from '../core/hub.js'
+import { retainedTypesOf, firehoseNote, firehosePath, streamTable } from '../core/stream-table.js'
+import { serviceName, serviceVersion } from '../version.js'
+
+const startedAt = Date.now()
+
+export function serviceStatus (hub: Hub) {
+  const { frontend, ...sections } = hub.statusSections()
+  return {
+    api: { name: serviceName, version: serviceVersion, enabled: true, ready: hub.startup.readyAt !== null, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
+    webSocket: { enabled: hub.isEnabled('webSocket'), ...hub.gateway.counts() },
+    frontend: {
+      configDir: hub.config.esConfigDir,
+      esSettingsFile: hub.esSettings.path,
+      esSettings: hub.esSettings.state,
+      esSettingsError: hub.esSettings.error,
+      ...frontend
+    },
+    managers: Object.fromEntries(hub.gates),
+    storage: { file: hub.db.name, schemaVersion: hub.db.pragma('user_version', { simple: true }) as number, journalEvents: hub.journal.count() },
+    ...sections
+  }
+}
+
+/** `GET /api/v1/ws/streams`, generated from the stream table. */
+export function streamCatalog (wsBase: string) {
+  return {
+    firehoseUrl: `${wsBase}${firehosePath}`,
+    firehoseNote,
+    unknownStreamNote: 'Any other /ws/<name> is accepted and delivers nothing, so consumers may probe.',
+    streams: [...streamTable].sort((a, b) => a.name.localeCompare(b.name)).map((stream) => ({
+      name: stream.name,
+      url: `${wsBase}/ws/${stream.name}`,
+      description: stream.description,
+      eventTypePrefixes: [...stream.prefixes],
+      eventTypes: [...stream.extraTypes],
+      aliases: [...stream.aliases],
+      retainedEventTypes: retainedTypesOf(stream)
+    }))
+  }
+}

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { allOptions, ConfigError, envName, loadConfig, optionsHelp, redactedConfig } from '../../src/config.js'
+import { tempDir } from '../support/hub.js'
+
+const cli = (entries: Record<string, string | boolean> = {}): Map<string, string | boolean> => new Map(Object.entries(entries))
+
+describe('option table', () => {
+  it('derives one environment variable per option', () => {
+    assert.equal(envName('port'), 'CABINET_HUB_PORT')
+    assert.equal(envName('dataDir'), 'CABINET_HUB_DATA_DIR')
+    assert.equal(envName('devEventsIngest'), 'CABINET_HUB_DEV_EVENTS_INGEST')
+    assert.equal(envName('managers.localMedia'), 'CABINET_HUB_MANAGERS_LOCAL_MEDIA')
+  })
+
+  it('has the documented defaults', () => {
+    const { config } = loadConfig({ cli: cli(), env: {} })
+    assert.equal(config.host, '127.0.0.1')
+    assert.equal(config.port, 12345)
+    assert.equal(config.nodeId, 'cab-01')
+    assert.equal(config.devEventsIngest, false)
+    assert.equal(config.managers.controlPanel, true)
+  })
+
+  it('lists every option, its variable and its default in --help', () => {
+    const help = optionsHelp()
+    for (const flag of ['--host', '--port', '--data-dir', '--config', '--node-id', '--log-level', '--dev-events-ingest']) assert.match(help, new RegExp(flag))
+    for (const { key } of allOptions) assert.ok(help.includes(envName(key)), key)
+    assert.match(help, /default "127\.0\.0\.1"/)
+    assert.match(help, /default 12345/)
+  })
+})
+
+describe('loadConfig', () => {
+  it('applies CLI over env over file over default', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'hub.yaml')
+    writeFileSync(file, 'port: 2000\nnodeId: from-file\nlogLevel: warn\nmanagers:\n  roms: false\n')
+    const { config, sources } = loadConfig({
+      cli: cli({ config: file, port: '4000' }),
+      env: { CABINET_HUB_PORT: '3000', CABINET_HUB_NODE_ID: 'from-env' }
+    })
+    assert.equal(config.port, 4000)
+    assert.equal(sources.port, 'cli')
+    assert.equal(config.nodeId, 'from-env')
+    assert.equal(sources.nodeId, 'env')
+    assert.equal(config.logLevel, 'warn')
+    assert.equal(sources.logLevel, 'file')
+    assert.equal(config.managers.roms, false)
+    assert.equal(sources['managers.roms'], 'file')
+    assert.equal(sources.host, 'default')
+  })
+
+  it('reads a JSON config file and manager switches from env', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'hub.json')
+    writeFileSync(file, JSON.stringify({ devEventsIngest: true, allowedHosts: ['cab.local'] }))
+    const { config } = loadConfig({ cli: cli(), env: { CABINET_HUB_CONFIG: file, CABINET_HUB_MANAGERS_GAME_EVENTS: 'off' } })
+    assert.equal(config.devEventsIngest, true)
+    assert.deepEqual(config.allowedHosts, ['cab.local'])
+    assert.equal(config.managers.gameEvents, false)
+  })
+
+  it('lists every bad value in one error, naming where it came from', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'hub.yaml')
+    writeFileSync(file, 'prot: 1\nlogLevel: loud\n')
+    assert.throws(() => loadConfig({ cli: cli({ config: file, port: '99999' }), env: { CABINET_HUB_DEV_EVENTS_INGEST: 'perhaps' } }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError)
+      const text = error.problems.join('\n')
+      assert.match(text, /prot: unknown option/)
+      assert.match(text, /--port: .*65535/)
+      assert.match(text, /CABINET_HUB_DEV_EVENTS_INGEST/)
+      assert.match(text, /logLevel in .*hub\.yaml/)
+      return true
+    })
+  })
+
+  it('says clearly when the config file is missing or garbage', () => {
+    assert.throws(() => loadConfig({ cli: cli({ config: '/nonexistent/hub.yaml' }), env: {} }), /cannot be read \(ENOENT\)/)
+    const dir = tempDir()
+    const file = path.join(dir, 'bad.json')
+    writeFileSync(file, '{ "port": ')
+    assert.throws(() => loadConfig({ cli: cli({ config: file }), env: {} }), /neither JSON nor YAML/)
+    writeFileSync(file, '[1, 2]')
+    assert.throws(() => loadConfig({ cli: cli({ config: file }), env: {} }), /must hold an object/)
+  })
+
+  it('redacts secrets in reports', () => {
+    const loaded = loadConfig({ cli: cli({ apiKey: 'super-secret-key' }), env: {} })
+    assert.equal(redactedConfig(loaded).apiKey, '***')
+    assert.equal(redactedConfig(loadConfig({ cli: cli(), env: {} })).apiKey, null)
+  })
+})

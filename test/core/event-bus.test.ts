@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { EventBus, type PublishedEvent } from '../../src/core/event-bus.js'
+import type { ManagerId } from '../../src/core/gates.js'
+
+function makeBus (disabled: Record<string, ManagerId> = {}): { bus: EventBus, seen: PublishedEvent[], errors: string[] } {
+  const errors: string[] = []
+  const bus = new EventBus({
+    nodeId: 'cab-07',
+    now: () => new Date('2026-11-21T20:00:00.123Z'),
+    disabledOwner: (type) => Object.entries(disabled).find(([prefix]) => type.startsWith(prefix))?.[1] ?? null,
+    onListenerError: (_error, type) => errors.push(type)
+  })
+  const seen: PublishedEvent[] = []
+  bus.subscribe((e) => seen.push(e))
+  return { bus, seen, errors }
+}
+
+describe('EventBus', () => {
+  it('wraps payloads in the five-field envelope, serialized once', () => {
+    const { bus, seen } = makeBus()
+    bus.publish('ui.event', { EventName: 'sleep' }, { correlationId: 'abc' })
+    const json = JSON.parse(seen[0]!.json) as Record<string, unknown>
+    assert.deepEqual(Object.keys(json), ['Type', 'Ts', 'NodeId', 'CorrelationId', 'Payload'])
+    assert.deepEqual(json, { Type: 'ui.event', Ts: '2026-11-21T20:00:00.123Z', NodeId: 'cab-07', CorrelationId: 'abc', Payload: { EventName: 'sleep' } })
+  })
+
+  it('gives each event a correlation id when the publisher has none', () => {
+    const { bus, seen } = makeBus()
+    bus.publish('ui.event', {})
+    bus.publish('ui.event', {})
+    assert.match(seen[0]!.envelope.CorrelationId, /^[0-9a-f-]{36}$/)
+    assert.notEqual(seen[0]!.envelope.CorrelationId, seen[1]!.envelope.CorrelationId)
+  })
+
+  it('drops a snapshot whose Sequence is older than the last of its key', () => {
+    const { bus, seen } = makeBus()
+    assert.equal(bus.publish('panel.state', { Sequence: 5 }).published, true)
+    const stale = bus.publish('panel.state', { Sequence: 4 })
+    assert.deepEqual(stale.published ? null : stale.reason, 'stale')
+    assert.equal(bus.publish('panel.state', { Sequence: 6 }).published, true)
+    assert.deepEqual(seen.map((e) => e.envelope.Payload.Sequence), [5, 6])
+  })
+
+  it('treats system and game selections as one key, and never drops input events', () => {
+    const { bus, seen } = makeBus()
+    bus.publish('ui.game.selected', { Sequence: 9 })
+    assert.equal(bus.publish('ui.system.selected', { Sequence: 8 }).published, false)
+    bus.publish('panel.input.pressed', { Sequence: 1 })
+    bus.publish('panel.input.released', { Sequence: 0 })
+    assert.deepEqual(seen.map((e) => e.envelope.Type), ['ui.game.selected', 'panel.input.pressed', 'panel.input.released'])
+    assert.equal(seen[1]!.coalesceKey, null)
+  })
+
+  it('keys live scores per player, so two players do not drop each other', () => {
+    const { bus, seen } = makeBus()
+    bus.publish('score.live.changed', { Source: 'multiemu', SystemId: 'nes', Rom: 'smb', Player: 1, Score: 100, Sequence: 3 })
+    bus.publish('score.live.changed', { Source: 'multiemu', SystemId: 'nes', Rom: 'smb', Player: 2, Score: 50, Sequence: 1 })
+    assert.equal(seen.length, 2)
+    assert.notEqual(seen[0]!.coalesceKey, seen[1]!.coalesceKey)
+  })
+
+  it('does not publish events of a switched-off manager', () => {
+    const { bus, seen } = makeBus({ 'cabemu.': 'gameEvents' })
+    const result = bus.publish('cabemu.output.changed', {})
+    assert.equal(result.published, false)
+    assert.equal(result.published ? null : result.reason, 'manager-disabled')
+    assert.equal(seen.length, 0)
+  })
+
+  it('keeps delivering to other listeners when one throws', () => {
+    const { bus, seen, errors } = makeBus()
+    bus.subscribe(() => { throw new Error('boom') })
+    const after: string[] = []
+    bus.subscribe((e) => after.push(e.envelope.Type))
+    bus.publish('ui.event', {})
+    assert.equal(seen.length, 1)
+    assert.deepEqual(after, ['ui.event'])
+    assert.deepEqual(errors, ['ui.event'])
+  })
+
+  it('marks retained slots, and publishes previews without retaining them', () => {
+    const { bus, seen } = makeBus()
+    bus.publish('panel.state', {})
+    bus.publish('panel.state', {}, { retain: false })
+    bus.publish('achievements.session.ended', {})
+    assert.deepEqual(seen.map((e) => [e.retainSlot, e.clearsSlot]), [['panel.state', null], [null, null], [null, 'achievements.session']])
+  })
+})

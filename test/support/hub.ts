@@ -1,0 +1,71 @@
+/** Starts a real cabinet-hub (buildApp + listen on an ephemeral loopback port) for tests. */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pino from 'pino'
+import { buildApp } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import { readEsSettings } from '../../src/core/es-settings.js'
+import type { Hub } from '../../src/core/hub.js'
+import type { HubApp, HubModule } from '../../src/core/module.js'
+import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
+
+export interface TestHub {
+  readonly app: HubApp
+  readonly hub: Hub
+  readonly baseUrl: string
+  readonly wsBase: string
+  readonly dataDir: string
+  close (): Promise<void>
+}
+
+export interface TestHubOptions {
+  /** CLI-style option values by key (`devEventsIngest`, `managers.gameEvents` ...). */
+  readonly options?: Record<string, string | boolean>
+  readonly env?: NodeJS.ProcessEnv
+  readonly modules?: readonly HubModule[]
+  /** Leave start phases to the test (readiness tests). */
+  readonly skipStart?: boolean
+  readonly listen?: boolean
+}
+
+export function tempDir (prefix = 'cabinet-hub-test-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix))
+}
+
+export async function startHub (options: TestHubOptions = {}): Promise<TestHub> {
+  const dataDir = tempDir()
+  const cli = new Map<string, string | boolean>(Object.entries({ dataDir, port: '0', ...options.options }))
+  const loaded = loadConfig({ cli, env: options.env ?? {} })
+  const db = openDatabase(loaded.config.dataDir)
+  const { app, hub } = await buildApp({
+    loaded,
+    logger: pino({ level: 'silent' }),
+    db,
+    esSettings: await readEsSettings(loaded.config.esConfigDir),
+    now: () => new Date(),
+    modules: options.modules ?? []
+  })
+  let baseUrl = 'http://127.0.0.1'
+  if (options.listen !== false) {
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const address = app.server.address()
+    if (address === null || typeof address === 'string') throw new Error('no TCP address')
+    baseUrl = `http://127.0.0.1:${address.port}`
+  } else {
+    await app.ready()
+  }
+  if (options.skipStart !== true) await hub.start()
+  return {
+    app,
+    hub,
+    baseUrl,
+    wsBase: baseUrl.replace('http://', 'ws://'),
+    dataDir,
+    close: async () => {
+      await app.close()
+      closeDatabase(db)
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
