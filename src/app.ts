@@ -46,11 +46,14 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600 })
-  app.addHook('onRequest', securityHook({ apiKey: hub.config.apiKey, boundHost: hub.config.host, allowedHosts: hub.config.allowedHosts }))
   app.setErrorHandler(handleError)
   app.setNotFoundHandler(handleNotFound)
-  // Registered before the websocket plugin so clients get 1001 from us, not a bare close.
+  // Before the websocket plugin's own preClose, so clients get 1001 from us rather than a bare close.
   app.addHook('preClose', async () => hub.stop())
+  // The websocket plugin's hooks come before the security hook: when an upgrade is refused, the
+  // plugin needs to have marked the request so it closes the raw socket after the error reply.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  app.addHook('onRequest', securityHook({ apiKey: hub.config.apiKey, boundHost: hub.config.host, allowedHosts: hub.config.allowedHosts }))
 
   await app.register(swagger, {
     openapi: {
@@ -65,7 +68,6 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
       tags: openApiTags
     }
   })
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
   for (const module of [...coreModules, ...options.modules]) await registerModule(app, hub, module)
   return { app, hub }

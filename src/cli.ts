@@ -17,6 +17,8 @@ import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
 const shutdownDelayMs = 5000
+/** Connections still busy this long into shutdown (a client not reading its response) are cut. */
+const forceCloseAfterMs = 3000
 
 const usage = `cabinet-hub ${serviceVersion}: the companion service for EmulationStation-family cabinets
 
@@ -80,6 +82,7 @@ async function serve (loaded: LoadedConfig): Promise<number> {
   closeWithGrace({ delay: shutdownDelayMs, logger }, async ({ signal, err }) => {
     if (err !== undefined) logger.error({ err }, 'shutting down after an unexpected error')
     else logger.info(`${signal ?? 'close'} received, shutting down`)
+    setTimeout(() => app.server.closeAllConnections(), forceCloseAfterMs).unref()
     await app.close()
     closeDatabase(db)
   })

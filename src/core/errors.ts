@@ -8,7 +8,7 @@ import { Type, type Static } from 'typebox'
 export const ErrorBody = Type.Object({
   message: Type.String({ description: 'What went wrong, for a person.' }),
   code: Type.String({ description: 'Stable upper-snake error code.', examples: ['NOT_FOUND'] })
-}, { $id: 'ErrorBody', description: 'Every error response.' })
+}, { description: 'Error: { message, code }.', examples: [{ message: 'No route GET /api/v1/nothing', code: 'NOT_FOUND' }] })
 
 export type ErrorBodyType = Static<typeof ErrorBody>
 
@@ -52,7 +52,10 @@ export function handleNotFound (request: FastifyRequest, reply: FastifyReply): v
   void reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' })
 }
 
-/** Error responses for a route's OpenAPI entry. */
+/**
+ * Error responses for a route's OpenAPI entry. 401 (remote client without the API key) and 421
+ * (foreign Host header) can answer any route, so every route lists them.
+ */
 export function errorResponses (...statuses: number[]): Record<number, typeof ErrorBody> {
-  return Object.fromEntries(statuses.map((s) => [s, ErrorBody]))
+  return Object.fromEntries([...new Set([...statuses, 401, 421])].sort().map((s) => [s, ErrorBody]))
 }

@@ -11,18 +11,18 @@ const tags = [apiGroups.system.name]
 
 export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   app.get('/api/v1/health', {
-    schema: { tags, summary: 'Liveness: answers while the service runs', response: { 200: HealthResponse } }
+    schema: { tags, summary: 'Liveness: answers while the service runs', response: { 200: HealthResponse, ...errorResponses() } }
   }, async () => ({ status: 'healthy' as const, version: serviceVersion }))
 
   app.get('/api/v1/version', {
-    schema: { tags, summary: 'Service, API and event-contract versions', response: { 200: VersionResponse } }
+    schema: { tags, summary: 'Service, API and event-contract versions', response: { 200: VersionResponse, ...errorResponses() } }
   }, async () => ({ name: serviceName, version: serviceVersion, apiVersion: 'v1', eventsContractVersion, node: process.version }))
 
   app.get('/api/v1/startup/ready', {
     schema: {
       tags,
       summary: 'Readiness: 503 with progress until every module has started, then 200 with "ready":true',
-      response: { 200: ReadyResponse, 503: ReadyResponse }
+      response: { 200: ReadyResponse, 503: ReadyResponse, ...errorResponses() }
     }
   }, async (_request, reply) => {
     const readyAt = hub.startup.readyAt
@@ -31,18 +31,18 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   })
 
   app.get('/api/v1/status', {
-    schema: { tags, summary: 'Status of the API, WebSocket, frontend link and every manager gate', response: { 200: StatusResponse } }
+    schema: { tags, summary: 'Status of the API, WebSocket, frontend link and every manager gate', response: { 200: StatusResponse, ...errorResponses() } }
   }, async () => serviceStatus(hub))
 
   app.get('/api/v1/config/effective', {
-    schema: { tags, summary: 'Effective options and where each came from (secrets redacted)', response: { 200: EffectiveConfigResponse } }
+    schema: { tags, summary: 'Effective options and where each came from (secrets redacted)', response: { 200: EffectiveConfigResponse, ...errorResponses() } }
   }, async () => ({ configFile: hub.config.config, options: redactedConfig(hub.loaded), sources: hub.loaded.sources }))
 
   app.get('/api/v1/ws/streams', {
     schema: {
       tags: [apiGroups.realtime.name],
       summary: 'Live discovery list of the WebSocket streams of this build',
-      response: { 200: StreamsResponse, ...errorResponses(404) }
+      response: { 200: StreamsResponse, ...errorResponses() }
     }
   }, async (request) => streamCatalog(`ws://${request.headers.host ?? `${hub.config.host}:${hub.config.port}`}`))
 }

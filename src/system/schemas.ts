@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 export const HealthResponse = Type.Object({
   status: Type.Literal('healthy'),
   version: Type.String({ description: 'Running service version.' })
-}, { examples: [{ status: 'healthy', version: '0.1.0' }] })
+}, { description: 'The service runs.', examples: [{ status: 'healthy', version: '0.1.0' }] })
 
 export const VersionResponse = Type.Object({
   name: Type.String(),
@@ -11,7 +11,7 @@ export const VersionResponse = Type.Object({
   apiVersion: Type.String({ description: 'REST API version prefix.' }),
   eventsContractVersion: Type.String({ description: 'Version of the WebSocket contract (AsyncAPI info.version).' }),
   node: Type.String({ description: 'Node.js version running the service.' })
-}, { examples: [{ name: 'cabinet-hub', version: '0.1.0', apiVersion: 'v1', eventsContractVersion: '1.3.3', node: 'v20.20.2' }] })
+}, { description: 'Versions.', examples: [{ name: 'cabinet-hub', version: '0.1.0', apiVersion: 'v1', eventsContractVersion: '1.3.3', node: 'v20.20.2' }] })
 
 const StartupStep = Type.Object({
   name: Type.String(),
@@ -26,7 +26,15 @@ export const ReadyResponse = Type.Object({
   ready: Type.Boolean(),
   readyAtUtc: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   steps: Type.Array(StartupStep)
-}, { examples: [{ status: 'ready', ready: true, readyAtUtc: '2026-11-21T20:00:00.000Z', steps: [] }] })
+}, {
+  description: 'Startup progress: 200 once ready, 503 while starting.',
+  examples: [{
+    status: 'ready',
+    ready: true,
+    readyAtUtc: '2026-11-21T20:00:01.250Z',
+    steps: [{ name: 'media-index', state: 'done', startedAtUtc: '2026-11-21T20:00:00.100Z', finishedAtUtc: '2026-11-21T20:00:01.249Z', error: null }]
+  }]
+})
 
 const GateStateSchema = Type.Object({
   title: Type.String(),
@@ -54,7 +62,19 @@ export const StatusResponse = Type.Object({
   frontend: Type.Object({}, { additionalProperties: true, description: 'Frontend link: config folder, settings file, and what the frontend modules report.' }),
   managers: Type.Record(Type.String(), GateStateSchema),
   storage: Type.Object({ file: Type.String(), schemaVersion: Type.Integer(), journalEvents: Type.Integer() })
-}, { additionalProperties: true })
+}, {
+  additionalProperties: true,
+  description: 'Status of every part of the service.',
+  examples: [{
+    api: { name: 'cabinet-hub', version: '0.1.0', enabled: true, ready: true, uptimeSeconds: 42 },
+    webSocket: { enabled: true, connectedClients: 3, clientsByStream: { '(global)': 1, panel: 1, marquee: 1 } },
+    frontend: { configDir: '/userdata/system/configs/emulationstation', esSettingsFile: '/userdata/system/configs/emulationstation/es_settings.cfg', esSettings: 'loaded', esSettingsError: null },
+    managers: {
+      gameEvents: { title: 'Game Events Manager', enabled: false, switchedOn: false, source: 'es_settings', esSetting: 'global.cabinethub.game_events_manager.enabled', disabledByParent: null, ignoredEsValue: null }
+    },
+    storage: { file: '/home/pi/.local/share/cabinet-hub/cabinet-hub.db', schemaVersion: 1, journalEvents: 120 }
+  }]
+})
 
 export const StreamsResponse = Type.Object({
   firehoseUrl: Type.String(),
@@ -69,10 +89,33 @@ export const StreamsResponse = Type.Object({
     aliases: Type.Array(Type.String()),
     retainedEventTypes: Type.Array(Type.String())
   }))
+}, {
+  description: 'Every stream of this build, generated from the stream table.',
+  examples: [{
+    firehoseUrl: 'ws://127.0.0.1:12345/ws',
+    firehoseNote: 'Delivers every event except esevent.* (raw EmulationStation hook traffic).',
+    unknownStreamNote: 'Any other /ws/<name> is accepted and delivers nothing, so consumers may probe.',
+    streams: [{
+      name: 'panel',
+      url: 'ws://127.0.0.1:12345/ws/panel',
+      description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.',
+      eventTypePrefixes: ['panel.', 'theme.'],
+      eventTypes: ['cpo.panel.config.selected'],
+      aliases: [],
+      retainedEventTypes: ['panel.config.changed', 'panel.state']
+    }]
+  }]
 })
 
 export const EffectiveConfigResponse = Type.Object({
   configFile: Type.Union([Type.String(), Type.Null()]),
   options: Type.Record(Type.String(), Type.Unknown(), { description: 'Effective value of every option; secrets are shown as ***.' }),
   sources: Type.Record(Type.String(), Type.Union([Type.Literal('default'), Type.Literal('file'), Type.Literal('env'), Type.Literal('cli')]))
+}, {
+  description: 'Effective options.',
+  examples: [{
+    configFile: null,
+    options: { host: '127.0.0.1', port: 12345, nodeId: 'cab-01', apiKey: '***', 'managers.gameEvents': true },
+    sources: { host: 'default', port: 'cli', nodeId: 'default', apiKey: 'env', 'managers.gameEvents': 'default' }
+  }]
 })

@@ -14,6 +14,7 @@ export class RecordingClient {
   readonly frames: Frame[] = []
   readonly raw: string[] = []
   closeCode: number | null = null
+  pings = 0
   readonly #waiters: Array<() => void> = []
 
   constructor (readonly socket: WebSocket) {
@@ -21,6 +22,10 @@ export class RecordingClient {
       const text = data.toString()
       this.raw.push(text)
       this.frames.push(JSON.parse(text) as Frame)
+      this.#wake()
+    })
+    socket.on('ping', () => {
+      this.pings++
       this.#wake()
     })
     socket.on('close', (code) => {
@@ -65,10 +70,4 @@ export class RecordingClient {
   #wake (): void {
     for (const wake of this.#waiters.splice(0)) wake()
   }
-}
-
-/** Lets the event loop run so that any frame in flight would have arrived (used before asserting absence). */
-export async function settle (client: RecordingClient, probe: () => void, marker: string): Promise<void> {
-  probe()
-  await client.until((c) => c.types().includes(marker))
 }

@@ -36,7 +36,10 @@ export class StreamGateway {
 
   /** Takes a freshly opened socket for a resolved stream name; unknown names are accepted and stay silent. */
   attach (socket: WebSocket, stream: string): void {
-    const client = new ClientConnection(socket, stream, this.#options, (slow) => this.#options.onSlowClient(slow.stream, this.#options.maxQueuedFrames))
+    const client = new ClientConnection(socket, stream, this.#options, (slow) => {
+      this.#remove(slow)
+      this.#options.onSlowClient(slow.stream, this.#options.maxQueuedFrames)
+    })
     let set = this.#clients.get(stream)
     if (set === undefined) {
       set = new Set()

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { after, before, describe, it } from 'node:test'
+import { Parser } from '@asyncapi/parser'
+import { Ajv } from 'ajv'
+import addFormats from 'ajv-formats'
+import { parse as parseYaml } from 'yaml'
+import { apiGroups } from '../../src/core/api-groups.js'
+import { buildAsyncApi } from '../../src/core/docs/asyncapi.js'
+import { eventCatalog } from '../../src/core/event-catalog.js'
+import { startHub, type TestHub } from '../support/hub.js'
+
+type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const committed = (name: string): Json => JSON.parse(readFileSync(new URL(`../../docs/api/${name}`, import.meta.url), 'utf8')) as Json
+
+function validator (): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true })
+  addFormats.default(ajv)
+  return ajv
+}
+
+describe('API documents', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub() })
+  after(async () => hub.close())
+
+  it('serves an AsyncAPI 3.0.0 document that the AsyncAPI parser accepts without errors', async () => {
+    const text = await (await fetch(`${hub.baseUrl}/asyncapi.json`)).text()
+    const { document, diagnostics } = await new Parser().parse(text)
+    const errors = diagnostics.filter((d) => d.severity === 0)
+    assert.deepEqual(errors.map((d) => `${d.code}: ${d.message} at ${d.path.join('.')}`), [])
+    assert.ok(document !== undefined)
+    const json = JSON.parse(text) as Json
+    assert.equal(json.asyncapi, '3.0.0')
+    assert.equal(json.info.title, 'cabinet-hub Real-time Events')
+    assert.equal(json.info.version, '1.3.3')
+  })
+
+  it('serves the same document as YAML', async () => {
+    const response = await fetch(`${hub.baseUrl}/asyncapi.yaml`)
+    assert.match(response.headers.get('content-type') ?? '', /yaml/)
+    assert.deepEqual(parseYaml(await response.text()), buildAsyncApi())
+  })
+
+  it('has one channel per live stream, with the same addresses, prefixes, aliases and retained types', async () => {
+    const asyncApi = await (await fetch(`${hub.baseUrl}/asyncapi.json`)).json() as Json
+    const live = await (await fetch(`${hub.baseUrl}/api/v1/ws/streams`)).json() as Json
+    const channels = Object.entries(asyncApi.channels as Json).filter(([id]) => id !== 'firehose')
+    assert.deepEqual(channels.map(([id]) => id).sort(), live.streams.map((s: Json) => s.name).sort())
+    for (const stream of live.streams as Json[]) {
+      const channel = asyncApi.channels[stream.name] as Json
+      assert.equal(new URL(stream.url).pathname, channel.address)
+      assert.deepEqual(channel['x-event-type-prefixes'], stream.eventTypePrefixes)
+      assert.deepEqual(channel['x-aliases'], stream.aliases)
+      assert.deepEqual(channel['x-retained-event-types'], stream.retainedEventTypes)
+    }
+    assert.equal(asyncApi.channels.firehose.address, new URL(live.firehoseUrl).pathname)
+  })
+
+  it('gives every event type an envelope payload schema, and every example satisfies it', () => {
+    const asyncApi = buildAsyncApi()
+    const ajv = validator()
+    const messages = asyncApi.components as Json
+    for (const definition of eventCatalog) {
+      const message = messages.messages[definition.type] as Json
+      assert.ok(message, definition.type)
+      const validate = ajv.compile(message.payload as object)
+      for (const example of (message.examples ?? []) as Json[]) {
+        assert.ok(validate(example.payload), `${definition.type}: ${ajv.errorsText(validate.errors)}`)
+      }
+      assert.equal(validate({ Type: definition.type, Ts: '2026-11-21T20:00:00.000Z', Payload: {}, Stream: 'x' }), false, 'no extra top-level field')
+    }
+  })
+
+  it('serves OpenAPI with every route tagged by a spec group, summarised, and with error responses', async () => {
+    const openApi = await (await fetch(`${hub.baseUrl}/openapi.json`)).json() as Json
+    const groups = new Set(Object.values(apiGroups).map((g) => g.name))
+    assert.match(openApi.openapi, /^3\./)
+    const operations = Object.entries(openApi.paths as Json).flatMap(([path, ops]) => Object.entries(ops as Json).map(([method, op]) => ({ path, method, op: op as Json })))
+    assert.ok(operations.length >= 8)
+    for (const { path, method, op } of operations) {
+      assert.ok(op.tags?.length === 1 && groups.has(op.tags[0]), `${method} ${path} tags`)
+      assert.ok(typeof op.summary === 'string' && op.summary.length > 0, `${method} ${path} summary`)
+      const statuses = Object.keys(op.responses as Json)
+      assert.ok(statuses.some((s) => s.startsWith('2')), `${method} ${path} success`)
+      assert.ok(statuses.some((s) => s.startsWith('4')), `${method} ${path} errors`)
+    }
+  })
+
+  it('documents examples that the live service really satisfies', async () => {
+    const openApi = await (await fetch(`${hub.baseUrl}/openapi.json`)).json() as Json
+    const ajv = validator()
+    for (const [path, ops] of Object.entries(openApi.paths as Json)) {
+      const get = (ops as Json).get as Json | undefined
+      if (get === undefined || path.includes('{')) continue
+      const documented = get.responses['200'].content['application/json']
+      const validate = ajv.compile(documented.schema as object)
+      assert.ok(documented.example !== undefined, `${path} has an example`)
+      assert.ok(validate(documented.example), `${path} example: ${ajv.errorsText(validate.errors)}`)
+      const live = await fetch(`${hub.baseUrl}${path}`)
+      assert.equal(live.status, 200, path)
+      assert.ok(validate(await live.json()), `${path} live: ${ajv.errorsText(validate.errors)}`)
+    }
+  })
+
+  it('serves the interactive reference with its assets from this machine', async () => {
+    const page = await fetch(`${hub.baseUrl}/swagger`)
+    assert.equal(page.status, 200)
+    const html = await page.text()
+    const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!)
+    assert.ok(references.length >= 3)
+    assert.deepEqual(references.filter((r) => !r.startsWith('/swagger/static/')), [], 'nothing is loaded from the network')
+    for (const asset of references) {
+      const response = await fetch(`${hub.baseUrl}${asset}`)
+      assert.equal(response.status, 200, asset)
+      assert.ok((await response.arrayBuffer()).byteLength > 0, asset)
+    }
+    const spec = await fetch(`${hub.baseUrl}/swagger/json`)
+    assert.equal(spec.status, 200)
+    assert.ok(((await spec.json()) as Json).paths['/api/v1/health'])
+  })
+
+  it('keeps the committed copies in docs/api in step with the code (npm run docs:api regenerates them)', async () => {
+    assert.deepEqual(committed('asyncapi.json'), buildAsyncApi())
+    const openApi = await hub.app.inject({ url: '/openapi.json' })
+    assert.deepEqual(committed('openapi.json'), openApi.json())
+  })
+})

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { startHub, type TestHub } from '../support/hub.js'
+
+describe('HTTP rules', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub({ options: { devEventsIngest: true } }) })
+  after(async () => hub.close())
+
+  const post = async (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<Response> =>
+    fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers, body })
+
+  it('sends Access-Control-Allow-Origin: * on success, 404 and 400 alike', async () => {
+    for (const response of [
+      await fetch(`${hub.baseUrl}/api/v1/health`),
+      await fetch(`${hub.baseUrl}/api/v1/nothing-here`),
+      await post('{"Type": 3}')
+    ]) {
+      assert.equal(response.headers.get('access-control-allow-origin'), '*', String(response.status))
+    }
+  })
+
+  it('answers CORS preflights', async () => {
+    const response = await fetch(`${hub.baseUrl}/api/v1/events`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:8080', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }
+    })
+    assert.equal(response.status, 204)
+    assert.equal(response.headers.get('access-control-allow-origin'), '*')
+    assert.match(response.headers.get('access-control-allow-methods') ?? '', /POST/)
+  })
+
+  it('matches routes case-insensitively', async () => {
+    const response = await fetch(`${hub.baseUrl}/API/V1/Health`)
+    assert.equal(response.status, 200)
+    assert.deepEqual(await response.json(), { status: 'healthy', version: hub.hub.loaded.config && (await (await fetch(`${hub.baseUrl}/api/v1/version`)).json() as { version: string }).version })
+  })
+
+  it('answers unknown routes with a 404 { message, code }', async () => {
+    const response = await fetch(`${hub.baseUrl}/api/v1/nothing-here?x=1`)
+    assert.equal(response.status, 404)
+    assert.deepEqual(await response.json(), { message: 'No route GET /api/v1/nothing-here', code: 'NOT_FOUND' })
+  })
+
+  it('names the failing field on schema violations', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['{"Type": 3, "Payload": {}}', /Type/],
+      ['{"Type": "panel.state", "Payload": []}', /Payload/],
+      ['{"Type": "no dots", "Payload": {}}', /Type/],
+      ['{"Type": "panel.state", "Payload": {}, "Stream": "panel"}', /additional/],
+      ['{"Payload": {}}', /Type/]
+    ]
+    for (const [body, field] of cases) {
+      const response = await post(body)
+      assert.equal(response.status, 400, body)
+      const error = await response.json() as { message: string, code: string }
+      assert.equal(error.code, 'VALIDATION_ERROR')
+      assert.match(error.message, field, body)
+    }
+  })
+
+  it('rejects malformed JSON, wrong content types and oversized bodies without publishing anything', async () => {
+    const before = hub.hub.journal.count()
+    const malformed = await post('{"Type": "panel.state", ')
+    assert.equal(malformed.status, 400)
+    assert.equal((await malformed.json() as { code: string }).code, 'INVALID_JSON')
+
+    const wrongType = await post('Type=panel.state', { 'content-type': 'application/x-www-form-urlencoded' })
+    assert.equal(wrongType.status, 415)
+    assert.equal((await wrongType.json() as { code: string }).code, 'UNSUPPORTED_MEDIA_TYPE')
+
+    const huge = await post(JSON.stringify({ Type: 'panel.state', Payload: { Blob: 'x'.repeat(2 << 20) } }))
+    assert.equal(huge.status, 413)
+    assert.equal((await huge.json() as { code: string }).code, 'BODY_TOO_LARGE')
+
+    assert.equal(hub.hub.journal.count(), before)
+    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+  })
+
+  it('answers a plain GET on a WebSocket path with 426 and the error shape', async () => {
+    const response = await fetch(`${hub.baseUrl}/ws/panel`)
+    assert.equal(response.status, 426)
+    assert.equal((await response.json() as { code: string }).code, 'UPGRADE_REQUIRED')
+  })
+})

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import WebSocket from 'ws'
+import { startHub, type TestHub } from '../support/hub.js'
+
+const remote = '192.168.1.50'
+
+describe('security baseline', () => {
+  describe('with an API key', () => {
+    let hub: TestHub
+    before(async () => { hub = await startHub({ listen: false, options: { devEventsIngest: true, apiKey: 'cabinet-secret-1', host: '0.0.0.0', allowedHosts: 'arcade.lan' } }) })
+    after(async () => hub.close())
+
+    it('refuses non-loopback clients without the key (401) and serves them with it', async () => {
+      const refused = await hub.app.inject({ url: '/api/v1/health', remoteAddress: remote, headers: { host: 'arcade.lan:12345' } })
+      assert.equal(refused.statusCode, 401)
+      assert.equal(refused.json().code, 'API_KEY_REQUIRED')
+      assert.equal(refused.headers['access-control-allow-origin'], '*')
+
+      const wrongKey = await hub.app.inject({ url: '/api/v1/health', remoteAddress: remote, headers: { host: 'arcade.lan', 'x-api-key': 'cabinet-secret-2' } })
+      assert.equal(wrongKey.statusCode, 401)
+
+      const served = await hub.app.inject({ url: '/api/v1/health', remoteAddress: remote, headers: { host: 'arcade.lan', 'x-api-key': 'cabinet-secret-1' } })
+      assert.equal(served.statusCode, 200)
+    })
+
+    it('keeps tool endpoints loopback-only even with the key', async () => {
+      const response = await hub.app.inject({ method: 'POST', url: '/api/v1/events', remoteAddress: remote, headers: { 'x-api-key': 'cabinet-secret-1' }, payload: { Type: 'ui.event', Payload: {} } })
+      assert.equal(response.statusCode, 403)
+      assert.equal(response.json().code, 'LOOPBACK_ONLY')
+    })
+
+    it('accepts the configured extra host names', async () => {
+      const response = await hub.app.inject({ url: '/api/v1/health', headers: { host: 'arcade.lan:12345' } })
+      assert.equal(response.statusCode, 200)
+    })
+  })
+
+  describe('on loopback without a key', () => {
+    let hub: TestHub
+    before(async () => { hub = await startHub({ options: { devEventsIngest: true } }) })
+    after(async () => hub.close())
+
+    it('refuses remote clients with 401 and says no key is configured', async () => {
+      const response = await hub.app.inject({ url: '/api/v1/health', remoteAddress: remote })
+      assert.equal(response.statusCode, 401)
+      assert.match(response.json().message, /none is configured/)
+    })
+
+    it('refuses a foreign Host header with 421 (DNS rebinding)', async () => {
+      for (const host of ['evil.example', 'evil.example:12345', '10.0.0.8']) {
+        const response = await hub.app.inject({ url: '/api/v1/status', headers: { host } })
+        assert.equal(response.statusCode, 421, host)
+        assert.equal(response.json().code, 'MISDIRECTED_HOST')
+      }
+      for (const host of ['localhost:12345', '127.0.0.1', '[::1]:12345', 'cab.localhost']) {
+        const response = await hub.app.inject({ url: '/api/v1/status', headers: { host } })
+        assert.equal(response.statusCode, 200, host)
+      }
+    })
+
+    it('refuses state changes from a web page on another origin (403) and allows local pages', async () => {
+      const from = async (origin: string) => hub.app.inject({ method: 'POST', url: '/api/v1/events', headers: { origin }, payload: { Type: 'ui.event', Payload: {} } })
+      const foreign = await from('https://evil.example')
+      assert.equal(foreign.statusCode, 403)
+      assert.equal(foreign.json().code, 'CROSS_ORIGIN_FORBIDDEN')
+      assert.equal((await from('null')).statusCode, 403)
+      assert.equal((await from('http://localhost:5173')).statusCode, 202)
+      assert.equal((await from('http://127.0.0.1:8080')).statusCode, 202)
+      const read = await hub.app.inject({ url: '/api/v1/health', headers: { origin: 'https://overlay.example' } })
+      assert.equal(read.statusCode, 200, 'reads stay open to any origin')
+    })
+
+    it('refuses a WebSocket upgrade with a foreign Host header', async () => {
+      const socket = new WebSocket(`${hub.wsBase}/ws/panel`, { headers: { host: 'evil.example' } })
+      const status = await new Promise<number>((resolve) => {
+        socket.on('unexpected-response', (request, response) => {
+          request.destroy()
+          resolve(response.statusCode ?? 0)
+        })
+        socket.on('open', () => resolve(101))
+        socket.on('error', () => resolve(-1))
+      })
+      assert.equal(status, 421)
+    })
+  })
+})

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict'
+import { connect, type Socket } from 'node:net'
+import { after, before, describe, it } from 'node:test'
+import { streamTable } from '../../src/core/stream-table.js'
+import { startHub, type TestHub } from '../support/hub.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+async function inject (hub: TestHub, Type: string, Payload: Record<string, unknown> = {}): Promise<void> {
+  const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type, Payload }) })
+  assert.equal(response.status, 202, await response.text())
+}
+
+describe('stream gateway', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub({ options: { devEventsIngest: true } }) })
+  after(async () => hub.close())
+
+  it('accepts every stream and every alias of the table, and unknown names', async () => {
+    const names = ['', ...streamTable.flatMap((s) => [s.name, ...s.aliases]), 'Panel', 'no-such-stream']
+    const clients = await Promise.all(names.map(async (n) => RecordingClient.connect(`${hub.wsBase}/ws${n === '' ? '' : `/${n}`}`)))
+    assert.equal(hub.hub.gateway.counts().connectedClients, names.length)
+    for (const c of clients) c.close()
+  })
+
+  it('delivers panel.state to /ws/panel and /ws but not /ws/marquee; esevent only to /ws/esevent and its aliases', async () => {
+    const firehose = await RecordingClient.connect(`${hub.wsBase}/ws`)
+    const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+    const marquee = await RecordingClient.connect(`${hub.wsBase}/ws/marquee`)
+    const esevent = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
+    const esAlias = await RecordingClient.connect(`${hub.wsBase}/ws/es-events`)
+    const unknown = await RecordingClient.connect(`${hub.wsBase}/ws/whatever`)
+    const before = { firehose: firehose.frames.length, panel: panel.frames.length, marquee: marquee.frames.length }
+
+    await inject(hub, 'panel.state', { SelectionKey: 'mame|1943', Marker: 'p1' })
+    await inject(hub, 'esevent.events_refresh', { EventName: 'game-selected' })
+    // Markers prove by ordering that nothing else was on its way to each client.
+    await inject(hub, 'marquee.snapshot', { Marker: 'm1' })
+    await inject(hub, 'ui.event', { EventName: 'marker' })
+
+    await firehose.until((c) => c.types().includes('ui.event'))
+    await panel.until((c) => c.frames.some((f) => f.Payload.Marker === 'p1'))
+    await marquee.until((c) => c.frames.some((f) => f.Payload.Marker === 'm1'))
+    await esevent.until((c) => c.types().includes('esevent.events_refresh'))
+    await esAlias.until((c) => c.types().includes('esevent.events_refresh'))
+
+    const newOn = (c: RecordingClient, from: number): string[] => c.types().slice(from)
+    assert.deepEqual(newOn(firehose, before.firehose), ['panel.state', 'marquee.snapshot', 'ui.event'])
+    assert.ok(!newOn(marquee, before.marquee).includes('panel.state'))
+    assert.ok(!esevent.types().includes('panel.state'))
+    assert.ok(panel.types().includes('panel.state'))
+
+    const frame = JSON.parse(panel.raw.at(-1)!) as Record<string, unknown>
+    assert.deepEqual(Object.keys(frame).sort(), ['CorrelationId', 'NodeId', 'Payload', 'Ts', 'Type'])
+    assert.match(frame.Ts as string, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    assert.equal(frame.NodeId, 'cab-01')
+
+    await inject(hub, 'ui.game.started', {})
+    await unknown.until(() => firehose.types().includes('ui.game.started'))
+    assert.equal(unknown.frames.length, 0)
+    for (const c of [firehose, panel, marquee, esevent, esAlias, unknown]) c.close()
+  })
+
+  it('replays retained events first to late joiners of every stream that includes them', async () => {
+    await inject(hub, 'panel.config.changed', { Cabinet: { PlayerCount: 2 } })
+    await inject(hub, 'panel.state', { SelectionKey: 'snes|smw', Marker: 'latest' })
+    await inject(hub, 'achievements.catalog.updated', { Game: 'smw' })
+    await inject(hub, 'achievements.session.updated', { Game: 'smw' })
+    await inject(hub, 'score.live.changed', { Player: 1, Score: 1200 })
+
+    const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+    await panel.until((c) => c.frames.length >= 2)
+    assert.deepEqual(panel.types().slice(0, 2), ['panel.config.changed', 'panel.state'])
+    assert.equal(panel.frames[1]!.Payload.Marker, 'latest')
+
+    const cheevos = await RecordingClient.connect(`${hub.wsBase}/ws/cheevos`)
+    await cheevos.until((c) => c.frames.length >= 2)
+    assert.deepEqual(cheevos.types(), ['achievements.catalog.updated', 'achievements.session.updated'])
+
+    const firehose = await RecordingClient.connect(`${hub.wsBase}/ws`)
+    await firehose.until((c) => c.types().includes('score.live.changed'))
+    assert.ok(firehose.types().includes('panel.state'))
+
+    await inject(hub, 'achievements.session.ended', {})
+    const late = await RecordingClient.connect(`${hub.wsBase}/ws/achievements`)
+    await inject(hub, 'achievements.unlocked', { Id: 1 })
+    await late.until((c) => c.types().includes('achievements.unlocked'))
+    assert.deepEqual(late.types(), ['achievements.catalog.updated', 'achievements.unlocked'])
+    for (const c of [panel, cheevos, firehose, late]) c.close()
+  })
+
+  it('never coalesces input events: a press and its release both arrive, in order', async () => {
+    const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+    const start = panel.frames.length
+    for (let i = 0; i < 200; i++) {
+      hub.hub.bus.publish(i % 2 === 0 ? 'panel.input.pressed' : 'panel.input.released', { Player: 1, Slot: 1, N: i })
+    }
+    await panel.until((c) => c.frames.length >= start + 200)
+    assert.deepEqual(panel.frames.slice(start).map((f) => f.Payload.N), [...Array(200).keys()])
+    panel.close()
+  })
+
+  it('counts clients by stream in /api/v1/status', async () => {
+    const a = await RecordingClient.connect(`${hub.wsBase}/ws/scores`)
+    const b = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
+    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { webSocket: { enabled: boolean, connectedClients: number, clientsByStream: Record<string, number> } }
+    assert.equal(status.webSocket.enabled, true)
+    assert.equal(status.webSocket.clientsByStream.score, 2)
+    a.close()
+    b.close()
+  })
+})
+
+describe('slow clients', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub({ options: { wsMaxQueuedFrames: '200', wsMaxBufferedBytes: '65536' } }) })
+  after(async () => hub.close())
+
+  it('closes a client that stops reading with 1013 and keeps delivering everything to the others', async () => {
+    let rawSocket: Socket | null = null
+    const slow = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`, {
+      createConnection: (options: { host?: string, port?: number }) => {
+        rawSocket = connect({ host: options.host ?? '127.0.0.1', port: Number(options.port) })
+        return rawSocket
+      }
+    } as never)
+    const fast = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
+    rawSocket!.pause()
+
+    const filler = 'x'.repeat(4096)
+    const total = 6000
+    for (let i = 0; i < total; i++) {
+      hub.hub.bus.publish('cabemu.output.changed', { MachineName: 'pong', N: i, Filler: filler })
+      // Yield now and then so sockets really write, as a live service would between events.
+      if (i % 20 === 0) await new Promise((resolve) => setImmediate(resolve))
+    }
+    await fast.until((c) => c.frames.length >= total, 20_000)
+    assert.deepEqual(fast.frames.map((f) => f.Payload.N), [...Array(total).keys()])
+    assert.equal(hub.hub.gateway.counts().clientsByStream.arcade, 1, 'the slow client is no longer counted')
+
+    rawSocket!.resume()
+    assert.equal(await slow.closed(20_000), 1013)
+    assert.ok(slow.frames.length < total)
+    fast.close()
+  })
+})
+
+describe('keepalive', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub({ options: { wsPingIntervalMs: '50' } }) })
+  after(async () => hub.close())
+
+  it('terminates a socket that misses two pongs and keeps one that answers', async () => {
+    const silent = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`, { autoPong: false })
+    const alive = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
+    const code = await silent.closed()
+    assert.equal(code, 1006, 'terminated without a close frame')
+    await alive.until((c) => c.pings >= 4)
+    assert.equal(alive.closeCode, null)
+    alive.close()
+  })
+})
