@@ -1,0 +1,85 @@
+/**
+ * Shared pieces of the benchmarks: starting a real cabinet-hub, percentiles, and the one JSON
+ * result file plus one summary line each benchmark writes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { cpus, tmpdir } from 'node:os'
+import path from 'node:path'
+
+export const resultsDir = new URL('./results/', import.meta.url).pathname
+const cliPath = new URL('../dist/cli.js', import.meta.url).pathname
+
+export async function freePort (): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const port = (server.address() as { port: number }).port
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+export interface RunningProcess {
+  readonly port: number
+  readonly child: ChildProcess
+  stop (): Promise<void>
+}
+
+async function waitForHttp (url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch { /* not listening yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+async function stopChild (child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  await once(child, 'exit')
+}
+
+/** Starts the built service (`dist/cli.js serve`) on a free port with a fresh data dir and waits for readiness. */
+export async function startCabinetHub (extraArgs: string[] = []): Promise<RunningProcess> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-'))
+  const child = spawn(process.execPath, [cliPath, 'serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'] })
+  await waitForHttp(`http://127.0.0.1:${port}/api/v1/startup/ready`, child)
+  return { port, child, stop: async () => stopChild(child) }
+}
+
+/** Starts a baseline server script (run with tsx) that prints nothing and listens on the port given as its first argument. */
+export async function startBaseline (script: string, readyPath: string, args: string[] = []): Promise<RunningProcess> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL(script, import.meta.url).pathname, String(port), ...args], { stdio: ['ignore', 'ignore', 'inherit'] })
+  await waitForHttp(`http://127.0.0.1:${port}${readyPath}`, child)
+  return { port, child, stop: async () => stopChild(child) }
+}
+
+/** Nearest-rank percentile of unsorted samples. */
+export function percentile (samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}
+
+export const round = (value: number, digits = 3): number => Number(value.toFixed(digits))
+
+/** Writes `bench/results/<name>.json` and prints the one summary line. */
+export function writeResult (name: string, result: Record<string, unknown>, summary: string): void {
+  mkdirSync(resultsDir, { recursive: true })
+  const document = {
+    benchmark: name,
+    ranAtUtc: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+    ...result
+  }
+  writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(document, null, 2)}\n`)
+  console.log(`${name}: ${summary}`)
+}
