@@ -9,6 +9,7 @@ import { readEsSettings } from '../../src/core/es-settings.js'
 import type { Hub } from '../../src/core/hub.js'
 import type { HubApp, HubModule } from '../../src/core/module.js'
 import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
+import { domainModules } from '../../src/modules.js'
 
 export interface TestHub {
   readonly app: HubApp
@@ -23,6 +24,7 @@ export interface TestHubOptions {
   /** CLI-style option values by key (`devEventsIngest`, `managers.gameEvents` ...). */
   readonly options?: Record<string, string | boolean>
   readonly env?: NodeJS.ProcessEnv
+  /** Extra modules registered after the service's own. */
   readonly modules?: readonly HubModule[]
   /** Leave start phases to the test (readiness tests). */
   readonly skipStart?: boolean
@@ -44,7 +46,7 @@ export async function startHub (options: TestHubOptions = {}): Promise<TestHub> 
     db,
     esSettings: await readEsSettings(loaded.config.esConfigDir),
     now: () => new Date(),
-    modules: options.modules ?? []
+    modules: [...domainModules, ...(options.modules ?? [])]
   })
   let baseUrl = 'http://127.0.0.1'
   if (options.listen !== false) {

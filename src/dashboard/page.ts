@@ -1,0 +1,151 @@
+/**
+ * The live page served at `/`: plain HTML and JavaScript, no build step. It reads only the public
+ * API (REST + WebSocket), so it doubles as a worked example for overlay authors. Event data is
+ * only ever written with textContent.
+ */
+export const dashboardHtml = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>cabinet-hub</title>
+<style>
+  :root { color-scheme: dark; --bg: #101418; --panel: #1a2027; --text: #e6e9ec; --dim: #8b949e; --accent: #f5a623; --ok: #3fb950; --bad: #f85149; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 14px/1.45 system-ui, sans-serif; background: var(--bg); color: var(--text); }
+  header { display: flex; gap: 1.5rem; align-items: baseline; padding: .8rem 1.2rem; background: var(--panel); border-bottom: 2px solid var(--accent); flex-wrap: wrap; }
+  header h1 { margin: 0; font-size: 1.3rem; color: var(--accent); }
+  header a { color: var(--text); }
+  main { display: grid; grid-template-columns: minmax(280px, 1fr) minmax(320px, 2fr); gap: 1rem; padding: 1rem 1.2rem; }
+  section { background: var(--panel); border-radius: 8px; padding: .8rem 1rem; }
+  h2 { margin: 0 0 .6rem; font-size: 1rem; color: var(--dim); text-transform: uppercase; letter-spacing: .05em; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1rem; margin: 0; }
+  dt { color: var(--dim); }
+  dd { margin: 0; word-break: break-all; }
+  table { width: 100%; border-collapse: collapse; }
+  td, th { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid #2a313a; vertical-align: top; }
+  th { color: var(--dim); font-weight: normal; }
+  .dim { color: var(--dim); }
+  .ok { color: var(--ok); } .bad { color: var(--bad); }
+  #log { font: 12px/1.4 ui-monospace, monospace; max-height: 22rem; overflow: auto; }
+  #log div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .wide { grid-column: 1 / -1; }
+</style>
+</head>
+<body>
+<header>
+  <h1>cabinet-hub</h1>
+  <span>version <span id="version">…</span></span>
+  <span>service <span id="ready" class="dim">…</span></span>
+  <span>events <span id="socket" class="dim">connecting…</span></span>
+  <nav><a href="/swagger">API reference</a> · <a href="/asyncapi.json">AsyncAPI</a> · <a href="/api/v1/ws/streams">streams</a> · <a href="/api/v1/status">status</a></nav>
+</header>
+<main>
+  <section>
+    <h2>Context</h2>
+    <dl>
+      <dt>state</dt><dd id="context-state" class="dim">no context yet</dd>
+      <dt>system</dt><dd id="context-system">–</dd>
+      <dt>selected</dt><dd id="context-selected">–</dd>
+      <dt>running</dt><dd id="context-running">–</dd>
+    </dl>
+  </section>
+  <section>
+    <h2>Streams: latest event</h2>
+    <table><thead><tr><th>stream</th><th>events</th><th>latest</th><th>at</th></tr></thead><tbody id="streams"></tbody></table>
+  </section>
+  <section class="wide">
+    <h2>Event log</h2>
+    <div id="log"></div>
+  </section>
+</main>
+<script type="module">
+const $ = (id) => document.getElementById(id)
+const text = (id, value, cls) => { const el = $(id); el.textContent = value; if (cls !== undefined) el.className = cls }
+const rows = new Map()
+let streams = []
+
+function gameLabel (game) {
+  if (!game) return '–'
+  const name = game.gameName ?? game.name ?? game.GameName ?? game.rom ?? game.Rom ?? ''
+  const system = game.systemId ?? game.SystemId ?? ''
+  return system ? name + ' (' + system + ')' : String(name)
+}
+
+async function refreshContext () {
+  try {
+    const response = await fetch('/api/v1/context/state')
+    if (!response.ok) return
+    const state = await response.json()
+    text('context-state', state.state ?? '–', state.state === 'playing' ? 'ok' : '')
+    const system = state.selectedSystem
+    text('context-system', system ? (system.name ?? system.id ?? JSON.stringify(system)) : '–')
+    text('context-selected', gameLabel(state.selectedGame))
+    text('context-running', gameLabel(state.runningGame))
+  } catch { /* the service restarts: the socket reconnect refreshes again */ }
+}
+
+function streamsOf (type) {
+  return streams.filter((s) => s.eventTypes.includes(type) || s.eventTypePrefixes.some((p) => type.startsWith(p))).map((s) => s.name)
+}
+
+function row (name) {
+  let cells = rows.get(name)
+  if (!cells) {
+    const tr = document.createElement('tr')
+    tr.dataset.stream = name
+    cells = ['name', 'count', 'latest', 'at'].map((cls) => { const td = document.createElement('td'); td.className = cls; tr.append(td); return td })
+    cells[0].textContent = name
+    cells[1].textContent = '0'
+    $('streams').append(tr)
+    rows.set(name, cells)
+  }
+  return cells
+}
+
+function show (event) {
+  for (const name of streamsOf(event.Type)) {
+    const [, count, latest, at] = row(name)
+    count.textContent = String(Number(count.textContent) + 1)
+    latest.textContent = event.Type
+    at.textContent = new Date(event.Ts).toLocaleTimeString()
+  }
+  const line = document.createElement('div')
+  line.textContent = new Date(event.Ts).toLocaleTimeString() + '  ' + event.Type + '  ' + JSON.stringify(event.Payload)
+  $('log').prepend(line)
+  while ($('log').childElementCount > 200) $('log').lastElementChild.remove()
+  if (event.Type.startsWith('ui.')) refreshContext()
+}
+
+function follow (path, onOpen) {
+  let delay = 500
+  const open = () => {
+    const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + path)
+    socket.onopen = () => { delay = 500; onOpen?.(true); refreshContext() }
+    socket.onmessage = (message) => { try { show(JSON.parse(message.data)) } catch { /* not an envelope */ } }
+    socket.onclose = () => { onOpen?.(false); setTimeout(open, delay); delay = Math.min(delay * 2, 10000) }
+  }
+  open()
+}
+
+async function start () {
+  try {
+    const health = await (await fetch('/api/v1/health')).json()
+    text('version', health.version)
+    const ready = await fetch('/api/v1/startup/ready')
+    text('ready', ready.ok ? 'ready' : 'starting', ready.ok ? 'ok' : 'dim')
+    streams = (await (await fetch('/api/v1/ws/streams')).json()).streams
+    for (const s of streams) row(s.name)
+  } catch {
+    text('ready', 'unreachable', 'bad')
+  }
+  follow('/ws', (up) => text('socket', up ? 'live' : 'reconnecting…', up ? 'ok' : 'bad'))
+  // The firehose leaves out raw hook traffic; the page shows it too.
+  follow('/ws/esevent')
+  refreshContext()
+}
+start()
+</script>
+</body>
+</html>
+`

@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { after, before, describe, it } from 'node:test'
+import { chromium } from 'playwright-core'
+import { startHub, type TestHub } from '../support/hub.js'
+import { chromiumPaths, requireProgram } from '../support/peers.js'
+
+const artifacts = new URL('../../test-artifacts/', import.meta.url).pathname
+
+describe('live page at /', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub({ options: { devEventsIngest: true } }) })
+  after(async () => hub.close())
+
+  it('is served as HTML without a build step and links the documents', async () => {
+    const response = await fetch(`${hub.baseUrl}/`)
+    assert.equal(response.status, 200)
+    assert.match(response.headers.get('content-type') ?? '', /text\/html/)
+    const html = await response.text()
+    for (const link of ['/swagger', '/asyncapi.json', '/api/v1/ws/streams']) assert.ok(html.includes(`href="${link}"`), link)
+  })
+
+  it('shows events live in a real browser, per stream', async (t) => {
+    const executablePath = requireProgram(t, 'chromium', chromiumPaths)
+    if (executablePath === null) return
+    const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+    try {
+      const page = await browser.newPage()
+      await page.goto(`${hub.baseUrl}/`)
+      await page.locator('#socket.ok').waitFor()
+      const published = await fetch(`${hub.baseUrl}/api/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Type: 'ui.game.selected', Payload: { SystemId: 'mame', Rom: '1943', GameName: '1943: The Battle of Midway', Sequence: 1, SelectionKey: 'mame|1943' } })
+      })
+      assert.equal(published.status, 202)
+      const frontendRow = page.locator('tr[data-stream="frontend"]')
+      await frontendRow.locator('td.latest', { hasText: 'ui.game.selected' }).waitFor()
+      assert.equal(await frontendRow.locator('td.count').textContent(), '1')
+      await page.locator('#log', { hasText: '1943: The Battle of Midway' }).waitFor()
+      mkdirSync(artifacts, { recursive: true })
+      await page.screenshot({ path: `${artifacts}dashboard.png`, fullPage: true })
+    } finally {
+      await browser.close()
+    }
+  })
+})
