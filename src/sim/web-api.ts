@@ -26,7 +26,8 @@ function bodyText (body: unknown): string {
 }
 
 export function buildWebApi ({ simulator, onQuit, version }: WebApiOptions): FastifyInstance {
-  const app = Fastify({ logger: false })
+  // A stopping frontend drops its connections at once, as a quitting ES does.
+  const app = Fastify({ logger: false, forceCloseConnections: true })
   // ES reads every POST body as text whatever its Content-Type (clients send text/plain, but not all).
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
