@@ -35,6 +35,8 @@ export interface SimSystem {
   readonly command: string
   readonly extensions: readonly string[]
   readonly romsDir: string
+  /** The system's logo (`<roms>/<system>/images/logo.svg` or `.png`), served at `/systems/{s}/logo`. */
+  readonly logoFile: string | null
   /** Visible games sorted by name, the order of the ES gamelist view. */
   readonly games: readonly SimGame[]
 }
@@ -112,6 +114,14 @@ async function isFile (file: string): Promise<boolean> {
   return stat(file).then((info) => info.isFile(), () => false)
 }
 
+async function findLogo (romsDir: string): Promise<string | null> {
+  for (const name of ['logo.svg', 'logo.png']) {
+    const file = path.join(romsDir, 'images', name)
+    if (await isFile(file)) return file
+  }
+  return null
+}
+
 function buildGame (systemName: string, romsDir: string, absolutePath: string, entry: Record<string, unknown> | undefined): SimGame {
   const stem = path.parse(absolutePath).name
   const metadata: Record<string, string> = {}
@@ -158,6 +168,7 @@ export async function readCatalog (layout: FrontendLayout): Promise<Catalog> {
       command: text(record, 'command'),
       extensions,
       romsDir,
+      logoFile: await findLogo(romsDir),
       games: await readGames(name, romsDir, extensions, warnings)
     })
   }

@@ -36,7 +36,8 @@ export function systemJson (system: SimSystem): Record<string, unknown> {
     favoriteGames: system.games.filter((game) => game.metadata.favorite === 'true').length,
     playedGames: system.games.filter((game) => Number(game.metadata.playcount ?? 0) > 0).length,
     hiddenGames: 0,
-    mostPlayedGame: ''
+    mostPlayedGame: '',
+    ...(system.logoFile === null ? {} : { logo: `/systems/${system.name}/logo` })
   }
 }
 

@@ -19,6 +19,12 @@ function sendText (reply: FastifyReply, status: number, text: string): FastifyRe
   return reply.code(status).type('text/plain; charset=utf-8').send(text)
 }
 
+async function sendFile (reply: FastifyReply, file: string | null, notFound: string): Promise<FastifyReply> {
+  const bytes = file === null ? null : await readFile(file).catch(() => null)
+  if (file === null || bytes === null) return sendText(reply, 404, notFound)
+  return reply.type(mimeType(file)).send(bytes)
+}
+
 function bodyText (body: unknown): string {
   if (typeof body === 'string') return body
   if (Buffer.isBuffer(body)) return body.toString('utf8')
@@ -43,6 +49,10 @@ export function buildWebApi ({ simulator, onQuit, version }: WebApiOptions): Fas
     const system = simulator.findSystem(request.params.system)
     return system === undefined ? sendText(reply, 404, '404 not found') : systemJson(system)
   })
+  app.get<{ Params: { system: string } }>('/systems/:system/logo', async (request, reply) => {
+    const file = simulator.findSystem(request.params.system)?.logoFile ?? null
+    return sendFile(reply, file, '404 not found')
+  })
   app.get<{ Params: { system: string } }>('/systems/:system/games', async (request, reply) => {
     const system = simulator.findSystem(request.params.system)
     return system === undefined ? sendText(reply, 404, '404 system not found') : system.games.map(gameJson)
@@ -53,10 +63,7 @@ export function buildWebApi ({ simulator, onQuit, version }: WebApiOptions): Fas
   })
   app.get<{ Params: { system: string, id: string, media: string } }>('/systems/:system/games/:id/media/:media', async (request, reply) => {
     const game = simulator.findSystem(request.params.system)?.games.find((candidate) => candidate.id === request.params.id)
-    const file = game === undefined ? null : mediaFile(game, request.params.media)
-    const bytes = file === null ? null : await readFile(file).catch(() => null)
-    if (file === null || bytes === null) return sendText(reply, 404, '404 media not found')
-    return reply.type(mimeType(file)).send(bytes)
+    return sendFile(reply, game === undefined ? null : mediaFile(game, request.params.media), '404 media not found')
   })
 
   app.get('/runningGame', async (_request, reply) => {

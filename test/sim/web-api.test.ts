@@ -33,8 +33,11 @@ describe('simulated frontend: ES web API', () => {
     assert.deepEqual(systems.map((system) => system.name), ['mame', 'snes', 'megadrive', 'nes'])
     assert.equal(systems[0]?.fullname, 'Multiple Arcade Machine Emulator')
     assert.equal(systems[0]?.totalGames, 5)
-    const snes = await (await get(demo, '/systems/snes')).json() as { name: string, manufacturer: string }
-    assert.deepEqual([snes.name, snes.manufacturer], ['snes', 'Nintendo'])
+    const snes = await (await get(demo, '/systems/snes')).json() as { name: string, manufacturer: string, logo: string }
+    assert.deepEqual([snes.name, snes.manufacturer, snes.logo], ['snes', 'Nintendo', '/systems/snes/logo'])
+    const logo = await get(demo, snes.logo)
+    assert.equal(logo.headers.get('content-type'), 'image/svg+xml')
+    assert.match(await logo.text(), /Super Nintendo Entertainment System/)
     assert.equal((await get(demo, '/caps')).status, 200)
   })
 
