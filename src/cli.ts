@@ -139,7 +139,9 @@ async function runSim (argv: string[]): Promise<number> {
     'log-level': { type: 'string' }
   })
   if (values['frontend-root'] === undefined) throw new UsageError('sim needs --frontend-root DIR (cabinet-hub demo-tree --out DIR writes one)')
-  const logger = createLogger(values['log-level'] ?? 'info')
+  const logLevel = values['log-level'] ?? 'info'
+  if (logLevel !== 'silent' && !(logLevel in pino.levels.values)) throw new UsageError(`--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`)
+  const logger = createLogger(logLevel)
   const frontend = new SimulatedFrontend({
     frontendRoot: values['frontend-root'],
     profile: profileFlag(values.profile),
