@@ -93,16 +93,17 @@ describe('simulated frontend: navigation fires ES hooks with ES argv', () => {
     assert.deepEqual(selected, Array.from({ length: 25 }, (_, index) => mameOrder[index % 5]))
   })
 
-  it('runs every executable script of the event folder in name order, skips the others, survives a failing one', async () => {
+  it('runs every executable script of the event folder in name order (with or without #!), skips the others, survives a failing one', async () => {
     const demo = await start()
     const { layout } = demo.frontend
     installScript(layout, 'game-start', '0-fails.sh', '#!/bin/sh\nexit 3\n')
     installScript(layout, 'game-start', 'b.sh', recordingScript(demo.log, ':b'))
     installScript(layout, 'game-start', 'a.sh', recordingScript(demo.log, ':a'))
     installScript(layout, 'game-start', 'c.sh', recordingScript(demo.log, ':c'), false)
+    installScript(layout, 'game-start', 'd-no-shebang', recordingScript(demo.log, ':d').replace(/^#!.*\n/, '')) // run by sh, as ES's shell would
     await press(demo.url, 'a', 'a')
     const events = (await settledHooks(demo)).map((hook) => hook.event).filter((event) => event.startsWith('game-start'))
-    assert.deepEqual(events, ['game-start:a', 'game-start:b', 'game-start'])
+    assert.deepEqual(events, ['game-start:a', 'game-start:b', 'game-start:d', 'game-start'])
   })
 
   it('finds the hook folder and roms of a Batocera-profile tree', async () => {
