@@ -52,7 +52,7 @@ export class SimulatedFrontend {
       playMs: (options.playSeconds ?? 30) * 1000,
       hookTimeoutMs: options.hookTimeoutMs ?? 60_000
     })
-    this.webApi = buildWebApi({ simulator: this.simulator, version: serviceVersion, onQuit: () => { void this.stop() } })
+    this.webApi = buildWebApi({ simulator: this.simulator, version: serviceVersion, logger: this.logger, onQuit: () => { void this.stop() } })
     const autoplay = options.autoplay ?? false
     this.autoplay = autoplay === false ? null : new Autoplay(this.simulator, autoplay === true ? {} : autoplay)
   }

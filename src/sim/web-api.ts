@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import type { Logger } from 'pino'
 import { gameJson, mediaFile, mimeType, systemJson } from './es-json.js'
 import { isSimInput, simInputs } from './navigator.js'
 import type { FrontendSimulator } from './simulator.js'
@@ -13,6 +14,7 @@ export interface WebApiOptions {
   /** `GET /quit` was called: the quit hook is queued, the frontend should stop serving. */
   readonly onQuit: () => void
   readonly version: string
+  readonly logger: Logger
 }
 
 function sendText (reply: FastifyReply, status: number, text: string): FastifyReply {
@@ -31,7 +33,7 @@ function bodyText (body: unknown): string {
   return ''
 }
 
-export function buildWebApi ({ simulator, onQuit, version }: WebApiOptions): FastifyInstance {
+export function buildWebApi ({ simulator, onQuit, version, logger }: WebApiOptions): FastifyInstance {
   // A stopping frontend drops its connections at once, as a quitting ES does.
   const app = Fastify({ logger: false, forceCloseConnections: true })
   // ES reads every POST body as text whatever its Content-Type (clients send text/plain, but not all).
@@ -40,6 +42,7 @@ export function buildWebApi ({ simulator, onQuit, version }: WebApiOptions): Fas
   app.setNotFoundHandler((_request, reply) => sendText(reply, 404, '404 not found'))
   app.setErrorHandler((error: { statusCode?: number, message: string }, _request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) logger.error({ err: error }, 'simulated frontend request failed')
     return sendText(reply, status, status === 500 ? '500 internal error' : `${status} ${error.message}`)
   })
 
