@@ -114,10 +114,12 @@ function profileFlag (value: string | undefined): FrontendProfile {
   return profile as FrontendProfile
 }
 
-function numberFlag (name: string, value: string | undefined, fallback: number, { min, max }: { min: number, max: number }): number {
+function numberFlag (name: string, value: string | undefined, fallback: number, { min, max, integer = false }: { min: number, max: number, integer?: boolean }): number {
   if (value === undefined) return fallback
   const number = Number(value)
-  if (value.trim() === '' || !Number.isFinite(number) || number < min || number > max) throw new UsageError(`--${name} must be a number from ${min} to ${max}`)
+  if (value.trim() === '' || !Number.isFinite(number) || number < min || number > max || (integer && !Number.isInteger(number))) {
+    throw new UsageError(`--${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}`)
+  }
   return number
 }
 
@@ -145,7 +147,7 @@ async function runSim (argv: string[]): Promise<number> {
   const frontend = new SimulatedFrontend({
     frontendRoot: values['frontend-root'],
     profile: profileFlag(values.profile),
-    port: numberFlag('port', values.port, 1234, { min: 0, max: 65535 }),
+    port: numberFlag('port', values.port, 1234, { min: 0, max: 65535, integer: true }),
     playSeconds: numberFlag('play-seconds', values['play-seconds'], 30, { min: 0.1, max: 86_400 }),
     autoplay: values.autoplay === true,
     logger

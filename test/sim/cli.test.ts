@@ -44,7 +44,7 @@ describe('cabinet-hub sim and demo-tree commands', () => {
   })
 
   it('refuses missing or bad flags with exit code 2 and one line', () => {
-    for (const args of [['demo-tree'], ['sim'], ['sim', '--frontend-root', '/tmp', '--profile', 'mister'], ['sim', '--frontend-root', '/tmp', '--port', 'x'], ['sim', '--frontend-root', '/tmp', '--log-level', 'loud'], ['demo-tree', '--out', '/tmp', '--bogus']]) {
+    for (const args of [['demo-tree'], ['sim'], ['sim', '--frontend-root', '/tmp', '--profile', 'mister'], ['sim', '--frontend-root', '/tmp', '--port', 'x'], ['sim', '--frontend-root', '/tmp', '--port', '80.5'], ['sim', '--frontend-root', '/tmp', '--log-level', 'loud'], ['demo-tree', '--out', '/tmp', '--bogus']]) {
       const result = run(args)
       assert.equal(result.status, 2, args.join(' '))
       assert.match(result.stderr, /^cabinet-hub: .+\n$/)
