@@ -13,6 +13,7 @@ import { buildAsyncApi } from './core/docs/asyncapi.js'
 import { readEsSettings } from './core/es-settings.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { domainModules } from './modules.js'
+import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
@@ -26,6 +27,12 @@ Usage:
   cabinet-hub [serve] [options]   run the service (the default command)
   cabinet-hub openapi             print the OpenAPI document (JSON)
   cabinet-hub asyncapi [--yaml]   print the AsyncAPI document (JSON, or YAML)
+  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera]
+                  [--play-seconds N] [--autoplay] [--log-level L]
+                                  run the simulated EmulationStation (ES web API on
+                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/)
+  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera]
+                                  write the demo frontend tree (missing files only)
   cabinet-hub --version | --help
 
 Options (each also as the environment variable shown, or as a key in the --config file):
@@ -92,7 +99,87 @@ async function serve (loaded: LoadedConfig): Promise<number> {
   return 0
 }
 
+/** Parses the few flags of a helper command (`sim`, `demo-tree`); they are not service options. */
+function parseCommandFlags<T extends Record<string, { type: 'string' | 'boolean' }>> (argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (see --help)`)
+  }
+}
+
+function profileFlag (value: string | undefined): FrontendProfile {
+  const profile = value ?? 'retrobat'
+  if (!(frontendProfiles as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${frontendProfiles.join(', ')}`)
+  return profile as FrontendProfile
+}
+
+function numberFlag (name: string, value: string | undefined, fallback: number, { min, max, integer = false }: { min: number, max: number, integer?: boolean }): number {
+  if (value === undefined) return fallback
+  const number = Number(value)
+  if (value.trim() === '' || !Number.isFinite(number) || number < min || number > max || (integer && !Number.isInteger(number))) {
+    throw new UsageError(`--${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}`)
+  }
+  return number
+}
+
+async function runDemoTree (argv: string[]): Promise<number> {
+  const values = parseCommandFlags(argv, { out: { type: 'string' }, profile: { type: 'string' } })
+  if (values.out === undefined) throw new UsageError('demo-tree needs --out DIR')
+  const result = await writeDemoTree(values.out, profileFlag(values.profile))
+  process.stdout.write(`demo frontend tree in ${result.root}: ${result.written.length} files written, ${result.kept.length} already there and kept\n`)
+  return 0
+}
+
+async function runSim (argv: string[]): Promise<number> {
+  const values = parseCommandFlags(argv, {
+    'frontend-root': { type: 'string' },
+    port: { type: 'string' },
+    profile: { type: 'string' },
+    'play-seconds': { type: 'string' },
+    autoplay: { type: 'boolean' },
+    'log-level': { type: 'string' }
+  })
+  if (values['frontend-root'] === undefined) throw new UsageError('sim needs --frontend-root DIR (cabinet-hub demo-tree --out DIR writes one)')
+  const logLevel = values['log-level'] ?? 'info'
+  if (logLevel !== 'silent' && !(logLevel in pino.levels.values)) throw new UsageError(`--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`)
+  const logger = createLogger(logLevel)
+  const frontend = new SimulatedFrontend({
+    frontendRoot: values['frontend-root'],
+    profile: profileFlag(values.profile),
+    port: numberFlag('port', values.port, 1234, { min: 0, max: 65535, integer: true }),
+    playSeconds: numberFlag('play-seconds', values['play-seconds'], 30, { min: 0.1, max: 86_400 }),
+    autoplay: values.autoplay === true,
+    logger
+  })
+  try {
+    await frontend.start()
+  } catch (error) {
+    await frontend.stop()
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') return fail(`port ${values.port ?? 1234} is already in use (is EmulationStation running?); choose another --port`)
+    throw error
+  }
+  const signals = closeWithGrace({ delay: shutdownDelayMs, logger }, async ({ signal }) => {
+    logger.info(`${signal ?? 'close'} received, stopping the simulated frontend`)
+    await frontend.stop()
+  })
+  await frontend.closed
+  signals.uninstall()
+  return 0
+}
+
 async function main (argv: string[]): Promise<number> {
+  // Helper commands have their own flags, parsed apart from the service's option table.
+  const helpers: Record<string, (args: string[]) => Promise<number>> = { sim: runSim, 'demo-tree': runDemoTree }
+  const helper = argv[0] === undefined ? undefined : helpers[argv[0]]
+  if (helper !== undefined && !argv.includes('--help') && !argv.includes('-h')) {
+    try {
+      return await helper(argv.slice(1))
+    } catch (error) {
+      if (error instanceof UsageError) return fail(error.message)
+      throw error
+    }
+  }
   let parsed
   try {
     parsed = parseArgs({

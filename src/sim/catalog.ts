@@ -1,0 +1,176 @@
+/**
+ * The simulator's view of a frontend tree: systems from es_systems.cfg (carousel order) and their
+ * games (rom files merged with gamelist.xml metadata), built the way ES builds its lists.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { XMLParser } from 'fast-xml-parser'
+import { resolveSystemPath, toEsPath, type FrontendLayout } from './layout.js'
+
+export interface SimGame {
+  /** ES game id: lowercase hex MD5 of the absolute rom path with forward slashes. */
+  readonly id: string
+  readonly systemName: string
+  /** Absolute rom path with forward slashes, as ES passes it to hooks and `/launch`. */
+  readonly path: string
+  /** Rom file name without its extension (ES's second game-start argument). */
+  readonly stem: string
+  readonly name: string
+  /** Every other string tag of the gamelist entry (desc, developer, image, ...), as written. */
+  readonly metadata: Readonly<Record<string, string>>
+  /** Folder that relative media paths in `metadata` start from. */
+  readonly gamelistDir: string
+}
+
+export interface SimSystem {
+  readonly name: string
+  readonly fullname: string
+  readonly manufacturer: string
+  readonly release: string
+  readonly hardware: string
+  readonly platform: string
+  readonly theme: string
+  readonly command: string
+  readonly extensions: readonly string[]
+  readonly romsDir: string
+  /** The system's logo (`<roms>/<system>/images/logo.svg` or `.png`), served at `/systems/{s}/logo`. */
+  readonly logoFile: string | null
+  /** Visible games sorted by name, the order of the ES gamelist view. */
+  readonly games: readonly SimGame[]
+}
+
+/** A problem met while reading the tree; the catalog is still built from what could be read. */
+export interface CatalogWarning { readonly file: string, readonly problem: string }
+
+export interface Catalog {
+  readonly systems: readonly SimSystem[]
+  readonly warnings: readonly CatalogWarning[]
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => name === 'system' || name === 'game'
+})
+
+/** ES's id for a game: MD5 of its absolute path with forward slashes. */
+export function esGameId (absoluteRomPath: string): string {
+  return createHash('md5').update(toEsPath(absoluteRomPath)).digest('hex')
+}
+
+function text (record: Record<string, unknown>, key: string): string {
+  const value = record[key]
+  return typeof value === 'string' ? value : ''
+}
+
+function records (value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object') : []
+}
+
+interface SystemEntry { readonly record: Record<string, unknown>, readonly romsDir: string }
+
+async function readSystemEntries (layout: FrontendLayout, warnings: CatalogWarning[]): Promise<SystemEntry[]> {
+  const file = path.join(layout.esConfigDir, 'es_systems.cfg')
+  try {
+    const document = parser.parse(await readFile(file, 'utf8')) as { systemList?: { system?: unknown } }
+    return records(document.systemList?.system)
+      .filter((record) => text(record, 'name') !== '')
+      .map((record) => {
+        const configured = text(record, 'path')
+        const resolved = configured === '' ? '' : resolveSystemPath(layout, configured)
+        // A path written for another machine still finds the tree's own folder of that name.
+        const romsDir = resolved !== '' && existsSync(resolved) ? resolved : path.join(layout.romsDir, text(record, 'name'))
+        return { record, romsDir }
+      })
+  } catch (error) {
+    warnings.push({ file, problem: `${(error as Error).message.split('\n')[0] ?? 'unreadable'}; using the folders under roms/` })
+    const folders = await readdir(layout.romsDir, { withFileTypes: true }).catch(() => [])
+    return folders.filter((entry) => entry.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))
+      .map((entry) => ({ record: { name: entry.name }, romsDir: path.join(layout.romsDir, entry.name) }))
+  }
+}
+
+async function readGamelist (romsDir: string, warnings: CatalogWarning[]): Promise<Record<string, unknown>[]> {
+  const file = path.join(romsDir, 'gamelist.xml')
+  let content: string
+  try {
+    content = await readFile(file, 'utf8')
+  } catch {
+    return []
+  }
+  try {
+    const document = parser.parse(content) as { gameList?: { game?: unknown } }
+    return records(document.gameList?.game)
+  } catch (error) {
+    warnings.push({ file, problem: (error as Error).message.split('\n')[0] ?? 'invalid XML' })
+    return []
+  }
+}
+
+async function isFile (file: string): Promise<boolean> {
+  return stat(file).then((info) => info.isFile(), () => false)
+}
+
+async function findLogo (romsDir: string): Promise<string | null> {
+  for (const name of ['logo.svg', 'logo.png']) {
+    const file = path.join(romsDir, 'images', name)
+    if (await isFile(file)) return file
+  }
+  return null
+}
+
+function buildGame (systemName: string, romsDir: string, absolutePath: string, entry: Record<string, unknown> | undefined): SimGame {
+  const stem = path.parse(absolutePath).name
+  const metadata: Record<string, string> = {}
+  for (const [key, value] of Object.entries(entry ?? {})) {
+    if (key !== 'path' && key !== 'name' && typeof value === 'string' && value !== '') metadata[key] = value
+  }
+  const name = entry === undefined || text(entry, 'name') === '' ? stem : text(entry, 'name')
+  return { id: esGameId(absolutePath), systemName, path: toEsPath(absolutePath), stem, name, metadata, gamelistDir: romsDir }
+}
+
+async function readGames (systemName: string, romsDir: string, extensions: readonly string[], warnings: CatalogWarning[]): Promise<SimGame[]> {
+  const byPath = new Map<string, Record<string, unknown> | undefined>()
+  for (const entry of await readGamelist(romsDir, warnings)) {
+    const romPath = text(entry, 'path')
+    if (romPath === '') continue
+    const absolute = path.resolve(romsDir, romPath.replaceAll('\\', '/'))
+    if (await isFile(absolute)) byPath.set(absolute, entry)
+  }
+  const files = await readdir(romsDir, { withFileTypes: true }).catch(() => [])
+  for (const file of files) {
+    const absolute = path.join(romsDir, file.name)
+    if (file.isFile() && extensions.includes(path.extname(file.name).toLowerCase()) && !byPath.has(absolute)) byPath.set(absolute, undefined)
+  }
+  return [...byPath].map(([absolute, entry]) => buildGame(systemName, romsDir, absolute, entry))
+    .filter((game) => game.metadata.hidden !== 'true')
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+}
+
+/** Reads the whole tree. Unreadable files become warnings, never failures. */
+export async function readCatalog (layout: FrontendLayout): Promise<Catalog> {
+  const warnings: CatalogWarning[] = []
+  const systems: SimSystem[] = []
+  for (const { record, romsDir } of await readSystemEntries(layout, warnings)) {
+    const name = text(record, 'name')
+    const extensions = text(record, 'extension').split(/\s+/).filter((ext) => ext !== '').map((ext) => ext.toLowerCase())
+    systems.push({
+      name,
+      fullname: text(record, 'fullname') || name,
+      manufacturer: text(record, 'manufacturer'),
+      release: text(record, 'release'),
+      hardware: text(record, 'hardware'),
+      platform: text(record, 'platform') || name,
+      theme: text(record, 'theme') || name,
+      command: text(record, 'command'),
+      extensions,
+      romsDir,
+      logoFile: await findLogo(romsDir),
+      games: await readGames(name, romsDir, extensions, warnings)
+    })
+  }
+  return { systems, warnings }
+}

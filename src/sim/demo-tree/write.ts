@@ -1,0 +1,132 @@
+/**
+ * Writes the demo frontend tree: es_systems.cfg and es_settings.cfg, and per system a gamelist.xml,
+ * tiny rom files, generated PNG media and an SVG logo. Files that already exist are left alone,
+ * so a second run keeps whatever the user changed.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { XMLBuilder } from 'fast-xml-parser'
+import { frontendLayout, type FrontendProfile } from '../layout.js'
+import { gameArtKinds, gameArtPng, systemLogoSvg } from './artwork.js'
+import { demoSystems, type DemoGame, type DemoSystem } from './catalog-data.js'
+
+export interface DemoTreeResult {
+  /** Absolute root of the tree (give it to `--frontend-root`). */
+  readonly root: string
+  /** ES config folder of the tree (holds es_settings.cfg and the hook `scripts/`). */
+  readonly esConfigDir: string
+  /** Files created by this run. */
+  readonly written: readonly string[]
+  /** Files that were already there and were kept as they are. */
+  readonly kept: readonly string[]
+}
+
+const builder = new XMLBuilder({ format: true, indentBy: '\t', ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true, suppressBooleanAttributes: false })
+
+function xmlDocument (content: unknown): string {
+  return `<?xml version="1.0"?>\n${builder.build(content) as string}`
+}
+
+function stem (file: string): string {
+  return path.parse(file).name
+}
+
+/** Placeholder rom bytes. NES gets a valid iNES image (header, 16 KiB PRG looping at reset, 8 KiB CHR). */
+function romBytes (system: DemoSystem, game: DemoGame): Buffer {
+  if (system.name === 'nes') {
+    const rom = Buffer.alloc(16 + 16384 + 8192)
+    rom.set([0x4e, 0x45, 0x53, 0x1a, 1, 1], 0)
+    rom.set([0x4c, 0x00, 0x80], 16) // JMP $8000
+    rom.set([0x00, 0x80, 0x00, 0x80, 0x00, 0x80], 16 + 16384 - 6) // NMI, RESET, IRQ vectors -> $8000
+    return rom
+  }
+  if (path.extname(game.file) === '.zip') {
+    // An empty but valid zip archive: just the end-of-central-directory record.
+    return Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)])
+  }
+  return Buffer.from(`cabinet-hub demo rom: ${game.name}\n`)
+}
+
+function gamelistXml (system: DemoSystem): string {
+  const games = system.games.map((game) => ({
+    path: `./${game.file}`,
+    name: game.name,
+    desc: game.desc,
+    ...Object.fromEntries(gameArtKinds.map((kind) => [kind, `./images/${stem(game.file)}-${kind}.png`])),
+    rating: game.rating,
+    releasedate: game.releasedate,
+    developer: game.developer,
+    publisher: game.publisher,
+    genre: game.genre,
+    players: game.players
+  }))
+  return xmlDocument({ gameList: { game: games } })
+}
+
+function esSystemsXml (): string {
+  const systems = demoSystems.map((system) => ({
+    name: system.name,
+    fullname: system.fullname,
+    manufacturer: system.manufacturer,
+    release: system.release,
+    hardware: system.hardware,
+    path: `~/../roms/${system.name}`,
+    extension: system.extensions.join(' '),
+    command: '"%HOME%/emulatorLauncher" %CONTROLLERSCONFIG% -system %SYSTEM% -emulator %EMULATOR% -core %CORE% -rom %ROM%',
+    platform: system.name === 'mame' ? 'arcade' : system.name,
+    theme: system.name,
+    emulators: { emulator: { '@_name': system.emulator, cores: { core: { '@_default': 'true', '#text': system.core } } } }
+  }))
+  return xmlDocument({ systemList: { system: systems } })
+}
+
+function esSettingsXml (): string {
+  const settings = [
+    { tag: 'bool', name: 'PublicWebAccess', value: 'true' },
+    { tag: 'string', name: 'ThemeSet', value: 'es-theme-carbon' },
+    ...demoSystems.flatMap((system) => [
+      { tag: 'string', name: `${system.name}.emulator`, value: system.emulator },
+      { tag: 'string', name: `${system.name}.core`, value: system.core }
+    ])
+  ]
+  return `<?xml version="1.0"?>\n<config>\n${settings.map(({ tag, name, value }) => `\t<${tag} name="${name}" value="${value}" />`).join('\n')}\n</config>\n`
+}
+
+/** Every file of the tree, generated lazily so kept files cost nothing. */
+function* treeFiles (root: string, profile: FrontendProfile): Generator<[string, () => Buffer | string]> {
+  const layout = frontendLayout(root, profile)
+  yield [path.join(layout.esConfigDir, 'es_systems.cfg'), esSystemsXml]
+  yield [path.join(layout.esConfigDir, 'es_settings.cfg'), esSettingsXml]
+  for (const system of demoSystems) {
+    const folder = path.join(layout.romsDir, system.name)
+    yield [path.join(folder, 'gamelist.xml'), () => gamelistXml(system)]
+    yield [path.join(folder, 'images', 'logo.svg'), () => systemLogoSvg(system.fullname, system.colour)]
+    for (const game of system.games) {
+      yield [path.join(folder, game.file), () => romBytes(system, game)]
+      for (const kind of gameArtKinds) {
+        yield [path.join(folder, 'images', `${stem(game.file)}-${kind}.png`), () => gameArtPng(kind, game.name, system.colour)]
+      }
+    }
+  }
+}
+
+/**
+ * Writes the demo frontend tree into `root` (RetroBat layout unless told otherwise). Idempotent:
+ * only missing files are written.
+ */
+export async function writeDemoTree (root: string, profile: FrontendProfile = 'retrobat'): Promise<DemoTreeResult> {
+  const layout = frontendLayout(root, profile)
+  const written: string[] = []
+  const kept: string[] = []
+  for (const [file, content] of treeFiles(layout.root, profile)) {
+    await mkdir(path.dirname(file), { recursive: true })
+    try {
+      await writeFile(file, content(), { flag: 'wx' })
+      written.push(file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      kept.push(file)
+    }
+  }
+  return { root: layout.root, esConfigDir: layout.esConfigDir, written, kept }
+}

@@ -1,0 +1,29 @@
+/**
+ * The simulated EmulationStation frontend and the demo frontend tree: what `cabinet-hub sim`,
+ * `cabinet-hub demo-tree` and the embedded demo mode run. See README.md beside this file.
+ */
+
+/**
+ * A simulated ES: serves the ES web API on 127.0.0.1, fires hook scripts from the tree's
+ * `scripts/<event>/` folders like ES, and can browse and play by itself (`autoplay`).
+ * `start()` -> `{ url }`, `stop()`, `closed`.
+ */
+export { SimulatedFrontend, type SimulatedFrontendOptions } from './frontend.js'
+
+/** Writes the demo frontend tree into a folder; only missing files are written, user edits stay. */
+export { writeDemoTree, type DemoTreeResult } from './demo-tree/write.js'
+
+/** Folder layouts of the supported profiles (`retrobat`, `batocera`) and where hook scripts live. */
+export { frontendLayout, frontendProfiles, hookScriptsDir, type FrontendLayout, type FrontendProfile } from './layout.js'
+
+/** ES's game id (MD5 of the absolute rom path with forward slashes). */
+export { esGameId } from './catalog.js'
+
+/** The controller inputs `POST /sim/input` accepts. */
+export { simInputs, type SimInput } from './navigator.js'
+
+/** The body of `GET /sim/state`. */
+export type { SimState, SimView, SimNotification } from './simulator.js'
+
+/** Pace and randomness of the autoplay loop. */
+export type { AutoplayOptions } from './autoplay.js'

@@ -1,0 +1,125 @@
+/**
+ * The browsing half of the simulated frontend: a system carousel and a gamelist cursor per system,
+ * moved by controller inputs, reporting each move as the hook event real ES would fire.
+ */
+import type { SimGame, SimSystem } from './catalog.js'
+import type { HookEvent } from './hooks.js'
+
+export const simInputs = ['up', 'down', 'left', 'right', 'a', 'b', 'start', 'select', 'pageup', 'pagedown'] as const
+
+/** A logical controller input, as ES names them in es_input.cfg. */
+export type SimInput = typeof simInputs[number]
+
+export type BrowseView = 'system' | 'gamelist'
+
+export interface NavigatorListener {
+  hook (event: HookEvent, args: string[]): void
+  /** `a` on a game: the frontend starts it. */
+  launch (game: SimGame): void
+}
+
+const pageSize = 10
+
+export function isSimInput (value: unknown): value is SimInput {
+  return typeof value === 'string' && (simInputs as readonly string[]).includes(value)
+}
+
+/** The ES arguments of `game-selected`: system, absolute rom path, display name. */
+export function gameSelectedArgs (game: SimGame): string[] {
+  return [game.systemName, game.path, game.name]
+}
+
+/** Carousel and gamelist cursors. Only systems with at least one game are on the carousel. */
+export class Navigator {
+  private carousel: readonly SimSystem[] = []
+  private carouselIndex = 0
+  private cursors: number[] = []
+  private currentView: BrowseView = 'system'
+
+  constructor (systems: readonly SimSystem[], private readonly listener: NavigatorListener) {
+    this.reset(systems)
+  }
+
+  get view (): BrowseView {
+    return this.currentView
+  }
+
+  get system (): SimSystem | null {
+    return this.carousel[this.carouselIndex] ?? null
+  }
+
+  /** The game under the cursor of the current system's gamelist (whether or not it is shown). */
+  get game (): SimGame | null {
+    return this.system?.games[this.cursors[this.carouselIndex] ?? 0] ?? null
+  }
+
+  /** Back to the first carousel entry with every cursor at the top, as after a gamelist reload. */
+  reset (systems: readonly SimSystem[]): void {
+    this.carousel = systems.filter((system) => system.games.length > 0)
+    this.carouselIndex = 0
+    this.cursors = this.carousel.map(() => 0)
+    this.currentView = 'system'
+  }
+
+  press (input: SimInput): void {
+    if (this.system === null) return
+    if (this.currentView === 'system') this.pressOnCarousel(input)
+    else this.pressOnGamelist(input)
+  }
+
+  private pressOnCarousel (input: SimInput): void {
+    if (input === 'left' || input === 'right') {
+      this.moveCarousel(input === 'left' ? -1 : 1)
+      this.fireSystemSelected()
+    } else if (input === 'a') {
+      this.currentView = 'gamelist'
+      this.fireGameSelected()
+    }
+  }
+
+  private pressOnGamelist (input: SimInput): void {
+    switch (input) {
+      case 'up': case 'down': return this.moveCursor(input === 'up' ? -1 : 1, true)
+      case 'pageup': case 'pagedown': return this.moveCursor(input === 'pageup' ? -pageSize : pageSize, false)
+      case 'left': case 'right':
+        // Like ES: the neighbouring system's gamelist, at that list's own cursor.
+        this.moveCarousel(input === 'left' ? -1 : 1)
+        this.fireSystemSelected()
+        return this.fireGameSelected()
+      case 'a': {
+        const game = this.game
+        if (game !== null) this.listener.launch(game)
+        return
+      }
+      case 'b':
+        this.currentView = 'system'
+        return this.fireSystemSelected()
+      default:
+    }
+  }
+
+  private moveCarousel (step: number): void {
+    const count = this.carousel.length
+    this.carouselIndex = (this.carouselIndex + step + count) % count
+  }
+
+  /** Single steps wrap around the list like ES; page jumps stop at its ends. */
+  private moveCursor (step: number, wrap: boolean): void {
+    const count = this.system?.games.length ?? 0
+    const current = this.cursors[this.carouselIndex] ?? 0
+    const next = wrap ? (current + step + count) % count : Math.min(count - 1, Math.max(0, current + step))
+    if (next === current) return
+    this.cursors[this.carouselIndex] = next
+    this.fireGameSelected()
+  }
+
+  private fireSystemSelected (): void {
+    const system = this.system
+    if (system !== null) this.listener.hook('system-selected', [system.name])
+  }
+
+  private fireGameSelected (): void {
+    const game = this.game
+    if (game !== null) this.listener.hook('game-selected', gameSelectedArgs(game))
+  }
+}

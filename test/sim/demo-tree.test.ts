@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict'
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { before, describe, it } from 'node:test'
+import { XMLParser } from 'fast-xml-parser'
+import { writeDemoTree, type DemoTreeResult } from '../../src/sim/index.js'
+import { tempDir } from '../support/hub.js'
+
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'system' || name === 'game' })
+const metadataTags = ['name', 'desc', 'developer', 'publisher', 'genre', 'players', 'rating', 'releasedate'] as const
+
+type Entry = Record<string, string>
+
+describe('demo frontend tree', () => {
+  let tree: DemoTreeResult
+  let systems: Entry[]
+  before(async () => {
+    tree = await writeDemoTree(tempDir('cabinet-hub-demo-'))
+    const document = parser.parse(readFileSync(path.join(tree.root, 'emulationstation', '.emulationstation', 'es_systems.cfg'), 'utf8')) as { systemList: { system: Entry[] } }
+    systems = document.systemList.system
+  })
+
+  function gamelist (system: string): Entry[] {
+    return (parser.parse(readFileSync(path.join(tree.root, 'roms', system, 'gamelist.xml'), 'utf8')) as { gameList: { game: Entry[] } }).gameList.game
+  }
+
+  it('has 3+ systems in RetroBat layout, an arcade one among them, and an es_settings.cfg with the web API on', () => {
+    assert.equal(tree.esConfigDir, path.join(tree.root, 'emulationstation', '.emulationstation'))
+    const names = systems.map((system) => system.name)
+    assert.ok(names.length >= 3, names.join())
+    assert.ok(names.includes('mame'))
+    assert.ok(systems.every((system) => system.fullname !== '' && system.extension !== '' && system.path!.includes(system.name!)))
+    assert.match(readFileSync(path.join(tree.esConfigDir, 'es_settings.cfg'), 'utf8'), /<bool name="PublicWebAccess" value="true" \/>/)
+  })
+
+  it('has 12+ games with full metadata, rom files, and real PNG media next to the gamelist', () => {
+    let games = 0
+    for (const { name: system } of systems) {
+      const folder = path.join(tree.root, 'roms', system!)
+      for (const game of gamelist(system!)) {
+        games++
+        for (const tag of metadataTags) assert.ok((game[tag] ?? '') !== '', `${system} ${game.name} ${tag}`)
+        assert.match(game.releasedate!, /^\d{8}T000000$/)
+        assert.ok(Number(game.rating) > 0 && Number(game.rating) <= 1)
+        assert.ok(statSync(path.resolve(folder, game.path!)).size > 0, game.path)
+        for (const media of ['image', 'marquee', 'wheel']) {
+          assert.match(game[media]!, /^\.\/images\/.+\.png$/)
+          const bytes = readFileSync(path.resolve(folder, game[media]!))
+          assert.deepEqual(bytes.subarray(0, 8), pngSignature, `${game[media]}`)
+        }
+      }
+      assert.match(readFileSync(path.join(folder, 'images', 'logo.svg'), 'utf8'), /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+    }
+    assert.ok(games >= 12, `${games} games`)
+  })
+
+  it('writes NES roms as valid iNES images', () => {
+    const rom = readFileSync(path.join(tree.root, 'roms', 'nes', 'Super Mario Bros. (World).nes'))
+    assert.deepEqual(rom.subarray(0, 4), Buffer.from('NES\x1a', 'latin1'))
+    assert.equal(rom.length, 16 + rom[4]! * 16384 + rom[5]! * 8192)
+  })
+
+  it('keeps existing files on a second run (the user\'s edits survive) and writes back missing ones', async () => {
+    const file = path.join(tree.root, 'roms', 'snes', 'gamelist.xml')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('<name>F-Zero</name>', '<name>F-Zero (my copy)</name>'))
+    const logo = path.join(tree.root, 'roms', 'nes', 'images', 'logo.svg')
+    rmSync(logo)
+    const again = await writeDemoTree(tree.root)
+    assert.deepEqual(again.written, [logo])
+    assert.equal(again.kept.length, tree.written.length - 1)
+    assert.match(readFileSync(logo, 'utf8'), /^<svg /)
+    assert.match(readFileSync(file, 'utf8'), /F-Zero \(my copy\)/)
+  })
+})

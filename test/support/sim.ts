@@ -1,0 +1,97 @@
+/** Helpers for tests of the simulated frontend: a demo tree with recording hooks, inputs, waits. */
+import assert from 'node:assert/strict'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { hookScriptsDir, SimulatedFrontend, writeDemoTree, type FrontendLayout, type FrontendProfile, type SimInput, type SimState, type SimulatedFrontendOptions } from '../../src/sim/index.js'
+import { tempDir } from './hub.js'
+
+export const hookEvents = ['start', 'quit', 'system-selected', 'game-selected', 'game-start', 'game-end'] as const
+
+/** One hook run as a recording script saw it: its event folder and its argv. */
+export interface RecordedHook { readonly event: string, readonly args: readonly string[] }
+
+/**
+ * A POSIX sh hook that appends its folder name, then each argument on its own line, then an end
+ * marker to `log` — so the test sees exactly the argv ES-style firing produced.
+ */
+export function recordingScript (log: string, tag = ''): string {
+  return `#!/bin/sh
+{ printf '%s\\n' "$(basename "$(dirname "$0")")${tag}"; for arg in "$@"; do printf '%s\\n' "$arg"; done; printf '%s\\n' '<end>'; } >> '${log}'
+`
+}
+
+export function installScript (layout: FrontendLayout, event: string, name: string, content: string, executable = true): void {
+  const folder = hookScriptsDir(layout, event)
+  mkdirSync(folder, { recursive: true })
+  const file = path.join(folder, name)
+  writeFileSync(file, content)
+  chmodSync(file, executable ? 0o755 : 0o644)
+}
+
+/** Installs the recording hook for every event the simulator fires; returns the log file. */
+export function installRecordingHooks (layout: FrontendLayout): string {
+  const log = path.join(tempDir('cabinet-hub-hooks-'), 'hooks.log')
+  for (const event of hookEvents) installScript(layout, event, 'record.sh', recordingScript(log))
+  return log
+}
+
+export function readRecordedHooks (log: string): RecordedHook[] {
+  if (!existsSync(log)) return []
+  const hooks: RecordedHook[] = []
+  let current: string[] = []
+  for (const line of readFileSync(log, 'utf8').split('\n')) {
+    if (line === '<end>') {
+      const [event = '', ...args] = current
+      hooks.push({ event, args })
+      current = []
+    } else if (line !== '' || current.length > 0) {
+      current.push(line)
+    }
+  }
+  return hooks
+}
+
+export interface DemoFrontend {
+  readonly frontend: SimulatedFrontend
+  readonly url: string
+  readonly root: string
+  readonly log: string
+}
+
+/** Writes a demo tree, installs recording hooks, starts a simulator on a free port. */
+export async function startDemoFrontend (options: Partial<SimulatedFrontendOptions> & { profile?: FrontendProfile } = {}): Promise<DemoFrontend> {
+  const root = tempDir('cabinet-hub-sim-')
+  await writeDemoTree(root, options.profile ?? 'retrobat')
+  const frontend = new SimulatedFrontend({ frontendRoot: root, port: 0, playSeconds: 60, ...options })
+  const log = installRecordingHooks(frontend.layout)
+  const { url } = await frontend.start()
+  return { frontend, url, root, log }
+}
+
+export async function press (url: string, ...inputs: SimInput[]): Promise<void> {
+  for (const input of inputs) {
+    const response = await fetch(`${url}/sim/input`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) })
+    assert.equal(response.status, 204, await response.text())
+  }
+}
+
+export async function simState (url: string): Promise<SimState> {
+  return await (await fetch(`${url}/sim/state`)).json() as SimState
+}
+
+/** Polls until `predicate` holds; the timeout is only a safety net against a hang. */
+export async function eventually<T> (read: () => Promise<T> | T, predicate: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (predicate(value)) return value
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}; last value: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+/** Waits until every queued hook has run and returns what the recording hooks saw. */
+export async function settledHooks (demo: DemoFrontend): Promise<RecordedHook[]> {
+  await eventually(() => simState(demo.url), (state) => state.hooks.pending === 0, 'the hook queue to drain')
+  return readRecordedHooks(demo.log)
+}
