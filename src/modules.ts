@@ -1,4 +1,5 @@
 import type { HubModule } from './core/module.js'
+import { gameEventsModule } from './game-events/index.js'
 
 /** Domain modules in registration order; each registers its routes under its manager. */
-export const domainModules: readonly HubModule[] = []
+export const domainModules: readonly HubModule[] = [gameEventsModule]
