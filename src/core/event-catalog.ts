@@ -127,6 +127,13 @@ export const eventCatalog: readonly EventDefinition[] = [
   define('panel.input.released', 'A physical control was released (never coalesced).', open({ Player: int('Player number.'), Slot: int('Panel slot.'), Function: str('What the button does.'), System: Type.Boolean(), SystemInput: str('START, SELECT or COIN.') }, 'panel input')),
   ...cabemuEvents('cabemu', 'first'),
   ...cabemuEvents('cabemu2', 'second'),
+  define('ingame.cabemu.session.started', 'An arcade emulator instance started a machine (the in-game view of `cabemu.session.started`).', open({
+    Source: str('Emulator instance (`cabemu`, `cabemu2`).'), MachineName: str('Machine (rom) name.'), Port: int('Output server port.'), ...gameFields
+  }, 'arcade session'), { example: { Source: 'cabemu', MachineName: 'pong', Port: 8000, SystemId: 'arcade', Rom: 'pong' } }),
+  define('ingame.cabemu.session.stopped', 'An arcade emulator instance stopped its machine, or its connection dropped.', open({
+    Source: str('Emulator instance (`cabemu`, `cabemu2`).'), MachineName: str('Machine (rom) name.'), Port: int('Output server port.'), ...gameFields,
+    Reason: Type.Union([Type.Literal('stopped'), Type.Literal('disconnected')])
+  }, 'arcade session'), { example: { Source: 'cabemu', MachineName: 'pong', Port: 8000, SystemId: 'arcade', Rom: 'pong', Reason: 'stopped' } }),
   define('arcade.output.changed', 'Normalized arcade output change, one per received change, in order (never coalesced).', open({
     Source: str('Emulator instance (`cabemu`, `cabemu2`).'),
     MachineName: str('Machine name.'),

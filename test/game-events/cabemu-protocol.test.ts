@@ -84,6 +84,7 @@ describe('cabemu output client (against a local output server)', () => {
 
   it('drops a line cut by a disconnect, reports the session stopped, and reconnects to a new session', async () => {
     const arcade = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
+    const ingame = await RecordingClient.connect(`${hub.wsBase}/ws/ingame`)
     const socket = await server.connection()
     socket.write('lamp2 = 1')
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -99,7 +100,14 @@ describe('cabemu output client (against a local output server)', () => {
     again.write('mame_stop = 1\r')
     await arcade.until((c) => ofType(c, 'cabemu.session.stopped').length === 2)
     assert.equal(ofType(arcade, 'cabemu.session.stopped').at(-1)!.Payload.Reason, 'stopped')
+    await ingame.until((c) => c.frames.length >= 3)
+    assert.deepEqual(ingame.frames.map((f) => `${f.Type} ${String(f.Payload.Rom)} ${String(f.Payload.Reason)}`), [
+      'ingame.cabemu.session.stopped blasto disconnected',
+      'ingame.cabemu.session.started galaxian undefined',
+      'ingame.cabemu.session.stopped galaxian stopped'
+    ])
     arcade.close()
+    ingame.close()
   })
 
   it('runs a second instance whose events carry the cabemu2 prefix', async () => {

@@ -1,7 +1,8 @@
 /**
  * One cabemu instance (an emulator's network outputs): turns protocol messages into
- * `<instance>.session.*`, `<instance>.output.changed` and `arcade.output.changed`, one event per
- * received change, in order, never deduplicated. Score-like outputs feed the live score.
+ * `<instance>.session.*` (told to /ws/ingame too, as `ingame.cabemu.session.*`),
+ * `<instance>.output.changed` and `arcade.output.changed`, one event per received change, in
+ * order, never deduplicated. Score-like outputs feed the live score.
  */
 import type { LiveBoard, Publish } from '../live/live-board.js'
 import { digitScoreParts, isScoreOutput, playerOfOutput } from '../live/output-digits.js'
@@ -49,7 +50,9 @@ export class CabemuSource {
   end (reason: 'stopped' | 'disconnected'): void {
     if (this.#machineName === null) return
     const { instance, port, publish, board } = this.#options
-    publish(`${instance}.session.stopped`, { Source: instance, MachineName: this.#machineName, Port: port, Reason: reason })
+    const session = { Source: instance, MachineName: this.#machineName, Port: port, Reason: reason }
+    publish(`${instance}.session.stopped`, session)
+    publish('ingame.cabemu.session.stopped', { ...session, SystemId: 'arcade', Rom: this.#machineName })
     this.#machineName = null
     this.#outputs.clear()
     board.reset(outputScoreSource)
@@ -60,7 +63,9 @@ export class CabemuSource {
     const { instance, port, publish, board } = this.#options
     this.#machineName = machineName
     board.reset(outputScoreSource)
-    publish(`${instance}.session.started`, { Source: instance, MachineName: machineName, Port: port })
+    const session = { Source: instance, MachineName: machineName, Port: port }
+    publish(`${instance}.session.started`, session)
+    publish('ingame.cabemu.session.started', { ...session, SystemId: 'arcade', Rom: machineName })
   }
 
   #signal (key: string, value: number): void {
