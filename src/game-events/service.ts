@@ -44,6 +44,11 @@ function romOf (payload: Record<string, unknown>): string | null {
   return null
 }
 
+/** Definition keys are matched regardless of case (see DefinitionStore). */
+function sameGame (a: GameKey, b: GameKey): boolean {
+  return a.systemId.toLowerCase() === b.systemId.toLowerCase() && a.rom.toLowerCase() === b.rom.toLowerCase()
+}
+
 export class GameEventsService {
   readonly #deps: GameEventsDeps
   readonly #store: DefinitionStore
@@ -106,7 +111,7 @@ export class GameEventsService {
 
   putDefinition (key: GameKey, body: DefinitionBodyType) {
     const saved = this.#store.save(key, body)
-    if (this.#candidates().some((c) => this.#store.fileOf(c) === saved.file)) this.#refreshDefinition()
+    if (this.#candidates().some((c) => sameGame(c, key))) this.#refreshDefinition()
     return this.#describe(saved)
   }
 

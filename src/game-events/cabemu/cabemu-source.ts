@@ -4,19 +4,16 @@
  * `<instance>.output.changed` and `arcade.output.changed`, one event per received change, in
  * order, never deduplicated. Score-like outputs feed the live score.
  */
-import type { LiveBoard, Publish } from '../live/live-board.js'
+import type { SourceSinks } from '../live/live-board.js'
 import { digitScoreParts, isScoreOutput, playerOfOutput } from '../live/output-digits.js'
 import type { OutputMessage } from './output-line.js'
 
 /** Source name of scores composed from outputs. */
 export const outputScoreSource = 'mame.output'
 
-export interface CabemuSourceOptions {
+export interface CabemuSourceOptions extends SourceSinks {
   readonly instance: string
   readonly port: number
-  readonly publish: Publish
-  readonly board: LiveBoard
-  readonly now: () => Date
 }
 
 export class CabemuSource {

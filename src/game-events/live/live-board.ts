@@ -6,6 +6,13 @@
 
 export type Publish = (type: string, payload: Record<string, unknown>) => void
 
+/** What a source needs to report: the bus, the live board its scores feed, and the clock. */
+export interface SourceSinks {
+  readonly publish: Publish
+  readonly board: LiveBoard
+  readonly now: () => Date
+}
+
 export interface ScorePart {
   readonly Key: string
   readonly Address: string | null

@@ -3,7 +3,7 @@
  * `multiemu.memory.changed` and `ingame.memory.changed` when a watched value changes, then feeds
  * the score and timer parts to the live board.
  */
-import type { GameIdentity, LiveBoard, Publish, ScorePart } from '../live/live-board.js'
+import type { GameIdentity, ScorePart, SourceSinks } from '../live/live-board.js'
 import type { RunningContent } from '../multiemu/replies.js'
 import type { WatchType } from '../schemas.js'
 import { decodeValue, rawHex } from './decoding.js'
@@ -20,20 +20,14 @@ export interface WatchReading {
   readonly ts: string
 }
 
-export interface MemoryWatcherOptions {
-  readonly publish: Publish
-  readonly board: LiveBoard
-  readonly now: () => Date
-}
-
 export class MemoryWatcher {
-  readonly #options: MemoryWatcherOptions
+  readonly #options: SourceSinks
   readonly #readings = new Map<string, WatchReading>()
   #definition: StoredDefinition | null = null
   #game: GameIdentity | null = null
   #content: RunningContent | null = null
 
-  constructor (options: MemoryWatcherOptions) {
+  constructor (options: SourceSinks) {
     this.#options = options
   }
 
