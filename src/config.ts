@@ -44,7 +44,17 @@ export const optionTable = {
   wsPingIntervalMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 50, maximum: 600_000 }), default: 15_000, flag: null, description: 'WebSocket keepalive ping interval; a socket that misses two pongs is terminated.' }),
   wsMaxQueuedFrames: option({ kind: 'integer', schema: Type.Integer({ minimum: 1, maximum: 1_000_000 }), default: 1000, flag: null, description: 'Frames a slow WebSocket client may have waiting before it is closed with 1013.' }),
   wsMaxBufferedBytes: option({ kind: 'integer', schema: Type.Integer({ minimum: 1024, maximum: 1 << 30 }), default: 1 << 20, flag: null, description: 'Bytes written to a socket but not yet sent before further frames wait in its queue.' }),
-  journalMaxEvents: option({ kind: 'integer', schema: Type.Integer({ minimum: 10, maximum: 10_000_000 }), default: 5000, flag: null, description: 'Recent events kept in the diagnostics journal.' })
+  journalMaxEvents: option({ kind: 'integer', schema: Type.Integer({ minimum: 10, maximum: 10_000_000 }), default: 5000, flag: null, description: 'Recent events kept in the diagnostics journal.' }),
+  cabemuEnabled: option({ kind: 'boolean', schema: Type.Boolean(), default: true, flag: null, description: 'Read arcade outputs from the first cabemu instance (MAME -output network).' }),
+  cabemuHost: option({ kind: 'string', schema: Type.String({ minLength: 1 }), default: '127.0.0.1', flag: 'cabemu-host', description: 'Host of the first cabemu output server.' }),
+  cabemuPort: option({ kind: 'integer', schema: Type.Integer({ minimum: 1, maximum: 65535 }), default: 8000, flag: 'cabemu-port', description: 'TCP port of the first cabemu output server.' }),
+  cabemu2Enabled: option({ kind: 'boolean', schema: Type.Boolean(), default: false, flag: 'cabemu2', description: 'Also read arcade outputs from a second cabemu instance (events cabemu2.*).' }),
+  cabemu2Host: option({ kind: 'string', schema: Type.String({ minLength: 1 }), default: '127.0.0.1', flag: 'cabemu2-host', description: 'Host of the second cabemu output server.' }),
+  cabemu2Port: option({ kind: 'integer', schema: Type.Integer({ minimum: 1, maximum: 65535 }), default: 8001, flag: 'cabemu2-port', description: 'TCP port of the second cabemu output server.' }),
+  multiemuEnabled: option({ kind: 'boolean', schema: Type.Boolean(), default: true, flag: null, description: 'Poll the multi-system emulator (RetroArch network commands) for running content and watched memory.' }),
+  multiemuHost: option({ kind: 'string', schema: Type.String({ minLength: 1 }), default: '127.0.0.1', flag: 'multiemu-host', description: 'Host of the RetroArch network command interface.' }),
+  multiemuPort: option({ kind: 'integer', schema: Type.Integer({ minimum: 1, maximum: 65535 }), default: 55355, flag: 'multiemu-port', description: 'UDP port of the RetroArch network command interface (network_cmd_port).' }),
+  multiemuPollHz: option({ kind: 'integer', schema: Type.Integer({ minimum: 1, maximum: 120 }), default: 60, flag: 'multiemu-poll-hz', description: 'Memory reads per second while content with a watch definition runs.' })
 } as const
 
 type OptionTable = typeof optionTable

@@ -22,6 +22,7 @@ function validator (): Ajv {
 
 describe('API documents', () => {
   let hub: TestHub
+  // The committed documents come from the CLI, which registers every domain module.
   before(async () => { hub = await startHub() })
   after(async () => hub.close())
 

@@ -3,9 +3,10 @@ import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { chromium } from 'playwright-core'
 import { startHub, type TestHub } from '../support/hub.js'
-import { chromiumPaths, requireProgram } from '../support/peers.js'
+import { findPeer } from '../support/peers.js'
 
 const artifacts = new URL('../../test-artifacts/', import.meta.url).pathname
+const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
 
 describe('live page at /', () => {
   let hub: TestHub
@@ -20,10 +21,8 @@ describe('live page at /', () => {
     for (const link of ['/swagger', '/asyncapi.json', '/api/v1/ws/streams']) assert.ok(html.includes(`href="${link}"`), link)
   })
 
-  it('shows events live in a real browser, per stream', async (t) => {
-    const executablePath = requireProgram(t, 'chromium', chromiumPaths)
-    if (executablePath === null) return
-    const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+  it('shows events live in a real browser, per stream', { skip: browserPeer.skip }, async () => {
+    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
     try {
       const page = await browser.newPage()
       await page.goto(`${hub.baseUrl}/`)

@@ -10,6 +10,7 @@ import type { Hub } from '../../src/core/hub.js'
 import type { HubApp, HubModule } from '../../src/core/module.js'
 import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
 import { domainModules } from '../../src/modules.js'
+import { quietPeers } from './game-events.js'
 
 export interface TestHub {
   readonly app: HubApp
@@ -37,7 +38,8 @@ export function tempDir (prefix = 'cabinet-hub-test-'): string {
 
 export async function startHub (options: TestHubOptions = {}): Promise<TestHub> {
   const dataDir = tempDir()
-  const cli = new Map<string, string | boolean>(Object.entries({ dataDir, port: '0', ...options.options }))
+  // Test hubs stay off the default emulator ports unless a test points them somewhere.
+  const cli = new Map<string, string | boolean>(Object.entries({ dataDir, port: '0', ...quietPeers, ...options.options }))
   const loaded = loadConfig({ cli, env: options.env ?? {} })
   const db = openDatabase(loaded.config.dataDir)
   const { app, hub } = await buildApp({

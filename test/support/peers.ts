@@ -1,22 +1,21 @@
 /**
- * Real programs the tests drive (browser, emulators). Locally a missing one skips its tests with
- * the reason; in CI (`CABINET_HUB_REQUIRE_PEERS=1`) it fails them.
+ * Real programs the tests drive (design.md §7). When one is missing the test is skipped with the
+ * reason, except in CI (`CABINET_HUB_REQUIRE_PEERS=1`), where a missing peer is a failure.
  */
 import { existsSync } from 'node:fs'
-import type { TestContext } from 'node:test'
 
-export function findProgram (candidates: readonly string[]): string | null {
-  return candidates.find((p) => existsSync(p)) ?? null
+export interface Peer {
+  /** Path of the program or file, or null when absent. */
+  readonly path: string | null
+  /** For `describe(..., { skip })`: false, or why the tests cannot run. */
+  readonly skip: string | false
 }
 
-/** Returns the program's path, or null after skipping the test (or throws when peers are required). */
-export function requireProgram (t: TestContext, name: string, candidates: readonly string[]): string | null {
-  const found = findProgram(candidates)
-  if (found !== null) return found
-  const reason = `${name} is not installed (looked in ${candidates.join(', ')}); install the Debian package to run this test`
-  if (process.env.CABINET_HUB_REQUIRE_PEERS === '1') throw new Error(reason)
-  t.skip(reason)
-  return null
+/** Looks for the first existing path; throws in CI when none exists. */
+export function findPeer (description: string, debianPackage: string, candidates: readonly string[]): Peer {
+  const found = candidates.find((p) => existsSync(p)) ?? null
+  if (found !== null) return { path: found, skip: false }
+  const reason = `${description} not found (${candidates.join(', ')}); apt-get install ${debianPackage}`
+  if (process.env.CABINET_HUB_REQUIRE_PEERS === '1') throw new Error(`CABINET_HUB_REQUIRE_PEERS=1 but ${reason}`)
+  return { path: null, skip: reason }
 }
-
-export const chromiumPaths = ['/usr/bin/chromium', '/usr/bin/chromium-browser']

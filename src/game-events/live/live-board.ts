@@ -1,0 +1,104 @@
+/**
+ * Live score and timer: composes them from their parts and publishes `score.live.changed` /
+ * `timer.live.changed` only when the value changes. Resetting forgets what was published, so the
+ * first value of a new game always goes out.
+ */
+
+export type Publish = (type: string, payload: Record<string, unknown>) => void
+
+/** What a source needs to report: the bus, the live board its scores feed, and the clock. */
+export interface SourceSinks {
+  readonly publish: Publish
+  readonly board: LiveBoard
+  readonly now: () => Date
+}
+
+export interface ScorePart {
+  readonly Key: string
+  readonly Address: string | null
+  readonly RawValueHex: string | null
+  readonly Encoding: string
+  readonly Value: number
+  readonly Weight: number
+  readonly Contribution: number
+  readonly Description: string
+}
+
+export interface GameIdentity {
+  readonly SystemId: string
+  readonly Rom: string
+}
+
+export interface TimerReading {
+  readonly SourceKey: string
+  readonly Player: number
+  readonly Value: number
+  readonly MaxValue: number | null
+  readonly Direction: 'down' | 'up'
+  readonly Unit: string
+  readonly Part: Omit<ScorePart, 'Weight' | 'Contribution'>
+}
+
+export class LiveBoard {
+  readonly #publish: Publish
+  readonly #now: () => Date
+  readonly #scores = new Map<string, number>()
+  readonly #timers = new Map<string, number>()
+
+  constructor (publish: Publish, now: () => Date) {
+    this.#publish = publish
+    this.#now = now
+  }
+
+  /** Publishes the summed score of `parts` for one player when it differs from the last one. */
+  score (source: string, game: GameIdentity, player: number, parts: readonly ScorePart[]): void {
+    const score = Math.round(parts.reduce((sum, p) => sum + p.Contribution, 0))
+    const slot = `${source}|${player}`
+    if (this.#scores.get(slot) === score) return
+    this.#scores.set(slot, score)
+    this.#publish('score.live.changed', {
+      Source: source,
+      ScoreKind: 'game',
+      SourceKey: parts.map((p) => p.Key).join('+'),
+      ...game,
+      Player: player,
+      Score: score,
+      Composed: parts.length > 1,
+      Confidence: 'high',
+      Parts: parts,
+      Ts: this.#now().toISOString()
+    })
+  }
+
+  /** Publishes a timer when its value differs from the last one. */
+  timer (source: string, game: GameIdentity, reading: TimerReading): void {
+    const slot = `${source}|${reading.SourceKey}`
+    if (this.#timers.get(slot) === reading.Value) return
+    this.#timers.set(slot, reading.Value)
+    const remaining = reading.Direction === 'down' ? reading.Value : reading.MaxValue === null ? null : Math.max(0, reading.MaxValue - reading.Value)
+    this.#publish('timer.live.changed', {
+      Source: source,
+      TimerKind: 'game',
+      TimerRole: reading.Direction === 'down' ? 'countdown' : 'elapsed',
+      SourceKey: reading.SourceKey,
+      ...game,
+      Player: reading.Player,
+      Value: reading.Value,
+      ...(reading.MaxValue === null ? {} : { MaxValue: reading.MaxValue }),
+      ...(remaining === null ? {} : { Remaining: remaining }),
+      ...(remaining === null || reading.MaxValue === null ? {} : { Progress01: Math.min(1, remaining / reading.MaxValue) }),
+      Direction: reading.Direction,
+      Unit: reading.Unit,
+      Confidence: 'high',
+      Parts: [reading.Part],
+      Ts: this.#now().toISOString()
+    })
+  }
+
+  /** Forgets the values of one source (or all), so the next one is published even if equal. */
+  reset (source?: string): void {
+    for (const map of [this.#scores, this.#timers]) {
+      for (const slot of [...map.keys()]) if (source === undefined || slot.startsWith(`${source}|`)) map.delete(slot)
+    }
+  }
+}

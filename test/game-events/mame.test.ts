@@ -1,0 +1,123 @@
+/**
+ * Against the real Debian MAME (design.md §7): `pong` needs no ROM and, with `-output network`,
+ * serves its outputs on TCP 8000. A Lua script steps outputs once per frame; it waits for a file
+ * the test creates after the session reached the WebSocket, so no step can happen before the
+ * service is connected. Only one MAME can own port 8000: every MAME test lives in this file and
+ * runs one after the other.
+ */
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { quietPeers } from '../support/game-events.js'
+import { startHub, tempDir, type TestHub } from '../support/hub.js'
+import { findPeer } from '../support/peers.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+const mame = findPeer('MAME', 'mame', ['/usr/games/mame', '/usr/bin/mame'])
+const steps = 60
+
+/** After the go file appears: one step a frame, `lamp0` toggling and `step` counting, then exit. */
+const steppingScript = `
+local n = 0
+local go = false
+emu.register_periodic(function()
+  if not go then
+    local f = io.open(os.getenv("STEP_GO_FILE"), "r")
+    if f == nil then return end
+    f:close()
+    go = true
+  end
+  if n >= ${steps} then return end
+  n = n + 1
+  manager.machine.output:set_value("lamp0", n % 2)
+  manager.machine.output:set_value("step", n)
+  if n == ${steps} then manager.machine:exit() end
+end)
+`
+
+/** Counts one step a frame until killed. */
+const endlessScript = `
+local n = 0
+emu.register_periodic(function()
+  n = n + 1
+  manager.machine.output:set_value("step", n)
+end)
+`
+
+const expectedSteps = Array.from({ length: steps }, (_, i) => [`lamp0=${(i + 1) % 2}`, `step=${i + 1}`]).flat()
+
+describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
+  let hub: TestHub
+  let work: string
+  const running: ChildProcess[] = []
+
+  before(async () => {
+    work = tempDir('cabinet-hub-mame-')
+    hub = await startHub({ options: { ...quietPeers, cabemuEnabled: true } })
+  })
+  after(async () => {
+    for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await hub.close()
+  })
+
+  function startMame (name: string, script: string): { child: ChildProcess, goFile: string } {
+    const scriptFile = path.join(work, `${name}.lua`)
+    const goFile = path.join(work, `${name}.go`)
+    writeFileSync(scriptFile, script)
+    const child = spawn(mame.path!, ['pong', '-output', 'network', '-video', 'none', '-sound', 'none', '-nothrottle', '-seconds_to_run', '600',
+      '-autoboot_script', scriptFile, '-autoboot_delay', '0'], {
+      cwd: work,
+      env: { ...process.env, HOME: work, SDL_VIDEODRIVER: 'dummy', SDL_AUDIODRIVER: 'dummy', STEP_GO_FILE: goFile },
+      stdio: 'ignore'
+    })
+    running.push(child)
+    return { child, goFile }
+  }
+
+  const outputs = (client: RecordingClient): string[] => client.frames.filter((f) => f.Type === 'cabemu.output.changed').map((f) => {
+    const signal = (f.Payload.Signals as Array<{ Key: string, Value: number }>)[0]!
+    return `${signal.Key}=${signal.Value}`
+  })
+
+  /** Starts MAME, waits for the session on /ws/arcade, lets the script step, and checks every step arrived in order. */
+  async function runSteppingSession (name: string): Promise<void> {
+    const arcade = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
+    const { child, goFile } = startMame(name, steppingScript)
+    await arcade.until((c) => c.types().includes('cabemu.session.started'), 60_000)
+    const started = arcade.frames.find((f) => f.Type === 'cabemu.session.started')!
+    assert.equal(started.Payload.MachineName, 'pong')
+    assert.equal(started.Payload.Port, 8000)
+
+    writeFileSync(goFile, 'go')
+    await arcade.until((c) => c.types().includes('cabemu.session.stopped'), 60_000)
+    assert.deepEqual(outputs(arcade), expectedSteps)
+    const normalized = arcade.frames.filter((f) => f.Type === 'arcade.output.changed').map((f) => `${String(f.Payload.Key)}=${String(f.Payload.Value)}`)
+    assert.deepEqual(normalized, expectedSteps)
+    assert.equal(arcade.frames.find((f) => f.Type === 'cabemu.session.stopped')!.Payload.Reason, 'stopped')
+    if (child.exitCode === null) await once(child, 'exit')
+    arcade.close()
+  }
+
+  it('follows a MAME started after the service: pong session, then every toggle and step in order', async () => {
+    await runSteppingSession('first')
+  })
+
+  it('survives MAME killed mid-session: session stopped, service still serving, next MAME picked up', async () => {
+    const arcade = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
+    const { child } = startMame('killed', endlessScript)
+    await arcade.until((c) => outputs(c).length >= 20, 60_000)
+    child.kill('SIGKILL')
+    await arcade.until((c) => c.types().includes('cabemu.session.stopped'), 30_000)
+    const stopped = arcade.frames.find((f) => f.Type === 'cabemu.session.stopped')!
+    assert.deepEqual(stopped.Payload, { Source: 'cabemu', MachineName: 'pong', Port: 8000, Reason: 'disconnected' })
+    const steps = outputs(arcade).map((s) => Number(s.split('=')[1]))
+    assert.deepEqual(steps, steps.map((_, i) => steps[0]! + i), 'consecutive steps, none lost')
+    arcade.close()
+
+    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+    await runSteppingSession('after-kill')
+  })
+})
