@@ -60,9 +60,9 @@ export class Hub {
     })
     this.gateway = new StreamGateway({
       pingIntervalMs: this.config.wsPingIntervalMs,
-      maxQueuedFrames: this.config.wsMaxQueuedFrames,
+      maxQueuedBytes: this.config.wsMaxQueuedBytes,
       maxBufferedBytes: this.config.wsMaxBufferedBytes,
-      onSlowClient: (stream, frames) => this.logger.warn(`closed a /ws client of stream ${stream} with 1013: it stopped reading and ${frames} frames were waiting`)
+      onSlowClient: (stream, bytes) => this.logger.warn(`closed a /ws client of stream ${stream} with 1013: it stopped reading and ${bytes} bytes of frames were waiting`)
     })
     this.journal = new EventJournal(this.db, this.config.journalMaxEvents)
     this.bus.subscribe(this.gateway.publish)

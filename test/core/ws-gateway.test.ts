@@ -112,7 +112,7 @@ describe('stream gateway', () => {
 
 describe('slow clients', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ options: { wsMaxQueuedFrames: '200', wsMaxBufferedBytes: '65536' } }) })
+  before(async () => { hub = await startHub({ options: { wsMaxQueuedBytes: '262144', wsMaxBufferedBytes: '65536' } }) })
   after(async () => hub.close())
 
   it('closes a client that stops reading with 1013 and keeps delivering everything to the others', async () => {

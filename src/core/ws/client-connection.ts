@@ -1,8 +1,9 @@
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 
 export interface ClientLimits {
-  /** Frames that may wait in this client's own queue before it is closed with 1013. */
-  readonly maxQueuedFrames: number
+  /** Bytes of frames that may wait in this client's own queue before it is closed with 1013. */
+  readonly maxQueuedBytes: number
   /** While the socket holds this many unsent bytes, new frames wait in the queue instead. */
   readonly maxBufferedBytes: number
 }
@@ -16,6 +17,9 @@ interface PendingFrame {
 export const CLOSE_TRY_AGAIN_LATER = 1013
 export const CLOSE_GOING_AWAY = 1001
 
+/** A tick's batch is flushed early at this size, so `bufferedAmount` keeps measuring what the client has not read. */
+const batchFlushBytes = 64 * 1024
+
 /**
  * One connected client and its bounded queue. Frames go straight to the socket while it drains;
  * when it does not, they wait here, snapshots replacing their older pending versions, so one client
@@ -23,21 +27,27 @@ export const CLOSE_GOING_AWAY = 1001
  */
 export class ClientConnection {
   readonly #socket: WebSocket
+  /** The TCP connection under the WebSocket: corked per tick so a burst of frames is one write. */
+  readonly #connection: Duplex
   readonly #limits: ClientLimits
   readonly #onOverflow: (client: ClientConnection) => void
   #queue: PendingFrame[] = []
+  #queuedBytes = 0
   #closed = false
+  #corked = false
   missedPongs = 0
 
-  constructor (socket: WebSocket, readonly stream: string, limits: ClientLimits, onOverflow: (client: ClientConnection) => void) {
+  constructor (socket: WebSocket, connection: Duplex, readonly stream: string, limits: ClientLimits, onOverflow: (client: ClientConnection) => void) {
     this.#socket = socket
+    this.#connection = connection
     this.#limits = limits
     this.#onOverflow = onOverflow
     socket.on('pong', () => { this.missedPongs = 0 })
+    connection.on('drain', this.#drain)
   }
 
-  get queuedFrames (): number {
-    return this.#queue.length
+  get queuedBytes (): number {
+    return this.#queuedBytes
   }
 
   send (frame: Buffer, coalesceKey: string | null): void {
@@ -49,14 +59,15 @@ export class ClientConnection {
     if (coalesceKey !== null) {
       // Latest wins: the older pending snapshot is dropped and the newer one takes its turn at the end.
       const older = this.#queue.findIndex((p) => p.coalesceKey === coalesceKey)
-      if (older >= 0) this.#queue.splice(older, 1)
+      if (older >= 0) this.#queuedBytes -= this.#queue.splice(older, 1)[0]!.frame.length
     }
-    if (this.#queue.length >= this.#limits.maxQueuedFrames) {
-      this.close(CLOSE_TRY_AGAIN_LATER, 'client too slow: send queue full')
+    if (this.#queuedBytes + frame.length > this.#limits.maxQueuedBytes) {
       this.#onOverflow(this)
+      this.close(CLOSE_TRY_AGAIN_LATER, 'client too slow: send queue full')
       return
     }
     this.#queue.push({ frame, coalesceKey })
+    this.#queuedBytes += frame.length
   }
 
   ping (): void {
@@ -67,23 +78,42 @@ export class ClientConnection {
     if (this.#closed) return
     this.#closed = true
     this.#queue = []
+    this.#queuedBytes = 0
     this.#socket.close(code, reason)
   }
 
   terminate (): void {
     this.#closed = true
     this.#queue = []
+    this.#queuedBytes = 0
     this.#socket.terminate()
   }
 
   #write (frame: Buffer): void {
-    this.#socket.send(frame, { binary: false }, this.#drain)
+    if (!this.#corked) {
+      // Frames sent in the same tick (one event to many streams, a burst of outputs) leave in one system call.
+      this.#corked = true
+      this.#connection.cork()
+      process.nextTick(this.#uncork)
+    }
+    this.#socket.send(frame, { binary: false })
+    if (this.#connection.writableLength >= batchFlushBytes) {
+      this.#connection.uncork()
+      this.#connection.cork()
+    }
   }
 
-  readonly #drain = (error?: Error): void => {
-    if (error !== undefined || this.#closed) return
-    while (this.#queue.length > 0 && this.#socket.bufferedAmount < this.#limits.maxBufferedBytes) {
-      this.#write(this.#queue.shift()!.frame)
+  readonly #uncork = (): void => {
+    this.#corked = false
+    this.#connection.uncork()
+  }
+
+  /** The socket flushed what it held: let waiting frames follow. */
+  readonly #drain = (): void => {
+    while (!this.#closed && this.#queue.length > 0 && this.#socket.bufferedAmount < this.#limits.maxBufferedBytes) {
+      const { frame } = this.#queue.shift()!
+      this.#queuedBytes -= frame.length
+      this.#write(frame)
     }
   }
 }

@@ -2,6 +2,7 @@
  * The stream gateway: routes each published event to the clients of every stream that includes
  * it, replays retained events to new clients, and keeps sockets alive.
  */
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import type { PublishedEvent } from '../event-bus.js'
 import { streamsFor } from '../stream-table.js'
@@ -12,7 +13,7 @@ const maxCachedRoutes = 4096
 
 export interface GatewayOptions extends ClientLimits {
   readonly pingIntervalMs: number
-  readonly onSlowClient: (stream: string, queuedFrames: number) => void
+  readonly onSlowClient: (stream: string, queuedBytes: number) => void
 }
 
 export interface GatewayCounts {
@@ -34,11 +35,14 @@ export class StreamGateway {
     this.#keepalive.unref()
   }
 
-  /** Takes a freshly opened socket for a resolved stream name; unknown names are accepted and stay silent. */
-  attach (socket: WebSocket, stream: string): void {
-    const client = new ClientConnection(socket, stream, this.#options, (slow) => {
+  /**
+   * Takes a freshly opened socket (and the TCP connection under it) for a resolved stream name;
+   * unknown names are accepted and stay silent.
+   */
+  attach (socket: WebSocket, connection: Duplex, stream: string): void {
+    const client = new ClientConnection(socket, connection, stream, this.#options, (slow) => {
       this.#remove(slow)
-      this.#options.onSlowClient(slow.stream, this.#options.maxQueuedFrames)
+      this.#options.onSlowClient(slow.stream, slow.queuedBytes)
     })
     let set = this.#clients.get(stream)
     if (set === undefined) {

@@ -14,14 +14,14 @@ async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
     url: '/ws',
     schema: { hide: true },
     handler: upgradeRequired,
-    wsHandler: (socket) => hub.gateway.attach(socket, FIREHOSE)
+    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, FIREHOSE)
   })
   app.route({
     method: 'GET',
     url: '/ws/:stream',
     schema: { hide: true, params: Type.Object({ stream: Type.String() }) },
     handler: upgradeRequired,
-    wsHandler: (socket, request) => hub.gateway.attach(socket, resolveStream((request.params as { stream: string }).stream).name)
+    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, resolveStream((request.params as { stream: string }).stream).name)
   })
 }
 
