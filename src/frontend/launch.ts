@@ -24,7 +24,7 @@ export interface LaunchAccepted {
 
 /** ES answered with an error status: the route passes it through with ES's body. */
 export class EsRejectedError extends Error {
-  constructor (readonly status: number, readonly esBody: string) {
+  constructor (readonly romPath: string, readonly status: number, readonly esBody: string) {
     super(`EmulationStation rejected the launch with HTTP ${status}`)
     this.name = 'EsRejectedError'
   }
@@ -83,7 +83,7 @@ export class LaunchCommand {
       if (!(error instanceof EsUnreachableError)) throw error
       return fail(new HubError(502, 'ES_UNREACHABLE', `Failed to reach the EmulationStation launch API (${error.message})`), 'ES_UNREACHABLE')
     }
-    if (response.status < 200 || response.status > 299) return fail(new EsRejectedError(response.status, response.body), 'ES_REJECTED')
+    if (response.status < 200 || response.status > 299) return fail(new EsRejectedError(romPath, response.status, response.body), 'ES_REJECTED')
     ack('accepted', { EsStatusCode: response.status })
     return { status: 'launching', romPath, gameId, esStatusCode: response.status, esResponse: response.body }
   }

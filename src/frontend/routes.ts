@@ -80,7 +80,7 @@ export function contextRoutes (app: HubApp, { link, catalog, launch }: FrontendR
       return reply.code(202).send(await launch.launch(request.body))
     } catch (error) {
       if (!(error instanceof EsRejectedError)) throw error
-      return reply.code(error.status).send({ message: 'EmulationStation rejected the launch', code: 'ES_REJECTED' as const, romPath: launch.resolve(request.body).romPath, esStatusCode: error.status, esResponse: error.esBody })
+      return reply.code(error.status).send({ message: 'EmulationStation rejected the launch', code: 'ES_REJECTED' as const, romPath: error.romPath, esStatusCode: error.status, esResponse: error.esBody })
     }
   })
 }
