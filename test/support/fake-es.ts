@@ -19,7 +19,7 @@ export async function startFakeEs (): Promise<FakeEs> {
   const state = {
     launches: [] as string[],
     launchAnswer: { status: 200, body: 'OK' },
-    systems: [{ name: 'mame', fullname: 'Arcade (from ES)' }] as Array<Record<string, string>>
+    systems: [{ name: 'mame', fullname: 'Arcade (from ES)' }, { name: 'n64', fullname: 'Nintendo 64', manufacturer: 'Nintendo' }] as Array<Record<string, string>>
   }
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
