@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml'
 import { apiGroups } from '../../src/core/api-groups.js'
 import { buildAsyncApi } from '../../src/core/docs/asyncapi.js'
 import { eventCatalog } from '../../src/core/event-catalog.js'
+import { domainModules } from '../../src/modules.js'
 import { startHub, type TestHub } from '../support/hub.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -22,7 +23,12 @@ function validator (): Ajv {
 
 describe('API documents', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub() })
+  before(async () => {
+    hub = await startHub({ modules: domainModules })
+    // The context routes answer 404 until the frontend selects something; give them a selection to describe.
+    const hook = { event: 'game-selected', args: ['mame', '/cab/roms/mame/1943.zip', '1943'] }
+    await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hook) })
+  })
   after(async () => hub.close())
 
   it('serves an AsyncAPI 3.0.0 document that the AsyncAPI parser accepts without errors', async () => {
