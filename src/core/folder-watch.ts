@@ -1,7 +1,7 @@
 /**
  * A folder watcher that does not miss changes: fs.watch for speed plus a poll as the safety net
  * (fs.watch misses atomic renames on some systems and does not exist on some network shares).
- * The owner's `check` decides what changed, so a spurious call costs a stat.
+ * The owner's `check` decides what changed; `fromWatcher` says the system reported a change.
  */
 import { watch, type FSWatcher } from 'node:fs'
 
@@ -9,19 +9,19 @@ export interface FolderWatch {
   stop (): void
 }
 
-export function watchFolder (folder: string, pollMs: number, check: () => void): FolderWatch {
+export function watchFolder (folder: string, pollMs: number, check: (fromWatcher: boolean) => void): FolderWatch {
   let watcher: FSWatcher | null = null
   const attach = (): void => {
     if (watcher !== null) return
     try {
-      watcher = watch(folder, { persistent: false }, () => check())
+      watcher = watch(folder, { persistent: false }, () => check(true))
       watcher.on('error', () => { watcher?.close(); watcher = null })
     } catch {
       watcher = null // the folder does not exist yet; the poll keeps checking and attaches later
     }
   }
   attach()
-  const timer = setInterval(() => { attach(); check() }, pollMs)
+  const timer = setInterval(() => { attach(); check(false) }, pollMs)
   timer.unref()
   return {
     stop () {

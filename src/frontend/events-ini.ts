@@ -1,7 +1,7 @@
 /**
  * The events.ini door: the incumbent's hook scripts atomically replace one file holding
  * `event=<name>`, the raw argument line and an optional `timestamp=` line. A watcher plus a poll
- * notice changes; a read counts only when (mtime, size) did not move during it.
+ * notice changes; a read counts only when the file did not move during it.
  */
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -39,10 +39,14 @@ export function parseEventsIni (text: string): EventsIniHook | null {
 const stableReadTries = 4
 const stableReadGapMs = 5
 
+/**
+ * Identity of the file's content. The inode is part of it: an atomic replacement is a new inode,
+ * while mtime and size alone can repeat when two same-length hooks land within one clock tick.
+ */
 function signature (file: string): string | null {
   try {
     const stat = statSync(file)
-    return `${stat.mtimeMs}:${stat.size}`
+    return `${stat.ino}:${stat.mtimeMs}:${stat.size}`
   } catch {
     return null
   }
@@ -52,7 +56,7 @@ function sleepSync (ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 }
 
-/** Reads the file when (mtime, size) stay the same across the read; null if it kept moving or is gone. */
+/** Reads the file when its signature stays the same across the read; null if it kept moving or is gone. */
 function stableRead (file: string): { text: string, signature: string } | null {
   for (let attempt = 0; attempt < stableReadTries; attempt++) {
     const before = signature(file)
@@ -79,6 +83,7 @@ export interface EventsIniDoorOptions {
 export class EventsIniDoor {
   readonly #options: EventsIniDoorOptions
   #lastSignature: string | null
+  #lastText: string | null = null
   #lastAccepted: string | null = null
   #watch: FolderWatch | null = null
 
@@ -88,20 +93,26 @@ export class EventsIniDoor {
   }
 
   start (): void {
-    this.#watch = watchFolder(path.dirname(this.#options.file), this.#options.pollMs, () => this.check())
+    this.#watch = watchFolder(path.dirname(this.#options.file), this.#options.pollMs, (fromWatcher) => this.check(fromWatcher))
   }
 
   stop (): void {
     this.#watch?.stop()
   }
 
-  /** Reads the file if it changed; an incomplete read is retried on the next change. */
-  check (): void {
+  /**
+   * Reads the file if it changed. The poll trusts the signature; a watcher report always reads,
+   * because two replacements within one clock tick can leave the same signature (a reused inode).
+   * An incomplete read is retried on the next change.
+   */
+  check (fromWatcher = false): void {
     const current = signature(this.#options.file)
-    if (current === null || current === this.#lastSignature) return
+    if (current === null || (!fromWatcher && current === this.#lastSignature)) return
     const read = stableRead(this.#options.file)
     if (read === null) return
     this.#lastSignature = read.signature
+    if (read.text === this.#lastText) return
+    this.#lastText = read.text
     const hook = parseEventsIni(read.text)
     if (hook === null) return
     // The same hook twice in a row is the file being rewritten, not the user acting twice.
