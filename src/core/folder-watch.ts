@@ -3,7 +3,7 @@
  * (fs.watch misses atomic renames on some systems and does not exist on some network shares).
  * The owner's `check` decides what changed; `fromWatcher` says the system reported a change.
  */
-import { watch, type FSWatcher } from 'node:fs'
+import { statSync, watch, type FSWatcher } from 'node:fs'
 
 export interface FolderWatch {
   stop (): void
@@ -29,5 +29,19 @@ export function watchFolder (folder: string, pollMs: number, check: (fromWatcher
       watcher?.close()
       watcher = null
     }
+  }
+}
+
+/**
+ * Identity of a file's current content, or null when it is gone. The inode is part of it: an
+ * atomic replacement is a new inode, while mtime and size alone repeat when two same-length
+ * writes land within one clock tick.
+ */
+export function fileSignature (file: string): string | null {
+  try {
+    const stat = statSync(file)
+    return `${stat.ino}:${stat.mtimeMs}:${stat.size}`
+  } catch {
+    return null
   }
 }

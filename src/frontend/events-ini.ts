@@ -3,9 +3,9 @@
  * `event=<name>`, the raw argument line and an optional `timestamp=` line. A watcher plus a poll
  * notice changes; a read counts only when the file did not move during it.
  */
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
+import { fileSignature, watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { incompleteReason, tokenizeArgLine } from './hook-event.js'
 
 export interface EventsIniHook {
@@ -39,19 +39,6 @@ export function parseEventsIni (text: string): EventsIniHook | null {
 const stableReadTries = 4
 const stableReadGapMs = 5
 
-/**
- * Identity of the file's content. The inode is part of it: an atomic replacement is a new inode,
- * while mtime and size alone can repeat when two same-length hooks land within one clock tick.
- */
-function signature (file: string): string | null {
-  try {
-    const stat = statSync(file)
-    return `${stat.ino}:${stat.mtimeMs}:${stat.size}`
-  } catch {
-    return null
-  }
-}
-
 function sleepSync (ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 }
@@ -59,7 +46,7 @@ function sleepSync (ms: number): void {
 /** Reads the file when its signature stays the same across the read; null if it kept moving or is gone. */
 function stableRead (file: string): { text: string, signature: string } | null {
   for (let attempt = 0; attempt < stableReadTries; attempt++) {
-    const before = signature(file)
+    const before = fileSignature(file)
     if (before === null) return null
     let text: string
     try {
@@ -67,7 +54,7 @@ function stableRead (file: string): { text: string, signature: string } | null {
     } catch {
       return null
     }
-    if (signature(file) === before) return { text, signature: before }
+    if (fileSignature(file) === before) return { text, signature: before }
     sleepSync(stableReadGapMs)
   }
   return null
@@ -89,7 +76,7 @@ export class EventsIniDoor {
 
   constructor (options: EventsIniDoorOptions) {
     this.#options = options
-    this.#lastSignature = signature(options.file)
+    this.#lastSignature = fileSignature(options.file)
   }
 
   start (): void {
@@ -106,7 +93,7 @@ export class EventsIniDoor {
    * An incomplete read is retried on the next change.
    */
   check (fromWatcher = false): void {
-    const current = signature(this.#options.file)
+    const current = fileSignature(this.#options.file)
     if (current === null || (!fromWatcher && current === this.#lastSignature)) return
     const read = stableRead(this.#options.file)
     if (read === null) return

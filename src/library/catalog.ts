@@ -3,9 +3,10 @@
  * from every `roms/<system>/gamelist.xml`, in memory, keyed by system and rom path. A gamelist is
  * re-read when its modification time or size changes.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
+import { fileSignature } from '../core/folder-watch.js'
 import { parseEsSystems, type SystemInfo } from './es-systems.js'
 import { parseGamelist, type GamelistEntry } from './gamelist.js'
 
@@ -27,15 +28,6 @@ interface LoadedGamelist {
 /** Rom paths compare with forward slashes and without case (ES on Windows is case-insensitive). */
 export function romKey (romPath: string): string {
   return romPath.trim().replace(/\\/g, '/').toLowerCase()
-}
-
-function signatureOf (file: string): string | null {
-  try {
-    const stat = statSync(file)
-    return `${stat.mtimeMs}:${stat.size}`
-  } catch {
-    return null
-  }
 }
 
 export class LibraryCatalog {
@@ -68,7 +60,7 @@ export class LibraryCatalog {
     const present = new Set<string>()
     for (const systemId of this.#systemFolders(root)) {
       const file = path.join(root, systemId, 'gamelist.xml')
-      const signature = signatureOf(file)
+      const signature = fileSignature(file)
       if (signature === null) continue
       present.add(systemId)
       if (this.#gamelists.get(systemId)?.signature === signature) continue

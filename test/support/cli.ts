@@ -1,19 +1,10 @@
 /** Running the built command line (`dist/cli.js`) in tests. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
 
 export const cli = new URL('../../dist/cli.js', import.meta.url).pathname
 
-export async function freePort (): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const port = (server.address() as { port: number }).port
-  server.close()
-  await once(server, 'close')
-  return port
-}
+export { freePort } from '../../bench/lib.js'
 
 export function run (args: string[], env: NodeJS.ProcessEnv = {}) {
   return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 })
