@@ -1,11 +1,14 @@
 /**
  * The frontend link module: hook intake, context, ui.* events, the library catalog it reads
- * details from, frontend lifecycle and the launch command. Not a switchable manager.
+ * details from, frontend lifecycle, the launch command and frontend control. Not a switchable manager.
  */
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp, HubModule } from '../core/module.js'
 import { LibraryCatalog } from '../library/catalog.js'
+import { DryRunBackend, SimulatorBackend } from './control/backends.js'
+import { FrontendController } from './control/controller.js'
+import { controllerRoutes } from './control/routes.js'
 import { EsWebApi } from './es-client.js'
 import { HookIntake } from './intake.js'
 import { LaunchCommand } from './launch.js'
@@ -42,6 +45,13 @@ async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
       return current === null ? null : { gameId: gameView(current, catalog).gameId, gamePath: current.gamePath }
     }
   })
+  const controller = new FrontendController({
+    backend: hub.config.controlBackend === 'simulator' ? new SimulatorBackend(es) : new DryRunBackend(),
+    es,
+    context: link.context,
+    catalog,
+    bus: hub.bus
+  })
   let gamelistWatch: FolderWatch | null = null
 
   hub.startup.register('frontend-link', async () => {
@@ -73,6 +83,7 @@ async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
   const deps = { intake, link, catalog, launch }
   ingestRoutes(app, deps)
   contextRoutes(app, deps)
+  controllerRoutes(app, controller, es)
 }
 
 export const frontendModule: HubModule = { name: 'frontend', manager: null, register: registerFrontend }

@@ -20,6 +20,7 @@ describe('hook intake while the service is starting', () => {
     const second = await post('game-selected', ['mame', '/cab/roms/mame/second.zip'])
     assert.equal(first.status, 202)
     assert.equal(first.body.sequence, null)
+    assert.equal(second.status, 202)
     assert.equal(readdirSync(path.join(hub.dataDir, 'events.d')).length, 2)
 
     await hub.hub.start()
