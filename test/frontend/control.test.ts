@@ -141,6 +141,19 @@ describe('frontend control: dry-run, and a simulator that is down', () => {
     assert.deepEqual(dry.es.calls, [])
   })
 
+  it('stop ends a running sequence between inputs; another action meanwhile gets 409', async () => {
+    const long = post(dry, 'tap', { input: 'down', count: 200, gapMs: 50 })
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    const busy = await post(dry, 'tap', { input: 'up' })
+    assert.equal(busy.status, 409)
+    assert.equal(busy.body.code, 'NAVIGATION_IN_PROGRESS')
+    assert.deepEqual((await post(dry, 'stop')).body, { success: true, action: 'stop', status: 'stopped' })
+    const stopped = await long
+    assert.equal(stopped.body.status, 'stopped')
+    assert.ok(stopped.body.inputsSent.length < 200)
+    assert.deepEqual((await post(dry, 'stop')).body, { success: true, action: 'stop', status: 'idle' })
+  })
+
   it('answers 409 BACKEND_NOT_READY for inputs and 502 for frontend calls when the simulator is down', async () => {
     const tap = await post(down, 'tap', { input: 'a' })
     assert.equal(tap.status, 409)
