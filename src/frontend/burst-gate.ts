@@ -30,8 +30,11 @@ export class SelectionBurstGate {
     if (parked !== null) this.#run(parked)
   }
 
+  /** Drops the parked selection: at shutdown the sockets are gone, and the context already holds it. */
   stop (): void {
-    this.flush()
+    if (this.#timer !== null) clearTimeout(this.#timer)
+    this.#timer = null
+    this.#parked = null
   }
 
   #run (publish: () => void): void {
