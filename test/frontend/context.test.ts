@@ -160,6 +160,8 @@ describe('frontend hooks -> context and ui.* events', () => {
   })
 
   it('ends ten selections 20 ms apart with the tenth in context and as the last ui.game.selected; Sequence never goes back', async () => {
+    // Start after a quiet interval (the default burst interval is 200 ms), so the burst really starts here.
+    await new Promise((resolve) => setTimeout(resolve, 300))
     const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
     const roms = Array.from({ length: 10 }, (_, i) => `/cab/roms/mame/game${i + 1}.zip`)
     const sequences: number[] = []

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { freePort, run, startCli, stopCli, waitForHealth } from '../support/cli.js'
@@ -65,7 +65,10 @@ describe('cabinet-hub hook: spooled while the service is down, applied in order 
 
   it('picks up spool files written while it runs (the batch hook\'s events.ini format too) and sets aside a corrupt one', async () => {
     writeFileSync(path.join(spoolDir(), '00000000000000001-bad.json'), '{"event": ')
-    writeFileSync(path.join(spoolDir(), `${String(Date.now() * 1000).padStart(17, '0')}-bat-1.ini`), `event=game-selected\r\nmame "${tree.rom('mame', '1943.zip')}" "1943: The Battle of Midway"\r\n`)
+    // Written the way the batch hook does: a dot-named temp file, then a rename.
+    const temp = path.join(spoolDir(), '.hook-1.tmp')
+    writeFileSync(temp, `event=game-selected\r\nmame "${tree.rom('mame', '1943.zip')}" "1943: The Battle of Midway"\r\n`)
+    renameSync(temp, path.join(spoolDir(), `${String(Date.now() * 1000).padStart(17, '0')}-bat-1.ini`))
     const deadline = Date.now() + 10_000
     while (Date.now() < deadline && readdirSync(spoolDir()).some((n) => n.endsWith('.ini'))) await new Promise((resolve) => setTimeout(resolve, 50))
     const game = await get('/api/v1/context/current-game')
