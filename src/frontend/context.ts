@@ -71,11 +71,15 @@ export class FrontendContext {
     this.#selectedGame = game
   }
 
-  /** game-start carries no system (design.md §5): the selected one, else the rom's folder under roms/. */
+  /**
+   * game-start carries no system (design.md §5): the selected game's when it is the one starting,
+   * else the rom's folder under roms/ (a launch through the API may start a game of another
+   * system than the one on screen), else the selected system.
+   */
   startGame (gamePath: string, romStem: string | undefined, gameName: string | undefined, startedAt: Date): RunningGame {
-    const selected = this.#selectedGame
-    const systemId = this.#selectedSystem ?? systemFromRomPath(gamePath) ?? 'unknown'
-    const name = gameName ?? (selected !== null && selected.gamePath === gamePath ? selected.gameName : undefined)
+    const selected = this.#selectedGame !== null && this.#selectedGame.gamePath === gamePath ? this.#selectedGame : null
+    const systemId = selected?.systemId ?? systemFromRomPath(gamePath) ?? this.#selectedSystem ?? 'unknown'
+    const name = gameName ?? selected?.gameName
     const ref = gameRef(systemId, gamePath, name)
     this.#runningGame = { ...ref, romStem: romStem !== undefined && romStem.trim() !== '' ? romStem : ref.romStem, startedAtUtc: startedAt.toISOString() }
     this.#state = 'playing'

@@ -119,8 +119,14 @@ describe('frontend hooks -> context and ui.* events', () => {
     frontend.close()
   })
 
-  it('takes game-start\'s system from the rom folder when nothing was selected in that system, and publishes other hooks as ui.event', async () => {
+  it('takes game-start\'s system from the rom folder when the game starting is not the selected one, and publishes other hooks as ui.event', async () => {
     const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    await f.hook('system-selected', 'mame')
+    await f.hook('game-start', f.tree.rom('snes', 'Super Mario World (USA).sfc'), 'Super Mario World (USA)')
+    const running = (await f.get('/api/v1/context/state')).body.runningGame
+    assert.equal(running.systemId, 'snes')
+    assert.equal(running.gameName, 'Super Mario World')
+    await f.hook('game-end')
     await f.hook('screensaver-start')
     await frontend.until((c) => c.types().includes('ui.event'))
     const event = frontend.frames.find((fr) => fr.Type === 'ui.event')!
