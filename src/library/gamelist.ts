@@ -3,7 +3,7 @@
  * before `<gameList>`; the parser is not validating, so both roots come back and we take ours.
  */
 import path from 'node:path'
-import { XMLParser } from 'fast-xml-parser'
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
 
 /** One game as the gamelist describes it; every value a string, as the frontend stores them. */
 export interface GamelistEntry {
@@ -70,8 +70,19 @@ function toEntry (node: Record<string, unknown>, systemDir: string): GamelistEnt
   return { romPath: path.resolve(systemDir, portable), fields, extras }
 }
 
+/**
+ * The parser is lenient (an unclosed tag just ends the document), so the text is validated
+ * first, inside a synthetic root so that ES-DE's second root element stays legal.
+ */
+function validate (xml: string): void {
+  const body = xml.replace(/^\uFEFF?\s*<\?xml[^>]*\?>/, '')
+  const result = XMLValidator.validate(`<cabinetHubGamelist>${body}</cabinetHubGamelist>`)
+  if (result !== true) throw new Error(`${result.err.msg} (line ${result.err.line})`)
+}
+
 /** Parses a gamelist; a file without a `<gameList>` root counts as empty. Throws on XML it cannot read. */
 export function parseGamelist (xml: string, systemDir: string): GamelistEntry[] {
+  validate(xml)
   const document = parser.parse(xml) as Record<string, unknown>
   const root = document.gameList
   if (root === null || typeof root !== 'object') return []

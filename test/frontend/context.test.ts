@@ -151,11 +151,22 @@ describe('frontend hooks -> context and ui.* events', () => {
     assert.equal(game.body.launch.romExists, true)
   })
 
-  it('re-reads a gamelist that changed on disk', async () => {
+  it('keeps working with what the hook says when a gamelist is corrupt, and re-reads it once it changes on disk', async () => {
     const pacman = f.tree.rom('mame', 'pacman.zip')
-    writeFileSync(path.join(f.tree.roms, 'mame', 'gamelist.xml'), '<gameList><game><path>./pacman.zip</path><name>Pac-Man</name><developer>Namco</developer></game></gameList>')
-    await f.hook('game-selected', 'mame', pacman)
+    const gamelist = path.join(f.tree.roms, 'mame', 'gamelist.xml')
+    const catalogGames = async (): Promise<number> => (await f.get('/api/v1/status')).body.frontend.catalog.games as number
+    const before = await catalogGames()
+    writeFileSync(gamelist, '<gameList><game><path>./pacman.zip</path><name>Pac-Man</name>')
+    // The catalog re-reads it within a second; the corrupt file counts as no games.
     const deadline = Date.now() + 10_000
+    while (Date.now() < deadline && await catalogGames() === before) await new Promise((resolve) => setTimeout(resolve, 100))
+    assert.equal(await catalogGames(), before - 2)
+    await f.hook('game-selected', 'mame', pacman, 'pacman (from the hook)')
+    const fallback = await f.get('/api/v1/context/current-game')
+    assert.equal(fallback.status, 200)
+    assert.equal(fallback.body.name, 'pacman (from the hook)')
+    writeFileSync(gamelist, '<gameList><game><path>./pacman.zip</path><name>Pac-Man</name><developer>Namco</developer></game></gameList>')
+    await f.hook('game-selected', 'mame', pacman)
     let name = ''
     while (Date.now() < deadline) {
       name = (await f.get('/api/v1/context/current-game')).body.name as string
