@@ -4,7 +4,7 @@
  * counter, so reading them in name order is hook order. `.json` files come from our hook command,
  * `.ini` files (events.ini format) from the Windows batch hook.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseEventsIni } from './events-ini.js'
 import { incompleteReason } from './hook-event.js'
@@ -51,6 +51,17 @@ function parseSpoolFile (name: string, text: string): SpooledHook | string {
   return { event, args, hookId: typeof hookId === 'string' ? hookId : null }
 }
 
+/** How long an unreadable spool file may still be in the middle of being written. */
+const settleMs = 2000
+
+function isYoung (file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs < settleMs
+  } catch {
+    return false
+  }
+}
+
 export interface SpoolReport {
   readonly applied: number
   readonly rejected: number
@@ -58,7 +69,8 @@ export interface SpoolReport {
 
 /**
  * Applies every spooled hook in name order and removes its file. A file that cannot be used is
- * renamed to `.rejected` (kept for a person to look at) and reported once.
+ * renamed to `.rejected` (kept for a person to look at) and reported once, unless it is only
+ * seconds old: then it may still be being written, and it and the files after it wait.
  * Synchronous on purpose: no request can interleave with a drain.
  */
 export function drainSpool (spoolDir: string, apply: (hook: SpooledHook) => void, onRejected: (file: string, reason: string) => void): SpoolReport {
@@ -79,6 +91,8 @@ export function drainSpool (spoolDir: string, apply: (hook: SpooledHook) => void
       continue // removed meanwhile by another reader
     }
     const hook = parseSpoolFile(name, text)
+    // A writer that does not rename atomically may still be writing: wait for it, and keep order.
+    if (typeof hook === 'string' && isYoung(file)) break
     if (typeof hook === 'string') {
       renameSync(file, `${file}.rejected`)
       onRejected(file, hook)

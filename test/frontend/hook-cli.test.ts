@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { freePort, run, startCli, stopCli, waitForHealth } from '../support/cli.js'
@@ -64,7 +64,10 @@ describe('cabinet-hub hook: spooled while the service is down, applied in order 
   })
 
   it('picks up spool files written while it runs (the batch hook\'s events.ini format too) and sets aside a corrupt one', async () => {
-    writeFileSync(path.join(spoolDir(), '00000000000000001-bad.json'), '{"event": ')
+    const bad = path.join(spoolDir(), '00000000000000001-bad.json')
+    writeFileSync(bad, '{"event": ')
+    // Old enough not to be a file still being written.
+    utimesSync(bad, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
     // Written the way the batch hook does: a dot-named temp file, then a rename.
     const temp = path.join(spoolDir(), '.hook-1.tmp')
     writeFileSync(temp, `event=game-selected\r\nmame "${tree.rom('mame', '1943.zip')}" "1943: The Battle of Midway"\r\n`)
@@ -75,6 +78,20 @@ describe('cabinet-hub hook: spooled while the service is down, applied in order 
     assert.equal(game.name, '1943: The Battle of Midway')
     assert.deepEqual(readdirSync(spoolDir()), ['00000000000000001-bad.json.rejected'])
     assert.equal((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status, 200)
+  })
+
+  it('waits for a spool file that is still being written, and keeps the files after it in order', async () => {
+    const slow = path.join(spoolDir(), `${String(Date.now() * 1000).padStart(17, '0')}-slow.json`)
+    const next = path.join(spoolDir(), `${String(Date.now() * 1000 + 1).padStart(17, '0')}-next.json`)
+    writeFileSync(slow, '{"event":"game-selected","args":["mame",')
+    writeFileSync(next, JSON.stringify({ event: 'system-selected', args: ['snes'] }))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    writeFileSync(slow, JSON.stringify({ event: 'game-selected', args: ['mame', tree.rom('mame', 'sf.zip'), 'Street Fighter'] }))
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline && readdirSync(spoolDir()).some((n) => n.endsWith('-next.json'))) await new Promise((resolve) => setTimeout(resolve, 50))
+    const raw = ((await get('/api/v1/events/recent?prefix=esevent&limit=2')).events as Json[]).reverse()
+    assert.deepEqual(raw.map((e) => e.Payload.EventName), ['game-selected', 'system-selected'])
+    assert.equal((await get('/api/v1/context/current-system')).system.name, 'snes')
   })
 
   it('install-hooks writes sh and batch scripts for every hook, idempotently; the sh script delivers the hook with its arguments intact', async () => {
