@@ -3,6 +3,7 @@
  * The command line: parses options, builds the real dependencies, listens, and shuts down
  * gracefully. The only file that exits the process.
  */
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
@@ -12,11 +13,17 @@ import { cliFlags, cliValuesByKey, ConfigError, loadConfig, optionsHelp, type Lo
 import { buildAsyncApi } from './core/docs/asyncapi.js'
 import { readEsSettings } from './core/es-settings.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
+import { runHookCommand } from './frontend/hook-command.js'
+import { installHooks, uninstallHooks } from './frontend/install-hooks.js'
+import { effectiveEsConfigDir, spoolDirOf } from './frontend/layout.js'
+import { startDemoFrontend, wantsDemo } from './demo.js'
 import { domainModules } from './modules.js'
 import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
+
+const loadOptions = (values: Record<string, unknown>): LoadedConfig => loadConfig({ cli: cliValuesByKey(values as Record<string, string | boolean | undefined>), env: process.env })
 const shutdownDelayMs = 5000
 /** Connections still busy this long into shutdown (a client not reading its response) are cut. */
 const forceCloseAfterMs = 3000
@@ -33,6 +40,12 @@ Usage:
                                   127.0.0.1:P, default 1234; hooks from the tree's scripts/)
   cabinet-hub demo-tree --out DIR [--profile retrobat|batocera]
                                   write the demo frontend tree (missing files only)
+  cabinet-hub [options] hook <event> [args...]
+                                  hand a frontend hook to the service (300 ms), else spool it
+  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera]
+                                  write our hook scripts into the frontend's scripts folders
+  cabinet-hub uninstall-hooks --frontend-root DIR [--profile ...]
+                                  remove them (and only them)
   cabinet-hub --version | --help
 
 Options (each also as the environment variable shown, or as a key in the --config file):
@@ -64,11 +77,13 @@ async function printOpenApi (): Promise<number> {
   return 0
 }
 
-async function serve (loaded: LoadedConfig): Promise<number> {
+async function serve (requested: LoadedConfig): Promise<number> {
+  const logger = createLogger(requested.config.logLevel)
+  const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, fileURLToPath(import.meta.url), logger) : null
+  const loaded = demo?.loaded ?? requested
   const { config } = loaded
-  const logger = createLogger(config.logLevel)
   const db = openDatabase(config.dataDir)
-  const esSettings = await readEsSettings(config.esConfigDir)
+  const esSettings = await readEsSettings(effectiveEsConfigDir(config))
   const { app, hub } = await buildApp({ loaded, logger, db, esSettings, now: () => new Date(), modules: domainModules })
 
   try {
@@ -76,6 +91,7 @@ async function serve (loaded: LoadedConfig): Promise<number> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     await app.close()
+    await demo?.stop()
     closeDatabase(db)
     if (code === 'EADDRINUSE') return fail(`port ${config.port} on ${config.host} is already in use (another cabinet-hub, or the incumbent companion service?); stop it or choose another --port`)
     if (code === 'EACCES') return fail(`not allowed to listen on ${config.host}:${config.port}; choose a port above 1023`)
@@ -91,6 +107,7 @@ async function serve (loaded: LoadedConfig): Promise<number> {
     else logger.info(`${signal ?? 'close'} received, shutting down`)
     setTimeout(() => app.server.closeAllConnections(), forceCloseAfterMs).unref()
     await app.close()
+    await demo?.stop()
     closeDatabase(db)
   })
 
@@ -168,6 +185,38 @@ async function runSim (argv: string[]): Promise<number> {
   return 0
 }
 
+/** Hook arguments are the frontend's, whatever they look like: everything after the word `hook` is passed on untouched. */
+function splitHookArgs (argv: string[]): { options: string[], hook: string[] } | null {
+  const valueFlags = new Set(Object.entries(cliFlags()).filter(([, f]) => f.type === 'string').map(([name]) => `--${name}`))
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!
+    if (valueFlags.has(token)) i++
+    else if (token === 'hook') return { options: argv.slice(0, i), hook: argv.slice(i + 1) }
+    else if (!token.startsWith('-')) return null
+  }
+  return null
+}
+
+async function hook (loaded: LoadedConfig, hookArgs: string[]): Promise<number> {
+  const [event, ...args] = hookArgs
+  if (event === undefined) throw new UsageError('hook needs the event name (see --help)')
+  const result = await runHookCommand({ port: loaded.config.port, spoolDir: spoolDirOf(loaded.config.dataDir), event, args })
+  if (result.outcome === 'rejected') return fail(`hook ${event}: ${result.reason}`)
+  if (result.outcome === 'spooled') console.error(`cabinet-hub: ${result.why}; hook ${event} spooled to ${result.file}`)
+  return 0
+}
+
+function hookScripts (loaded: LoadedConfig, install: boolean): number {
+  const esConfigDir = effectiveEsConfigDir(loaded.config)
+  if (esConfigDir === null) throw new UsageError(`${install ? 'install-hooks' : 'uninstall-hooks'} needs --frontend-root (or --es-config-dir)`)
+  const report = install
+    ? installHooks({ esConfigDir, nodePath: process.execPath, cliPath: fileURLToPath(import.meta.url), dataDir: loaded.config.dataDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port })
+    : uninstallHooks(esConfigDir)
+  for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
+  if (!install && report.removed.length === 0) process.stdout.write(`no cabinet-hub hook scripts under ${esConfigDir}\n`)
+  return 0
+}
+
 async function main (argv: string[]): Promise<number> {
   // Helper commands have their own flags, parsed apart from the service's option table.
   const helpers: Record<string, (args: string[]) => Promise<number>> = { sim: runSim, 'demo-tree': runDemoTree }
@@ -177,6 +226,16 @@ async function main (argv: string[]): Promise<number> {
       return await helper(argv.slice(1))
     } catch (error) {
       if (error instanceof UsageError) return fail(error.message)
+      throw error
+    }
+  }
+  const hookCall = splitHookArgs(argv)
+  if (hookCall !== null) {
+    try {
+      const parsedHook = parseArgs({ args: hookCall.options, strict: true, options: cliFlags() })
+      return await hook(loadConfig({ cli: cliValuesByKey(parsedHook.values as Record<string, string | boolean | undefined>), env: process.env }), hookCall.hook)
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof ConfigError || (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return fail((error as Error).message)
       throw error
     }
   }
@@ -208,7 +267,9 @@ async function main (argv: string[]): Promise<number> {
       case 'asyncapi':
         process.stdout.write(values.yaml === true ? toYaml(buildAsyncApi()) : `${JSON.stringify(buildAsyncApi(), null, 2)}\n`)
         return 0
-      case 'serve': return await serve(loadConfig({ cli: cliValuesByKey(values as Record<string, string | boolean | undefined>), env: process.env }))
+      case 'serve': return await serve(loadOptions(values))
+      case 'install-hooks': return hookScripts(loadOptions(values), true)
+      case 'uninstall-hooks': return hookScripts(loadOptions(values), false)
       default: throw new UsageError(`unknown command "${command}" (see --help)`)
     }
   } catch (error) {

@@ -41,6 +41,15 @@ export const optionTable = {
   apiKey: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 8 }), Type.Null()]), default: null, flag: 'api-key', description: 'Key non-loopback clients send as X-Api-Key (or ?apiKey= on WebSocket).', secret: true }),
   allowedHosts: option({ kind: 'list', schema: Type.Array(Type.String({ minLength: 1 })), default: [], flag: 'allowed-hosts', description: 'Extra Host header names accepted besides loopback and --host (comma separated).' }),
   esConfigDir: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'es-config-dir', description: 'The frontend\'s config folder (holds es_settings.cfg); its global.cabinethub.* switches override the managers.' }),
+  frontendRoot: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'frontend-root', description: 'Root of the frontend installation (RetroBat folder, or /userdata on Batocera); the profile derives roms, config and scripts folders from it.' }),
+  profile: option({ kind: 'string', schema: Type.Union([Type.Literal('retrobat'), Type.Literal('batocera')]), default: 'retrobat', flag: 'profile', description: 'Folder layout under --frontend-root: retrobat or batocera.' }),
+  romsRoot: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'roms-root', description: 'Folder holding roms/<system>/ (overrides the profile layout).' }),
+  esUrl: option({ kind: 'string', schema: Type.String({ pattern: '^https?://' }), default: 'http://127.0.0.1:1234', flag: 'es-url', description: 'Base URL of the frontend\'s web API (EmulationStation PublicWebAccess).' }),
+  eventsIni: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'events-ini', description: 'events.ini written by the incumbent\'s hook scripts; watched when set.' }),
+  selectionBurstMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 0, maximum: 10_000 }), default: 200, flag: null, description: 'Selections closer together than this are a burst: the first is published at once, then at most one (the latest) per interval.' }),
+  esProbeIntervalMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 100, maximum: 600_000 }), default: 2000, flag: null, description: 'How often the frontend web API is probed for ui.frontend.started/stopped.' }),
+  watchPollMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 10, maximum: 60_000 }), default: 150, flag: null, description: 'Poll interval backing the file watchers (events.ini, spool folder, gamelists).' }),
+  controlBackend: option({ kind: 'string', schema: Type.Union([Type.Literal('dry-run'), Type.Literal('simulator')]), default: 'dry-run', flag: 'control-backend', description: 'How frontend-control inputs are sent: dry-run (planned only) or simulator (the simulated frontend\'s /sim/input).' }),
   wsPingIntervalMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 50, maximum: 600_000 }), default: 15_000, flag: null, description: 'WebSocket keepalive ping interval; a socket that misses two pongs is terminated.' }),
   wsMaxQueuedBytes: option({ kind: 'integer', schema: Type.Integer({ minimum: 4096, maximum: 1 << 30 }), default: 16 << 20, flag: null, description: 'Bytes of frames a slow WebSocket client may have waiting (beyond what its socket holds) before it is closed with 1013.' }),
   wsMaxBufferedBytes: option({ kind: 'integer', schema: Type.Integer({ minimum: 1024, maximum: 1 << 30 }), default: 1 << 20, flag: null, description: 'Bytes written to a socket but not yet sent before further frames wait in its queue.' }),
@@ -64,7 +73,8 @@ export type HubConfig = { -readonly [K in OptionKey]: Static<OptionTable[K]['sch
   managers: Record<ManagerId, boolean>
 }
 
-export type ConfigSource = 'default' | 'file' | 'env' | 'cli'
+/** `demo`: set by the embedded default when no frontend is configured. */
+export type ConfigSource = 'default' | 'file' | 'env' | 'cli' | 'demo'
 
 export interface LoadedConfig {
   readonly config: HubConfig

@@ -1,6 +1,7 @@
 import type { HubModule } from './core/module.js'
 import { dashboardModule } from './dashboard/index.js'
+import { frontendModule } from './frontend/index.js'
 import { gameEventsModule } from './game-events/index.js'
 
 /** Domain modules in registration order; each registers its routes under its manager. */
-export const domainModules: readonly HubModule[] = [gameEventsModule, dashboardModule]
+export const domainModules: readonly HubModule[] = [frontendModule, gameEventsModule, dashboardModule]

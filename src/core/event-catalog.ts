@@ -34,6 +34,41 @@ const selectionFields = {
   Rom: str('Rom file stem.')
 }
 
+const hookFields = {
+  EventName: str('The hook that caused the event.'),
+  RawArgs: Type.Array(Type.String(), { description: 'Hook arguments as received.' }),
+  Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool')], { description: 'The door the hook came through.' })
+}
+const gameFields = {
+  ...hookFields,
+  ...selectionFields,
+  System: str('Same as SystemId.'),
+  GamePath: str('Rom path as the frontend passed it.'),
+  GameName: str('Display name.'),
+  Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, GameId, GamePath, GameName, Name and gamelist fields.' }),
+  Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running.' })
+}
+const lifecycleFields = { Reason: str('`web-api-reachable`, `web-api-unreachable`, `start-hook` or `quit-hook`.'), EsUrl: str('Frontend web API.') }
+const launchFields = { RomPath: str('Absolute rom path.'), GameId: Type.Union([Type.String(), Type.Null()]) }
+
+function gameExample (event: string): EventPayload {
+  const game = { SystemId: 'mame', GameId: '5f1c1a0b2d7b9f3f1c6f0e1a2b3c4d5e', GamePath: '/home/cab/roms/mame/1943.zip', GameName: '1943: The Battle of Midway' }
+  return {
+    EventName: event,
+    RawArgs: ['mame', game.GamePath, game.GameName],
+    Source: 'http',
+    Sequence: 42,
+    SelectionKey: 'mame|1943',
+    System: 'mame',
+    SystemId: 'mame',
+    Rom: '1943',
+    GamePath: game.GamePath,
+    GameName: game.GameName,
+    Selection: { ...game, Name: game.GameName, Developer: 'Capcom', Publisher: 'Capcom', Releasedate: '19870101T000000' },
+    Context: { Frontend: 'emulationstation', State: 'browsing', SelectedSystem: { Name: 'mame' }, Selected: game, Running: null }
+  }
+}
+
 const byType = (payloadType: string) => () => payloadType
 const field = (payload: EventPayload, name: string): string => String(payload[name] ?? '')
 
@@ -50,7 +85,7 @@ const snapshot = (type: string, surface: string): EventDefinition => define(type
   SystemAssets: Type.Record(Type.String(), Type.Unknown(), { description: 'Same table for the game\'s system.' })
 }, `${surface} snapshot`), { coalesceKey: byType(type), retainSlot: type.replace(/\.updated$/, '') })
 
-const gameFields = {
+const runningGameFields = {
   SystemId: str('System of the running game (the frontend\'s id, else the emulator\'s).'),
   Rom: str('Rom of the running game (the frontend\'s rom stem, else the emulator\'s content name).')
 }
@@ -80,26 +115,32 @@ function cabemuEvents (instance: string, which: string): EventDefinition[] {
 }
 
 export const eventCatalog: readonly EventDefinition[] = [
-  define('ui.system.selected', 'The frontend selected a system; carries no rom fields.', open({ ...selectionFields, System: str('System id as the frontend names it.') }, 'system selection'), { coalesceKey: () => 'frontend.selection' }),
-  define('ui.game.selected', 'The frontend selected a game in a gamelist.', open({
+  define('ui.system.selected', 'The frontend selected a system; carries no rom fields.', open({
+    ...hookFields,
     ...selectionFields,
-    GamePath: str('Absolute rom path as the frontend passed it.'),
-    GameName: str('Display name.'),
-    Selection: Type.Object({}, { additionalProperties: true }),
-    Context: Type.Object({}, { additionalProperties: true })
-  }, 'game selection'), { coalesceKey: () => 'frontend.selection' }),
-  define('ui.game.started', 'A game was launched.', open({ ...selectionFields, GamePath: str('Absolute rom path.'), GameName: str('Display name.') }, 'game start')),
-  define('ui.game.ended', 'The running game ended.', open(selectionFields, 'game end')),
-  define('ui.event', 'Any other frontend hook (screensaver, sleep, wake, quit ...).', open({ EventName: str('Hook name, for example `screensaver-start`.') }, 'frontend event')),
-  define('ui.frontend.started', 'The frontend process came up.', open({}, 'frontend lifecycle')),
-  define('ui.frontend.stopped', 'The frontend process went away.', open({}, 'frontend lifecycle')),
-  define('esevent.events_refresh', 'Raw frontend hook, as received.', open({
+    System: str('System id as the frontend names it.'),
+    Selection: Type.Object({ SystemId: Type.String() }, { additionalProperties: true }),
+    Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State and SelectedSystem only.' })
+  }, 'system selection'), { coalesceKey: () => 'frontend.selection', example: { EventName: 'system-selected', RawArgs: ['mame'], Source: 'http', Sequence: 41, SelectionKey: 'mame|', System: 'mame', SystemId: 'mame', Selection: { SystemId: 'mame' }, Context: { Frontend: 'emulationstation', State: 'browsing', SelectedSystem: { Name: 'mame' } } } }),
+  define('ui.game.selected', 'The frontend selected a game in a gamelist.', open(gameFields, 'game selection'), { coalesceKey: () => 'frontend.selection', example: gameExample('game-selected') }),
+  define('ui.game.started', 'A game was launched; `Selection.LongName` is the rom short name.', open(gameFields, 'game start'), { example: gameExample('game-start') }),
+  define('ui.game.ended', 'The running game ended (game fields describe the game that ended).', open(gameFields, 'game end')),
+  define('ui.event', 'Any other frontend hook (screensaver, sleep, wake ...).', open({ ...hookFields, Context: Type.Object({}, { additionalProperties: true }) }, 'frontend event')),
+  define('ui.frontend.started', 'The frontend came up: its web API started answering, or its start hook ran.', open(lifecycleFields, 'frontend lifecycle'), { example: { Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
+  define('ui.frontend.stopped', 'The frontend went away: its web API stopped answering, or its quit hook ran.', open(lifecycleFields, 'frontend lifecycle')),
+  define('esevent.events_refresh', 'Raw frontend hook, as received, whichever door it came through.', open({
     EventName: str('Hook name.'),
-    Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool')]),
+    Source: hookFields.Source,
     Sequence: int('Monotonic per accepted hook.'),
     RawArgs: Type.Array(Type.String()),
     ReceivedAtUtc: Type.String({ format: 'date-time' })
-  }, 'raw hook')),
+  }, 'raw hook'), { example: { EventName: 'game-selected', Source: 'spool', Sequence: 42, RawArgs: ['mame', '/home/cab/roms/mame/1943.zip', '1943: The Battle of Midway'], ReceivedAtUtc: '2026-11-21T20:00:00.000Z' } }),
+  define('commands.launch.requested', 'A launch command was received.', open(launchFields, 'launch acknowledgement')),
+  define('commands.launch.accepted', 'The frontend accepted the launch.', open({ ...launchFields, EsStatusCode: int('HTTP status the frontend answered.') }, 'launch acknowledgement'), { example: { RomPath: '/home/cab/roms/mame/1943.zip', GameId: null, EsStatusCode: 200 } }),
+  define('commands.launch.failed', 'The launch failed; `Code` and `Status` are those of the REST answer.', open({ ...launchFields, Code: str('Error code.'), Status: int('HTTP status.'), Message: str('Why.') }, 'launch acknowledgement')),
+  define('es-control.action.started', 'A frontend-control action started (tap, combo, goto-system, goto-game).', open({ Action: str('Action name.'), TargetSystem: Type.Union([Type.String(), Type.Null()]), TargetGame: Type.Union([Type.String(), Type.Null()]), Backend: str('Input backend.') }, 'control action')),
+  define('es-control.action.completed', 'A frontend-control action ended; `Status` is sent, planned, completed (verified) or stopped.', open({ Action: str('Action name.'), Status: str('Outcome.'), Verified: Type.Boolean(), DryRun: Type.Boolean(), InputsSent: Type.Array(Type.String()) }, 'control action'), { example: { Action: 'tap', Status: 'sent', Verified: false, DryRun: false, InputsSent: ['right', 'right'] } }),
+  define('es-control.action.failed', 'A frontend-control action failed; `Code` is that of the REST answer.', open({ Action: str('Action name.'), Code: str('Error code.'), Message: str('Why.'), InputsSent: Type.Array(Type.String()) }, 'control action')),
   snapshot('marquee.snapshot', 'marquee'),
   snapshot('marquee.snapshot.updated', 'marquee (update of the same selection)'),
   snapshot('topper.snapshot', 'topper'),
@@ -128,10 +169,10 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...cabemuEvents('cabemu', 'first'),
   ...cabemuEvents('cabemu2', 'second'),
   define('ingame.cabemu.session.started', 'An arcade emulator instance started a machine (the in-game view of `cabemu.session.started`).', open({
-    Source: str('Emulator instance (`cabemu`, `cabemu2`).'), MachineName: str('Machine (rom) name.'), Port: int('Output server port.'), ...gameFields
+    Source: str('Emulator instance (`cabemu`, `cabemu2`).'), MachineName: str('Machine (rom) name.'), Port: int('Output server port.'), ...runningGameFields
   }, 'arcade session'), { example: { Source: 'cabemu', MachineName: 'pong', Port: 8000, SystemId: 'arcade', Rom: 'pong' } }),
   define('ingame.cabemu.session.stopped', 'An arcade emulator instance stopped its machine, or its connection dropped.', open({
-    Source: str('Emulator instance (`cabemu`, `cabemu2`).'), MachineName: str('Machine (rom) name.'), Port: int('Output server port.'), ...gameFields,
+    Source: str('Emulator instance (`cabemu`, `cabemu2`).'), MachineName: str('Machine (rom) name.'), Port: int('Output server port.'), ...runningGameFields,
     Reason: Type.Union([Type.Literal('stopped'), Type.Literal('disconnected')])
   }, 'arcade session'), { example: { Source: 'cabemu', MachineName: 'pong', Port: 8000, SystemId: 'arcade', Rom: 'pong', Reason: 'stopped' } }),
   define('arcade.output.changed', 'Normalized arcade output change, one per received change, in order (never coalesced).', open({
@@ -149,7 +190,7 @@ export const eventCatalog: readonly EventDefinition[] = [
     Reason: Type.Union([Type.Literal('stopped'), Type.Literal('unreachable')], { description: '`stopped`: the emulator closed the content; `unreachable`: it stopped answering (killed or crashed).' })
   }, 'content stop'), { example: { SystemId: 'Nestopia', ContentName: 'counter', Crc32: 'ccd09037', Reason: 'unreachable' } }),
   define('multiemu.memory.changed', 'A watched memory value changed (emulator view: content and raw read).', open({
-    ...gameFields,
+    ...runningGameFields,
     ContentName: str('Content name from the emulator.'),
     Crc32: str('Content CRC32 from the emulator.'),
     Key: str('Watch key.'),
@@ -164,7 +205,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   }),
   define('ingame.memory.changed', 'A watched memory value changed (normalized).', open({
     Source: str('Where the value was read (`multiemu`).'),
-    ...gameFields,
+    ...runningGameFields,
     Signal: Type.Object({
       Key: Type.String(),
       Address: Type.String(),
@@ -182,7 +223,7 @@ export const eventCatalog: readonly EventDefinition[] = [
     Source: str('`ingame.memory` (watched memory) or `mame.output` (digit outputs).'),
     ScoreKind: str('Kind of score (`game`).'),
     SourceKey: str('Keys of the parts, joined with `+`.'),
-    ...gameFields,
+    ...runningGameFields,
     Player: int('Player (1-4).'),
     Score: int('The summed score.'),
     Composed: Type.Boolean({ description: 'More than one part.' }),
@@ -212,7 +253,7 @@ export const eventCatalog: readonly EventDefinition[] = [
     TimerKind: str('Kind (`game`).'),
     TimerRole: str('`countdown` or `elapsed`.'),
     SourceKey: str('Watch key.'),
-    ...gameFields,
+    ...runningGameFields,
     Player: int('Player (1-4).'),
     Value: Type.Number({ description: 'The timer value.' }),
     MaxValue: Type.Number({ description: 'Full timer, when the definition gives it.' }),

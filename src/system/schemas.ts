@@ -110,7 +110,7 @@ export const StreamsResponse = Type.Object({
 export const EffectiveConfigResponse = Type.Object({
   configFile: Type.Union([Type.String(), Type.Null()]),
   options: Type.Record(Type.String(), Type.Unknown(), { description: 'Effective value of every option; secrets are shown as ***.' }),
-  sources: Type.Record(Type.String(), Type.Union([Type.Literal('default'), Type.Literal('file'), Type.Literal('env'), Type.Literal('cli')]))
+  sources: Type.Record(Type.String(), Type.Union([Type.Literal('default'), Type.Literal('file'), Type.Literal('env'), Type.Literal('cli'), Type.Literal('demo')]))
 }, {
   description: 'Effective options.',
   examples: [{

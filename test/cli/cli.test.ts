@@ -1,40 +1,14 @@
 import assert from 'node:assert/strict'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { databaseFileName } from '../../src/core/storage/database.js'
+import { cli, freePort, run, waitForHealth } from '../support/cli.js'
 import { tempDir } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
-
-const cli = new URL('../../dist/cli.js', import.meta.url).pathname
-
-async function freePort (): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const port = (server.address() as { port: number }).port
-  server.close()
-  await once(server, 'close')
-  return port
-}
-
-function run (args: string[], env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 })
-}
-
-async function waitForHealth (port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return
-    } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('no health answer')
-}
 
 describe('cabinet-hub command line', () => {
   it('lists every option with its default and environment variable in --help', () => {

@@ -10,7 +10,7 @@ const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr
 
 describe('live page at /', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ options: { devEventsIngest: true } }) })
+  before(async () => { hub = await startHub() })
   after(async () => hub.close())
 
   it('is served as HTML without a build step and links the documents', async () => {
@@ -27,15 +27,19 @@ describe('live page at /', () => {
       const page = await browser.newPage()
       await page.goto(`${hub.baseUrl}/`)
       await page.locator('#socket.ok').waitFor()
-      const published = await fetch(`${hub.baseUrl}/api/v1/events`, {
+      // A selection through the API, exactly as a frontend hook delivers it.
+      const hook = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ Type: 'ui.game.selected', Payload: { SystemId: 'mame', Rom: '1943', GameName: '1943: The Battle of Midway', Sequence: 1, SelectionKey: 'mame|1943' } })
+        body: JSON.stringify({ event: 'game-selected', args: ['mame', '/cab/roms/mame/1943.zip', '1943: The Battle of Midway'] })
       })
-      assert.equal(published.status, 202)
+      assert.equal(hook.status, 202)
+      await page.locator('#context-selected', { hasText: '1943: The Battle of Midway (mame)' }).waitFor()
+      await page.locator('#context-state', { hasText: 'browsing' }).waitFor()
       const frontendRow = page.locator('tr[data-stream="frontend"]')
       await frontendRow.locator('td.latest', { hasText: 'ui.game.selected' }).waitFor()
-      assert.equal(await frontendRow.locator('td.count').textContent(), '1')
+      const esRow = page.locator('tr[data-stream="esevent"]')
+      await esRow.locator('td.latest', { hasText: 'esevent.events_refresh' }).waitFor()
       await page.locator('#log', { hasText: '1943: The Battle of Midway' }).waitFor()
       mkdirSync(artifacts, { recursive: true })
       await page.screenshot({ path: `${artifacts}dashboard.png`, fullPage: true })

@@ -9,6 +9,7 @@ import { readEsSettings } from '../../src/core/es-settings.js'
 import type { Hub } from '../../src/core/hub.js'
 import type { HubApp, HubModule } from '../../src/core/module.js'
 import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
+import { effectiveEsConfigDir } from '../../src/frontend/layout.js'
 import { domainModules } from '../../src/modules.js'
 import { quietPeers } from './game-events.js'
 
@@ -46,7 +47,7 @@ export async function startHub (options: TestHubOptions = {}): Promise<TestHub> 
     loaded,
     logger: pino({ level: 'silent' }),
     db,
-    esSettings: await readEsSettings(loaded.config.esConfigDir),
+    esSettings: await readEsSettings(effectiveEsConfigDir(loaded.config)),
     now: () => new Date(),
     modules: [...domainModules, ...(options.modules ?? [])]
   })

@@ -1,0 +1,46 @@
+/**
+ * The embedded default: with no frontend configured, the service runs beside the simulated
+ * frontend over the demo tree in its data dir, with our hook scripts installed, so every stream
+ * moves on a machine that has no EmulationStation.
+ */
+import path from 'node:path'
+import type { Logger } from 'pino'
+import type { HubConfig, LoadedConfig } from './config.js'
+import { installHooks } from './frontend/install-hooks.js'
+import { spoolDirOf } from './frontend/layout.js'
+import { SimulatedFrontend, writeDemoTree } from './sim/index.js'
+
+/** Seconds a demo game "runs" before the simulated frontend ends it. */
+const demoPlaySeconds = 12
+
+/** True when nothing points the service at a real frontend. */
+export function wantsDemo (config: HubConfig): boolean {
+  return config.frontendRoot === null && config.esConfigDir === null && config.eventsIni === null
+}
+
+export interface DemoFrontend {
+  /** The configuration, pointed at the demo tree and the simulator. */
+  readonly loaded: LoadedConfig
+  stop (): Promise<void>
+}
+
+/**
+ * Writes the demo tree (first run; later runs keep the user's edits), installs the hook scripts
+ * that call this CLI, starts the simulator browsing and playing by itself, and points the
+ * configuration at both.
+ */
+export async function startDemoFrontend (loaded: LoadedConfig, cliPath: string, logger: Logger): Promise<DemoFrontend> {
+  const { config } = loaded
+  const tree = await writeDemoTree(path.join(config.dataDir, 'demo-frontend'), 'retrobat')
+  installHooks({ esConfigDir: tree.esConfigDir, nodePath: process.execPath, cliPath, dataDir: config.dataDir, spoolDir: spoolDirOf(config.dataDir), port: config.port })
+  const simulator = new SimulatedFrontend({ frontendRoot: tree.root, profile: 'retrobat', playSeconds: demoPlaySeconds, autoplay: true, logger: logger.child({ module: 'sim' }) })
+  const { url } = await simulator.start()
+  logger.info(`demo mode: simulated frontend on ${url} over ${tree.root} (point --frontend-root at a real frontend to leave it)`)
+  return {
+    loaded: {
+      config: { ...config, frontendRoot: tree.root, profile: 'retrobat', esUrl: url },
+      sources: { ...loaded.sources, frontendRoot: 'demo', profile: 'demo', esUrl: 'demo' }
+    },
+    stop: async () => simulator.stop()
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * The frontend controller: input sequences (tap, combo) through a backend, and experimental
+ * navigation (goto-system, goto-game) that moves with taps and verifies with the selection hooks
+ * the frontend sends back. One action at a time; `stop` ends the running one between inputs.
+ */
+import { randomUUID } from 'node:crypto'
+import { HubError } from '../../core/errors.js'
+import type { EventBus } from '../../core/event-bus.js'
+import type { LibraryCatalog } from '../../library/catalog.js'
+import { romKey } from '../../library/catalog.js'
+import type { FrontendContext } from '../context.js'
+import type { EsWebApi } from '../es-client.js'
+import type { InputBackend, NavigationInput } from './backends.js'
+
+export interface Timing {
+  readonly holdMs: number
+  readonly gapMs: number
+}
+
+export interface ActionResult {
+  readonly success: boolean
+  readonly action: string
+  /** `sent`, `planned` (dry-run), `completed` (verified), `stopped`. */
+  readonly status: 'sent' | 'planned' | 'completed' | 'stopped'
+  readonly message: string
+  readonly targetSystem: string | null
+  readonly targetGame: string | null
+  readonly previousSystem: string | null
+  readonly previousGame: string | null
+  readonly verified: boolean
+  readonly dryRun: boolean
+  readonly inputsSent: NavigationInput[]
+}
+
+export interface ControllerDeps {
+  readonly backend: InputBackend
+  readonly es: EsWebApi
+  readonly context: FrontendContext
+  readonly catalog: LibraryCatalog
+  readonly bus: EventBus
+}
+
+const pollMs = 25
+
+async function sleep (ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+export class FrontendController {
+  readonly #deps: ControllerDeps
+  #running: { action: string, stopped: boolean } | null = null
+  #last: ActionResult | null = null
+
+  constructor (deps: ControllerDeps) {
+    this.#deps = deps
+  }
+
+  async status () {
+    const backend = await this.#deps.backend.status()
+    const snapshot = this.#deps.context.snapshot()
+    return {
+      backend: this.#deps.backend.name,
+      ready: backend.ready,
+      dryRun: this.#deps.backend.dryRun,
+      message: backend.message,
+      state: snapshot.state,
+      currentSystem: snapshot.selectedSystem,
+      currentGame: snapshot.selectedGame?.gamePath ?? null,
+      navigationInProgress: this.#running?.action ?? null,
+      lastAction: this.#last
+    }
+  }
+
+  async tap (input: NavigationInput, count: number, timing: Timing): Promise<ActionResult> {
+    return this.#act('tap', null, null, async (send) => send(Array.from({ length: count }, () => input), timing))
+  }
+
+  async combo (inputs: NavigationInput[], timing: Timing): Promise<ActionResult> {
+    if (inputs.length === 0) throw new HubError(400, 'EMPTY_SEQUENCE', 'combo needs at least one input')
+    return this.#act('combo', null, null, async (send) => send(inputs, timing))
+  }
+
+  /** Ends the running action after its current input. */
+  stop (): { success: true, action: 'stop', status: 'stopped' | 'idle' } {
+    if (this.#running === null) return { success: true, action: 'stop', status: 'idle' }
+    this.#running.stopped = true
+    return { success: true, action: 'stop', status: 'stopped' }
+  }
+
+  async gotoSystem (system: string, timing: Timing, verifyTimeoutMs: number): Promise<ActionResult> {
+    const target = await this.#resolveSystem(system)
+    return this.#act('goto-system', target.name, null, async (send) => this.#moveToSystem(target, timing, verifyTimeoutMs, send))
+  }
+
+  async gotoGame (system: string, game: { gamePath?: string, gameName?: string }, timing: Timing, verifyTimeoutMs: number): Promise<ActionResult> {
+    const target = await this.#resolveSystem(system)
+    const games = await this.#deps.es.games(target.name)
+    if (games === null) throw new HubError(409, 'GAMES_UNAVAILABLE', `The frontend did not list the games of ${target.name}`)
+    const index = games.findIndex((g) => (game.gamePath !== undefined && romKey(g.path) === romKey(game.gamePath)) || (game.gameName !== undefined && g.name.toLowerCase() === game.gameName.toLowerCase()))
+    if (index < 0) throw new HubError(404, 'GAME_NOT_FOUND', `No visible game of ${target.name} matches ${game.gamePath ?? game.gameName ?? '(nothing given)'}`)
+    const wanted = games[index]!
+    return this.#act('goto-game', target.name, wanted.path, async (send) => {
+      const reached = await this.#moveToSystem(target, timing, verifyTimeoutMs, send)
+      if (reached === 'stopped') return reached
+      const context = this.#deps.context
+      // Entering the system makes the frontend select a game there; that tells us where the cursor is.
+      const before = context.snapshot().selectedGame
+      if (await send(['a'], timing) === 'stopped') return 'stopped'
+      if (this.#deps.backend.dryRun) return 'planned'
+      const entered = await this.#until(() => { const g = context.snapshot().selectedGame; return g !== null && g !== before && g.systemId === target.name }, verifyTimeoutMs)
+      if (!entered) throw new HubError(409, 'VERIFICATION_TIMEOUT', `No game of ${target.name} was selected after entering it`)
+      const current = games.findIndex((g) => romKey(g.path) === romKey(context.snapshot().selectedGame!.gamePath))
+      if (current < 0) throw new HubError(409, 'CURRENT_GAME_UNKNOWN', 'The selected game is not in the frontend\'s list of that system')
+      const steps = index - current
+      if (await send(Array.from({ length: Math.abs(steps) }, () => steps > 0 ? 'down' as const : 'up' as const), timing) === 'stopped') return 'stopped'
+      return await this.#until(() => romKey(context.snapshot().selectedGame?.gamePath ?? '') === romKey(wanted.path), verifyTimeoutMs) ? 'completed' : 'sent'
+    })
+  }
+
+  async #resolveSystem (system: string): Promise<{ name: string, order: string[] }> {
+    const order = (await this.#deps.es.systems())?.map((s) => s.name) ?? this.#deps.catalog.systemIds()
+    const name = order.find((s) => s.toLowerCase() === system.toLowerCase())
+    if (name === undefined) throw new HubError(404, 'SYSTEM_NOT_FOUND', `"${system}" is not one of the frontend's systems (${order.join(', ')})`)
+    return { name, order }
+  }
+
+  async #moveToSystem (target: { name: string, order: string[] }, timing: Timing, verifyTimeoutMs: number, send: SendInputs): Promise<ActionStatus> {
+    const snapshot = this.#deps.context.snapshot()
+    if (snapshot.state === 'playing') throw new HubError(409, 'GAME_RUNNING', 'A game is running; navigation waits until it ends')
+    const current = snapshot.selectedSystem
+    if (current === null) throw new HubError(409, 'CURRENT_SYSTEM_UNKNOWN', 'No system selection seen yet, so the carousel position is unknown; select something in the frontend first')
+    const from = target.order.findIndex((s) => s.toLowerCase() === current.toLowerCase())
+    if (from < 0) throw new HubError(409, 'CURRENT_SYSTEM_UNKNOWN', `The selected system ${current} is not in the carousel`)
+    const to = target.order.indexOf(target.name)
+    const forward = (to - from + target.order.length) % target.order.length
+    const backward = target.order.length - forward
+    const inputs: NavigationInput[] = [
+      ...(snapshot.selectedGame === null ? [] : ['b' as const]),
+      ...Array.from({ length: forward <= backward ? forward : backward }, () => forward <= backward ? 'right' as const : 'left' as const)
+    ]
+    if (await send(inputs, timing) === 'stopped') return 'stopped'
+    if (this.#deps.backend.dryRun) return 'planned'
+    const context = this.#deps.context
+    return await this.#until(() => context.snapshot().selectedSystem === target.name && context.snapshot().selectedGame === null, verifyTimeoutMs) ? 'completed' : 'sent'
+  }
+
+  async #until (predicate: () => boolean, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs
+    while (!predicate()) {
+      if (Date.now() >= deadline || this.#running?.stopped === true) return false
+      await sleep(pollMs)
+    }
+    return true
+  }
+
+  async #act (action: string, targetSystem: string | null, targetGame: string | null, run: (send: SendInputs) => Promise<ActionStatus>): Promise<ActionResult> {
+    if (this.#running !== null) throw new HubError(409, 'NAVIGATION_IN_PROGRESS', `${this.#running.action} is still running; POST stop ends it`)
+    const backend = await this.#deps.backend.status()
+    if (!backend.ready) throw new HubError(409, 'BACKEND_NOT_READY', backend.message)
+    const correlationId = randomUUID()
+    const before = this.#deps.context.snapshot()
+    const running = { action, stopped: false }
+    this.#running = running
+    const inputsSent: NavigationInput[] = []
+    const send: SendInputs = async (inputs, timing) => {
+      for (const [i, input] of inputs.entries()) {
+        if (running.stopped) return 'stopped'
+        if (i > 0) await sleep(timing.gapMs)
+        try {
+          await this.#deps.backend.press(input, timing.holdMs)
+        } catch (error) {
+          throw new HubError(409, 'INPUT_FAILED', (error as Error).message)
+        }
+        inputsSent.push(input)
+      }
+      return 'sent'
+    }
+    this.#deps.bus.publish('es-control.action.started', { Action: action, TargetSystem: targetSystem, TargetGame: targetGame, Backend: this.#deps.backend.name }, { correlationId })
+    try {
+      const status = await run(send)
+      const finalStatus = this.#deps.backend.dryRun && status === 'sent' ? 'planned' : status
+      const result: ActionResult = {
+        success: true,
+        action,
+        status: finalStatus,
+        message: messages[finalStatus],
+        targetSystem,
+        targetGame,
+        previousSystem: before.selectedSystem,
+        previousGame: before.selectedGame?.gamePath ?? null,
+        verified: finalStatus === 'completed',
+        dryRun: this.#deps.backend.dryRun,
+        inputsSent
+      }
+      this.#last = result
+      this.#deps.bus.publish('es-control.action.completed', { Action: action, Status: finalStatus, Verified: result.verified, InputsSent: inputsSent, DryRun: result.dryRun }, { correlationId })
+      return result
+    } catch (error) {
+      const failure = error instanceof HubError ? error : new HubError(500, 'CONTROL_FAILED', 'The action failed')
+      this.#deps.bus.publish('es-control.action.failed', { Action: action, Code: failure.code, Message: failure.message, InputsSent: inputsSent }, { correlationId })
+      throw error
+    } finally {
+      this.#running = null
+    }
+  }
+}
+
+type ActionStatus = ActionResult['status']
+type SendInputs = (inputs: NavigationInput[], timing: Timing) => Promise<'sent' | 'stopped'>
+
+const messages: Record<ActionStatus, string> = {
+  sent: 'Inputs sent; the frontend did not confirm the target (yet).',
+  planned: 'Dry run: these inputs would be sent.',
+  completed: 'Done, and confirmed by the frontend\'s selection hooks.',
+  stopped: 'Stopped before every input was sent.'
+}

@@ -1,0 +1,63 @@
+/**
+ * A frontend hook as it enters the service, whichever door it came through, and the rules every
+ * door applies: argument tokenizing (Windows-style double-quote grouping) and completeness.
+ */
+
+export type HookSource = 'http' | 'events.ini' | 'spool'
+
+export interface HookEvent {
+  /** Hook name, which is the ES scripts folder name (`game-selected`, `start` ...). */
+  readonly event: string
+  readonly args: readonly string[]
+  readonly source: HookSource
+  /** Set by our own hook command so the same hook arriving by HTTP and spool counts once. */
+  readonly hookId: string | null
+}
+
+export const hookNamePattern = '^[a-z][a-z0-9-]{0,63}$'
+const hookName = new RegExp(hookNamePattern)
+
+/** The hooks our install-hooks command wires up. */
+export const installedHookNames = [
+  'game-selected', 'system-selected', 'game-start', 'game-end', 'start', 'quit',
+  'screensaver-start', 'screensaver-stop', 'sleep', 'wake'
+] as const
+
+/**
+ * Splits an argument line the way cmd.exe passes `%*`: whitespace separates, double quotes group
+ * and are removed. Returns null for unbalanced quotes.
+ */
+export function tokenizeArgLine (line: string): string[] | null {
+  const tokens: string[] = []
+  let current = ''
+  let inQuotes = false
+  let started = false
+  for (const char of line) {
+    if (char === '"') {
+      inQuotes = !inQuotes
+      started = true
+    } else if (!inQuotes && /\s/.test(char)) {
+      if (started) tokens.push(current)
+      current = ''
+      started = false
+    } else {
+      current += char
+      started = true
+    }
+  }
+  if (inQuotes) return null
+  if (started) tokens.push(current)
+  return tokens
+}
+
+/** Why the hook cannot be used, or null when it is complete (domain-notes §1.3). */
+export function incompleteReason (event: string, args: readonly string[]): string | null {
+  if (!hookName.test(event)) return `"${event}" is not a hook name (lowercase letters, digits and dashes)`
+  const filled = (i: number): boolean => (args[i] ?? '').trim() !== ''
+  switch (event) {
+    case 'game-selected': return filled(0) && filled(1) ? null : 'game-selected needs the system and the rom path'
+    case 'system-selected': return filled(0) ? null : 'system-selected needs the system'
+    case 'game-start': return filled(0) ? null : 'game-start needs the rom path'
+    default: return null
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Where the frontend keeps things, from `--frontend-root` and the profile (design.md §5). Every
+ * path can be overridden by its own option.
+ */
+import path from 'node:path'
+import type { HubConfig } from '../config.js'
+
+export interface FrontendLayout {
+  /** Holds `es_settings.cfg`, `es_systems.cfg` and `scripts/<event>/`. */
+  readonly esConfigDir: string | null
+  /** Holds `<system>/gamelist.xml` and the rom files. */
+  readonly romsRoot: string | null
+  /** Where hooks spool when the service cannot be reached. */
+  readonly spoolDir: string
+}
+
+type LayoutOptions = Pick<HubConfig, 'frontendRoot' | 'profile' | 'esConfigDir' | 'romsRoot' | 'dataDir'>
+
+const profileConfigDir = {
+  retrobat: ['emulationstation', '.emulationstation'],
+  batocera: ['system', 'configs', 'emulationstation']
+} as const
+
+/** The effective ES config folder: `--es-config-dir`, else derived from the root and profile. */
+export function effectiveEsConfigDir (config: Pick<HubConfig, 'frontendRoot' | 'profile' | 'esConfigDir'>): string | null {
+  if (config.esConfigDir !== null) return path.resolve(config.esConfigDir)
+  if (config.frontendRoot === null) return null
+  return path.resolve(config.frontendRoot, ...profileConfigDir[config.profile])
+}
+
+export function spoolDirOf (dataDir: string): string {
+  return path.join(dataDir, 'events.d')
+}
+
+export function frontendLayout (config: LayoutOptions): FrontendLayout {
+  const romsRoot = config.romsRoot ?? (config.frontendRoot === null ? null : path.join(config.frontendRoot, 'roms'))
+  return {
+    esConfigDir: effectiveEsConfigDir(config),
+    romsRoot: romsRoot === null ? null : path.resolve(romsRoot),
+    spoolDir: spoolDirOf(config.dataDir)
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Frontend lifecycle: `ui.frontend.started` / `ui.frontend.stopped` from the reachability of the
+ * ES web API (published on changes only) and from the start and quit hooks.
+ */
+import type { EsWebApi } from './es-client.js'
+
+export type LifecycleReason = 'web-api-reachable' | 'web-api-unreachable' | 'start-hook' | 'quit-hook'
+
+export interface FrontendLifecycleOptions {
+  readonly es: EsWebApi
+  readonly probeIntervalMs: number
+  readonly publish: (running: boolean, reason: LifecycleReason) => void
+  /** Called each time the web API answers after it did not (the catalog re-reads ES systems). */
+  readonly onReachable: () => void
+}
+
+export class FrontendLifecycle {
+  readonly #options: FrontendLifecycleOptions
+  /** null until the first probe answers: no event is published for "still unknown -> down". */
+  #reachable: boolean | null = null
+  #running: boolean | null = null
+  #timer: NodeJS.Timeout | null = null
+  #probing = false
+  #stopped = false
+
+  constructor (options: FrontendLifecycleOptions) {
+    this.#options = options
+  }
+
+  get webApiReachable (): boolean | null {
+    return this.#reachable
+  }
+
+  get running (): boolean | null {
+    return this.#running
+  }
+
+  start (): void {
+    void this.probe()
+    this.#timer = setInterval(() => { void this.probe() }, this.#options.probeIntervalMs)
+    this.#timer.unref()
+  }
+
+  stop (): void {
+    this.#stopped = true
+    if (this.#timer !== null) clearInterval(this.#timer)
+    this.#timer = null
+  }
+
+  async probe (): Promise<void> {
+    if (this.#probing) return
+    this.#probing = true
+    try {
+      const reachable = await this.#options.es.reachable()
+      if (this.#stopped) return
+      const before = this.#reachable
+      this.#reachable = reachable
+      if (reachable && before !== true) {
+        this.#options.onReachable()
+        this.#set(true, 'web-api-reachable')
+      } else if (!reachable && before === true) {
+        this.#set(false, 'web-api-unreachable')
+      }
+    } finally {
+      this.#probing = false
+    }
+  }
+
+  /** The start hook runs when ES boots; quit when it exits. Both are news even if the probe saw nothing. */
+  hook (event: 'start' | 'quit'): void {
+    if (event === 'start') this.#set(true, 'start-hook', true)
+    else this.#set(false, 'quit-hook', true)
+  }
+
+  #set (running: boolean, reason: LifecycleReason, always = false): void {
+    if (!always && this.#running === running) return
+    this.#running = running
+    this.#options.publish(running, reason)
+  }
+}

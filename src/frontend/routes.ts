@@ -1,0 +1,86 @@
+import { apiGroups } from '../core/api-groups.js'
+import { errorResponses, HubError } from '../core/errors.js'
+import type { HubApp } from '../core/module.js'
+import { loopbackOnly } from '../core/security.js'
+import type { LibraryCatalog } from '../library/catalog.js'
+import { parseEventsIni } from './events-ini.js'
+import type { HookIntake } from './intake.js'
+import { EsRejectedError, type LaunchCommand } from './launch.js'
+import { ContextStateResponse, CurrentGameResponse, CurrentSystemResponse, EsRejectedBody, IngestBody, IngestResponse, LaunchBody, LaunchResponse } from './schemas.js'
+import type { FrontendLink } from './service.js'
+import { contextStateView, gameView, systemView } from './views.js'
+
+export interface FrontendRouteDeps {
+  readonly intake: HookIntake
+  readonly link: FrontendLink
+  readonly catalog: LibraryCatalog
+  readonly launch: LaunchCommand
+}
+
+const contextTags = [apiGroups.context.name]
+
+export function ingestRoutes (app: HubApp, { intake }: FrontendRouteDeps): void {
+  app.post('/api/v1/ingest/es-event', {
+    preHandler: loopbackOnly,
+    schema: {
+      tags: [apiGroups.internal.name],
+      summary: 'Frontend hook intake (loopback only): JSON { event, args }, or text/plain in events.ini format',
+      body: IngestBody,
+      response: { 202: IngestResponse, ...errorResponses(400, 403) }
+    }
+  }, async (request, reply) => {
+    let hook
+    if (typeof request.body === 'string') {
+      const parsed = parseEventsIni(request.body)
+      if (parsed === null) throw new HubError(400, 'INVALID_HOOK', 'text/plain hooks need "event=<name>" on the first line, then the argument line, complete for that event')
+      hook = { ...parsed, hookId: null }
+    } else {
+      hook = { event: request.body.event, args: request.body.args ?? [], hookId: request.body.hookId ?? null }
+    }
+    const result = intake.submit(hook)
+    if (!result.accepted) throw new HubError(400, 'INVALID_HOOK', result.reason)
+    return reply.code(202).send({ accepted: true as const, sequence: result.sequence, duplicate: result.duplicate })
+  })
+}
+
+export function contextRoutes (app: HubApp, { link, catalog, launch }: FrontendRouteDeps): void {
+  app.get('/api/v1/context/state', {
+    schema: { tags: contextTags, summary: 'Context: state (browsing/playing), selected system, selected and running game', response: { 200: ContextStateResponse, ...errorResponses() } }
+  }, async () => contextStateView(link.context.snapshot(), catalog))
+
+  app.get('/api/v1/context/current-game', {
+    schema: { tags: contextTags, summary: 'The running game, else the selected one, with details and launch info; 404 when there is none', response: { 200: CurrentGameResponse, ...errorResponses(404) } }
+  }, async () => {
+    const current = link.context.currentGame()
+    if (current === null) {
+      if (link.context.empty) throw new HubError(404, 'NO_CONTEXT', 'No game selected or running yet: the context fills with the frontend\'s next selection')
+      throw new HubError(404, 'NO_GAME', 'A system is selected; no game is selected or running')
+    }
+    const view = gameView(current, catalog)
+    return { state: link.context.snapshot().state, systemId: view.systemId, gameId: view.gameId, path: view.gamePath, name: view.gameName, details: view.details, launch: view.launch }
+  })
+
+  app.get('/api/v1/context/current-system', {
+    schema: { tags: contextTags, summary: 'The selected system; 404 when none is', response: { 200: CurrentSystemResponse, ...errorResponses(404) } }
+  }, async () => {
+    const snapshot = link.context.snapshot()
+    if (snapshot.selectedSystem === null) throw new HubError(404, 'NO_SYSTEM', 'No system selected yet')
+    return { state: snapshot.state, system: systemView(snapshot.selectedSystem, catalog) }
+  })
+
+  app.post('/api/v1/commands/launch', {
+    schema: {
+      tags: contextTags,
+      summary: 'Launch a rom through the frontend (acknowledged on /ws/control as commands.launch.*)',
+      body: LaunchBody,
+      response: { 202: LaunchResponse, '4xx': EsRejectedBody, '5xx': EsRejectedBody, ...errorResponses(400, 403, 404, 502) }
+    }
+  }, async (request, reply) => {
+    try {
+      return reply.code(202).send(await launch.launch(request.body))
+    } catch (error) {
+      if (!(error instanceof EsRejectedError)) throw error
+      return reply.code(error.status).send({ message: 'EmulationStation rejected the launch', code: 'ES_REJECTED' as const, romPath: error.romPath, esStatusCode: error.status, esResponse: error.esBody })
+    }
+  })
+}

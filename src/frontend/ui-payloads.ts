@@ -1,0 +1,92 @@
+/**
+ * Payloads of the `ui.*` events (PascalCase). Consumers read the system and rom from many places
+ * (consumers.md §1.3), so a system selection carries no rom-bearing field anywhere, and game
+ * events carry top-level `System`, `SystemId` and `Rom`.
+ */
+import type { LibraryCatalog } from '../library/catalog.js'
+import type { ContextSnapshot, GameRef } from './context.js'
+import type { HookSource } from './hook-event.js'
+import { gameIdOf } from './views.js'
+
+/** What every ui.* payload says about the hook that caused it. */
+export interface HookStamp {
+  readonly EventName: string
+  readonly RawArgs: readonly string[]
+  readonly Source: HookSource
+  readonly Sequence: number
+}
+
+export function selectionKey (systemId: string, romStem: string | null): string {
+  return `${systemId}|${romStem ?? ''}`
+}
+
+function gameObject (ref: GameRef, catalog: LibraryCatalog) {
+  const game = catalog.game(ref.systemId, ref.gamePath)
+  return { SystemId: ref.systemId, GameId: gameIdOf(ref.gamePath, game), GamePath: ref.gamePath, GameName: ref.gameName }
+}
+
+function selection (ref: GameRef, catalog: LibraryCatalog) {
+  const fields = catalog.game(ref.systemId, ref.gamePath)?.fields ?? {}
+  return {
+    ...gameObject(ref, catalog),
+    Name: fields.name ?? ref.gameName,
+    Releasedate: fields.releasedate ?? '',
+    Developer: fields.developer ?? '',
+    Publisher: fields.publisher ?? '',
+    Genre: fields.genre ?? '',
+    Image: fields.image ?? '',
+    Marquee: fields.marquee ?? '',
+    Fanart: fields.fanart ?? ''
+  }
+}
+
+function context (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+  return {
+    Frontend: 'emulationstation',
+    State: snapshot.state,
+    SelectedSystem: snapshot.selectedSystem === null ? null : { Name: snapshot.selectedSystem },
+    Selected: snapshot.selectedGame === null ? null : gameObject(snapshot.selectedGame, catalog),
+    Running: snapshot.runningGame === null ? null : gameObject(snapshot.runningGame, catalog)
+  }
+}
+
+export function systemSelectedPayload (stamp: HookStamp, systemId: string, snapshot: ContextSnapshot) {
+  return {
+    ...stamp,
+    SelectionKey: selectionKey(systemId, null),
+    System: systemId,
+    SystemId: systemId,
+    Selection: { SystemId: systemId },
+    Context: { Frontend: 'emulationstation', State: snapshot.state, SelectedSystem: { Name: systemId } }
+  }
+}
+
+function gamePayload (stamp: HookStamp, ref: GameRef, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+  return {
+    ...stamp,
+    SelectionKey: selectionKey(ref.systemId, ref.romStem),
+    System: ref.systemId,
+    SystemId: ref.systemId,
+    Rom: ref.romStem,
+    GamePath: ref.gamePath,
+    GameName: ref.gameName,
+    Selection: selection(ref, catalog),
+    Context: context(snapshot, catalog)
+  }
+}
+
+export const gameSelectedPayload = gamePayload
+
+/** `Selection.LongName` is the rom short name (the 2nd game-start argument), as consumers expect. */
+export function gameStartedPayload (stamp: HookStamp, ref: GameRef, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+  const payload = gamePayload(stamp, ref, snapshot, catalog)
+  return { ...payload, Selection: { ...payload.Selection, LongName: ref.romStem } }
+}
+
+export function gameEndedPayload (stamp: HookStamp, ref: GameRef | null, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+  return ref === null ? { ...stamp, Context: context(snapshot, catalog) } : gamePayload(stamp, ref, snapshot, catalog)
+}
+
+export function uiEventPayload (stamp: HookStamp, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+  return { ...stamp, Context: context(snapshot, catalog) }
+}

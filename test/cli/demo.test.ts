@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict'
+import { once } from 'node:events'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { freePort, startCli, stopCli, waitForHealth } from '../support/cli.js'
+import { tempDir } from '../support/hub.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+describe('embedded default (no frontend configured)', () => {
+  it('writes the demo tree, runs the simulated frontend through our hooks, and events move on /ws', async () => {
+    const dataDir = tempDir()
+    const port = await freePort()
+    const child = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'])
+    try {
+      await waitForHealth(port, child, '/api/v1/startup/ready')
+      const effective = await (await fetch(`http://127.0.0.1:${port}/api/v1/config/effective`)).json() as { options: Record<string, unknown>, sources: Record<string, string> }
+      assert.equal(effective.sources.frontendRoot, 'demo')
+      assert.equal(effective.options.frontendRoot, path.join(dataDir, 'demo-frontend'))
+      assert.ok(existsSync(path.join(dataDir, 'demo-frontend', 'emulationstation', '.emulationstation', 'es_systems.cfg')))
+
+      const firehose = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws`)
+      const raw = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws/esevent`)
+      // The simulated player browses at a human pace; a selection arrives within seconds.
+      await firehose.until((c) => c.types().some((t) => t === 'ui.system.selected' || t === 'ui.game.selected'), 60_000)
+      await raw.until((c) => c.frames.some((f) => f.Payload.Source === 'http'), 60_000)
+      const state = await (await fetch(`http://127.0.0.1:${port}/api/v1/context/state`)).json() as { state: string, selectedSystem: unknown }
+      assert.ok(['browsing', 'playing'].includes(state.state))
+      assert.notEqual(state.selectedSystem, null)
+      firehose.close()
+      raw.close()
+      child.kill('SIGTERM')
+      const [code] = await once(child, 'exit') as [number]
+      assert.equal(code, 0, child.stderrText())
+    } finally {
+      await stopCli(child)
+    }
+  })
+})

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { freePort, run, startCli, stopCli, waitForHealth } from '../support/cli.js'
+import { writeFrontendTree, type FrontendTree } from '../support/frontend-tree.js'
+import { tempDir } from '../support/hub.js'
+
+type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const events = ['game-selected', 'system-selected', 'game-start', 'game-end', 'start', 'quit', 'screensaver-start', 'screensaver-stop', 'sleep', 'wake']
+
+describe('cabinet-hub hook: spooled while the service is down, applied in order at the next start', () => {
+  let tree: FrontendTree
+  let dataDir: string
+  let port: number
+  let serve: ReturnType<typeof startCli> | null = null
+  const spoolDir = (): string => path.join(dataDir, 'events.d')
+  const hook = (...args: string[]) => run(['--data-dir', dataDir, '--port', String(port), 'hook', ...args])
+  const get = async (route: string): Promise<Json> => (await fetch(`http://127.0.0.1:${port}${route}`)).json() as Promise<Json>
+
+  before(async () => {
+    tree = writeFrontendTree()
+    dataDir = tempDir()
+    port = await freePort()
+  })
+  after(async () => { if (serve !== null) await stopCli(serve) })
+
+  it('spools each hook to its own file when nothing listens, and refuses an incomplete one without spooling it', () => {
+    const sf = tree.rom('mame', 'sf.zip')
+    for (const args of [['system-selected', 'mame'], ['game-selected', 'mame', sf, 'Street Fighter'], ['game-start', sf, 'sf', 'Street Fighter']]) {
+      const result = hook(...args)
+      assert.equal(result.status, 0, result.stderr)
+      assert.match(result.stderr, /spooled/)
+    }
+    const incomplete = hook('game-selected', 'mame')
+    assert.equal(incomplete.status, 2)
+    assert.match(incomplete.stderr, /rom path/)
+    const files = readdirSync(spoolDir())
+    assert.equal(files.length, 3)
+    assert.deepEqual(files, [...files].sort())
+  })
+
+  it('applies the spooled hooks in order before ready, then empties the spool folder', async () => {
+    serve = startCli(['serve', '--data-dir', dataDir, '--port', String(port), '--frontend-root', tree.root, '--es-url', `http://127.0.0.1:${await freePort()}`, '--log-level', 'warn'])
+    await waitForHealth(port, serve, '/api/v1/startup/ready')
+    const state = await get('/api/v1/context/state')
+    assert.equal(state.state, 'playing')
+    assert.equal(state.runningGame.gamePath, tree.rom('mame', 'sf.zip'))
+    assert.equal(state.runningGame.gameName, 'Street Fighter')
+    const raw = (await get('/api/v1/events/recent?prefix=esevent&limit=10')).events as Json[]
+    assert.deepEqual(raw.reverse().map((e) => [e.Payload.EventName, e.Payload.Source]), [['system-selected', 'spool'], ['game-selected', 'spool'], ['game-start', 'spool']])
+    const sequences = raw.map((e) => e.Payload.Sequence as number)
+    assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b))
+    assert.deepEqual(readdirSync(spoolDir()), [])
+  })
+
+  it('posts straight to the running service', async () => {
+    const result = hook('game-end')
+    assert.equal(result.status, 0, result.stderr)
+    assert.doesNotMatch(result.stderr, /spooled/)
+    assert.equal((await get('/api/v1/context/state')).state, 'browsing')
+  })
+
+  it('picks up spool files written while it runs (the batch hook\'s events.ini format too) and sets aside a corrupt one', async () => {
+    const bad = path.join(spoolDir(), '00000000000000001-bad.json')
+    writeFileSync(bad, '{"event": ')
+    // Old enough not to be a file still being written.
+    utimesSync(bad, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
+    // Written the way the batch hook does: a dot-named temp file, then a rename.
+    const temp = path.join(spoolDir(), '.hook-1.tmp')
+    writeFileSync(temp, `event=game-selected\r\nmame "${tree.rom('mame', '1943.zip')}" "1943: The Battle of Midway"\r\n`)
+    renameSync(temp, path.join(spoolDir(), `${String(Date.now() * 1000).padStart(17, '0')}-bat-1.ini`))
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline && readdirSync(spoolDir()).some((n) => n.endsWith('.ini'))) await new Promise((resolve) => setTimeout(resolve, 50))
+    const game = await get('/api/v1/context/current-game')
+    assert.equal(game.name, '1943: The Battle of Midway')
+    assert.deepEqual(readdirSync(spoolDir()), ['00000000000000001-bad.json.rejected'])
+    assert.equal((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status, 200)
+  })
+
+  it('waits for a spool file that is still being written, and keeps the files after it in order', async () => {
+    const slow = path.join(spoolDir(), `${String(Date.now() * 1000).padStart(17, '0')}-slow.json`)
+    const next = path.join(spoolDir(), `${String(Date.now() * 1000 + 1).padStart(17, '0')}-next.json`)
+    writeFileSync(slow, '{"event":"game-selected","args":["mame",')
+    writeFileSync(next, JSON.stringify({ event: 'system-selected', args: ['snes'] }))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    writeFileSync(slow, JSON.stringify({ event: 'game-selected', args: ['mame', tree.rom('mame', 'sf.zip'), 'Street Fighter'] }))
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline && readdirSync(spoolDir()).some((n) => n.endsWith('-next.json'))) await new Promise((resolve) => setTimeout(resolve, 50))
+    const raw = ((await get('/api/v1/events/recent?prefix=esevent&limit=2')).events as Json[]).reverse()
+    assert.deepEqual(raw.map((e) => e.Payload.EventName), ['game-selected', 'system-selected'])
+    assert.equal((await get('/api/v1/context/current-system')).system.name, 'snes')
+  })
+
+  it('install-hooks writes sh and batch scripts for every hook, idempotently; the sh script delivers the hook with its arguments intact', async () => {
+    const args = ['install-hooks', '--frontend-root', tree.root, '--data-dir', dataDir, '--port', String(port)]
+    assert.equal(run(args).status, 0)
+    const scripts = path.join(tree.esConfigDir, 'scripts')
+    const first = events.map((e) => readFileSync(path.join(scripts, e, 'cabinet-hub-hook.sh'), 'utf8'))
+    assert.equal(run(args).status, 0)
+    assert.deepEqual(events.map((e) => readFileSync(path.join(scripts, e, 'cabinet-hub-hook.sh'), 'utf8')), first)
+    for (const event of events) {
+      assert.ok(existsSync(path.join(scripts, event, 'cabinet-hub-hook.bat')), event)
+      assert.ok((statSync(path.join(scripts, event, 'cabinet-hub-hook.sh')).mode & 0o111) !== 0, `${event} script is executable`)
+    }
+
+    const mario = tree.rom('snes', 'Super Mario World (USA).sfc')
+    const ran = spawnSync(path.join(scripts, 'game-selected', 'cabinet-hub-hook.sh'), ['snes', mario, 'Super Mario World'], { encoding: 'utf8', timeout: 30_000 })
+    assert.equal(ran.status, 0, ran.stderr)
+    const game = await get('/api/v1/context/current-game')
+    assert.equal(game.path, mario)
+    assert.equal(game.systemId, 'snes')
+  })
+
+  it('uninstall-hooks removes only our scripts', () => {
+    const scripts = path.join(tree.esConfigDir, 'scripts')
+    const theirs = path.join(scripts, 'game-selected', 'their-hook.sh')
+    writeFileSync(theirs, '#!/bin/sh\n')
+    const result = run(['uninstall-hooks', '--frontend-root', tree.root])
+    assert.equal(result.status, 0, result.stderr)
+    assert.ok(existsSync(theirs))
+    for (const event of events) assert.deepEqual(readdirSync(path.join(scripts, event)).filter((n) => n.startsWith('cabinet-hub')), [], event)
+  })
+
+  it('install-hooks follows the batocera layout', () => {
+    const root = tempDir('cabinet-hub-batocera-')
+    assert.equal(run(['install-hooks', '--frontend-root', root, '--profile', 'batocera', '--data-dir', dataDir]).status, 0)
+    assert.ok(existsSync(path.join(root, 'system', 'configs', 'emulationstation', 'scripts', 'game-start', 'cabinet-hub-hook.sh')))
+    assert.equal(run(['install-hooks']).status, 2, 'needs a frontend root')
+  })
+})

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+describe('frontend lifecycle', () => {
+  let f: FrontendHub
+  let frontend: RecordingClient
+  before(async () => {
+    f = await startFrontendHub({ esProbeIntervalMs: '100' })
+    frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+  })
+  after(async () => {
+    frontend.close()
+    await f.hub.close()
+  })
+
+  const lifecycle = () => frontend.frames.filter((fr) => fr.Type.startsWith('ui.frontend.')).map((fr) => `${fr.Type} ${String(fr.Payload.Reason)}`)
+
+  it('reports the web API as reachable and takes system details from ES /systems under es_systems.cfg', async () => {
+    const deadline = Date.now() + 10_000
+    let status: Record<string, any> = {} // eslint-disable-line @typescript-eslint/no-explicit-any
+    while (Date.now() < deadline) {
+      status = await (await fetch(`${f.hub.baseUrl}/api/v1/status`)).json() as typeof status
+      if (status.frontend.webApiReachable === true) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    assert.equal(status.frontend.webApiReachable, true)
+    assert.equal(status.frontend.configDir, f.tree.esConfigDir)
+    await f.hook('system-selected', 'n64')
+    let fromEs: Record<string, string> = {}
+    // ES systems are read right after the web API answers; give that request its moment.
+    while (Date.now() < deadline && fromEs.fullname === undefined) {
+      fromEs = (await (await fetch(`${f.hub.baseUrl}/api/v1/context/current-system`)).json() as { system: Record<string, string> }).system
+      if (fromEs.fullname === undefined) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    assert.deepEqual(fromEs, { name: 'n64', fullname: 'Nintendo 64', manufacturer: 'Nintendo' })
+    await f.hook('system-selected', 'mame')
+    const both = (await (await fetch(`${f.hub.baseUrl}/api/v1/context/current-system`)).json() as { system: Record<string, string> }).system
+    assert.equal(both.fullname, 'Arcade', 'es_systems.cfg wins over ES')
+  })
+
+  it('publishes ui.frontend.stopped when the web API stops answering, and started from the start hook; quit stops it again', async () => {
+    await f.es.close()
+    await frontend.until((c) => c.types().includes('ui.frontend.stopped'))
+    await f.hook('start')
+    await f.hook('quit')
+    await frontend.until((c) => c.types().filter((t) => t === 'ui.frontend.stopped').length === 2)
+    assert.deepEqual(lifecycle().slice(-3), ['ui.frontend.stopped web-api-unreachable', 'ui.frontend.started start-hook', 'ui.frontend.stopped quit-hook'])
+    assert.ok(!frontend.types().includes('ui.event'), 'start and quit are lifecycle events, not ui.event')
+  })
+})

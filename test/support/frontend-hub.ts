@@ -1,0 +1,40 @@
+/** A cabinet-hub with the frontend link, pointed at a test frontend tree and a fake ES. */
+import assert from 'node:assert/strict'
+import { startFakeEs, type FakeEs } from './fake-es.js'
+import { writeFrontendTree, type FrontendTree } from './frontend-tree.js'
+import { startHub, type TestHub } from './hub.js'
+
+export interface FrontendHub {
+  readonly hub: TestHub
+  readonly es: FakeEs
+  readonly tree: FrontendTree
+  /** Posts one hook through the HTTP door and returns its sequence. */
+  hook (event: string, ...args: string[]): Promise<number>
+  get (route: string): Promise<{ status: number, body: Record<string, any> }> // eslint-disable-line @typescript-eslint/no-explicit-any
+  close (): Promise<void>
+}
+
+export async function startFrontendHub (options: Record<string, string | boolean> = {}): Promise<FrontendHub> {
+  const es = await startFakeEs()
+  const tree = writeFrontendTree()
+  const hub = await startHub({ options: { frontendRoot: tree.root, esUrl: es.url, ...options } })
+  return {
+    hub,
+    es,
+    tree,
+    async hook (event, ...args) {
+      const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
+      const body = await response.json() as { sequence: number }
+      assert.equal(response.status, 202, JSON.stringify(body))
+      return body.sequence
+    },
+    async get (route) {
+      const response = await fetch(`${hub.baseUrl}${route}`)
+      return { status: response.status, body: await response.json() as Record<string, unknown> }
+    },
+    async close () {
+      await hub.close()
+      await es.close()
+    }
+  }
+}
