@@ -4,6 +4,7 @@
  */
 import path from 'node:path'
 import type { HubConfig } from '../config.js'
+import { frontendLayout as treeLayout } from '../library/frontend-layout.js'
 
 export interface FrontendLayout {
   /** Holds `es_settings.cfg`, `es_systems.cfg` and `scripts/<event>/`. */
@@ -16,16 +17,11 @@ export interface FrontendLayout {
 
 type LayoutOptions = Pick<HubConfig, 'frontendRoot' | 'profile' | 'esConfigDir' | 'romsRoot' | 'dataDir'>
 
-const profileConfigDir = {
-  retrobat: ['emulationstation', '.emulationstation'],
-  batocera: ['system', 'configs', 'emulationstation']
-} as const
-
 /** The effective ES config folder: `--es-config-dir`, else derived from the root and profile. */
 export function effectiveEsConfigDir (config: Pick<HubConfig, 'frontendRoot' | 'profile' | 'esConfigDir'>): string | null {
   if (config.esConfigDir !== null) return path.resolve(config.esConfigDir)
   if (config.frontendRoot === null) return null
-  return path.resolve(config.frontendRoot, ...profileConfigDir[config.profile])
+  return treeLayout(config.frontendRoot, config.profile).esConfigDir
 }
 
 export function spoolDirOf (dataDir: string): string {
@@ -33,7 +29,7 @@ export function spoolDirOf (dataDir: string): string {
 }
 
 export function frontendLayout (config: LayoutOptions): FrontendLayout {
-  const romsRoot = config.romsRoot ?? (config.frontendRoot === null ? null : path.join(config.frontendRoot, 'roms'))
+  const romsRoot = config.romsRoot ?? (config.frontendRoot === null ? null : treeLayout(config.frontendRoot, config.profile).romsDir)
   return {
     esConfigDir: effectiveEsConfigDir(config),
     romsRoot: romsRoot === null ? null : path.resolve(romsRoot),

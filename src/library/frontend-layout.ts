@@ -1,6 +1,6 @@
 /**
- * Where a frontend keeps its files, per install profile. The simulator and the demo tree both
- * resolve paths through here so they agree with each other and with real installs.
+ * Where a frontend keeps its files, per install profile. The service, the simulator and the demo
+ * tree all resolve paths through here so they agree with each other and with real installs.
  */
 import path from 'node:path'
 
