@@ -6,7 +6,8 @@ import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp, HubModule } from '../core/module.js'
 import { LibraryCatalog } from '../library/catalog.js'
-import { DryRunBackend, SimulatorBackend } from './control/backends.js'
+import { DryRunBackend, SimulatorBackend, type InputBackend } from './control/backends.js'
+import { XdotoolBackend } from './control/xdotool-backend.js'
 import { FrontendController } from './control/controller.js'
 import { controllerRoutes } from './control/routes.js'
 import { EsWebApi } from './es-client.js'
@@ -20,6 +21,14 @@ import { gameView } from './views.js'
 
 /** Gamelists change rarely (a scrape, an edit): checking them once a second is plenty. */
 const gamelistPollMs = 1000
+
+function inputBackend (hub: Hub, es: EsWebApi): InputBackend {
+  switch (hub.config.controlBackend) {
+    case 'simulator': return new SimulatorBackend(es)
+    case 'xdotool': return new XdotoolBackend({ xdotool: '/usr/bin/xdotool', esConfigDir: frontendLayout(hub.config).esConfigDir, windowName: hub.config.xdotoolWindowName, display: process.env.DISPLAY })
+    case 'dry-run': return new DryRunBackend()
+  }
+}
 
 async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
   const layout = frontendLayout(hub.config)
@@ -46,7 +55,7 @@ async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
     }
   })
   const controller = new FrontendController({
-    backend: hub.config.controlBackend === 'simulator' ? new SimulatorBackend(es) : new DryRunBackend(),
+    backend: inputBackend(hub, es),
     es,
     context: link.context,
     catalog,

@@ -1,6 +1,7 @@
 /**
  * Input backends of the frontend controller: how a navigation input reaches the frontend.
- * `dry-run` only plans; `simulator` posts to the simulated frontend's `/sim/input`.
+ * `dry-run` only plans; `simulator` posts to the simulated frontend's `/sim/input`; `xdotool`
+ * (xdotool-backend.ts) sends X11 key events to the frontend window.
  */
 import type { EsWebApi } from '../es-client.js'
 
@@ -13,7 +14,7 @@ export interface BackendStatus {
 }
 
 export interface InputBackend {
-  readonly name: 'dry-run' | 'simulator'
+  readonly name: 'dry-run' | 'simulator' | 'xdotool'
   /** true when inputs are planned but never sent. */
   readonly dryRun: boolean
   status (): Promise<BackendStatus>

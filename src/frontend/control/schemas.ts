@@ -68,7 +68,7 @@ export const StopResponse = Type.Object({
 }, { examples: [{ success: true, action: 'stop', status: 'idle' }] })
 
 export const ControllerStatus = Type.Object({
-  backend: Type.Union([Type.Literal('dry-run'), Type.Literal('simulator')]),
+  backend: Type.Union([Type.Literal('dry-run'), Type.Literal('simulator'), Type.Literal('xdotool')]),
   ready: Type.Boolean(),
   dryRun: Type.Boolean(),
   message: Type.String(),

@@ -1,0 +1,62 @@
+/**
+ * The frontend's keyboard mapping, read from `es_input.cfg`: which key ES expects for each of its
+ * inputs. ES stores SDL2 keycodes; xdotool wants X keysym names.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { XMLParser } from 'fast-xml-parser'
+import type { NavigationInput } from './backends.js'
+
+/** SDL2 keycodes of keys without a printable character are `scancode | 0x40000000`. */
+const scancodeFlag = 0x40000000
+
+const keysymByScancode: Record<number, string> = {
+  58: 'F1', 59: 'F2', 60: 'F3', 61: 'F4', 62: 'F5', 63: 'F6', 64: 'F7', 65: 'F8', 66: 'F9', 67: 'F10', 68: 'F11', 69: 'F12',
+  73: 'Insert', 74: 'Home', 75: 'Prior', 77: 'End', 78: 'Next', 79: 'Right', 80: 'Left', 81: 'Down', 82: 'Up',
+  88: 'KP_Enter', 224: 'Control_L', 225: 'Shift_L', 226: 'Alt_L', 228: 'Control_R', 229: 'Shift_R', 230: 'Alt_R'
+}
+
+const keysymByKeycode: Record<number, string> = {
+  8: 'BackSpace', 9: 'Tab', 13: 'Return', 27: 'Escape', 32: 'space', 127: 'Delete'
+}
+
+/** X keysym name of an SDL2 keycode, or null when the key has no name we know. */
+export function keysymOf (sdlKeycode: number): string | null {
+  if (sdlKeycode >= scancodeFlag) return keysymByScancode[sdlKeycode - scancodeFlag] ?? null
+  if (keysymByKeycode[sdlKeycode] !== undefined) return keysymByKeycode[sdlKeycode]!
+  if ((sdlKeycode >= 48 && sdlKeycode <= 57) || (sdlKeycode >= 97 && sdlKeycode <= 122)) return String.fromCharCode(sdlKeycode)
+  return null
+}
+
+export interface KeyboardMapping {
+  readonly file: string
+  /** Keysym per navigation input; inputs ES has no key for are missing. */
+  readonly keys: Partial<Record<NavigationInput, string>>
+  readonly problem: string | null
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'inputConfig' || name === 'input' })
+
+interface InputElement { name?: string, type?: string, id?: string | number }
+interface InputConfigElement { type?: string, input?: InputElement[] }
+
+/** Reads the keyboard section of `<esConfigDir>/es_input.cfg`; a missing or unreadable file is a `problem`, not a throw. */
+export function readKeyboardMapping (esConfigDir: string): KeyboardMapping {
+  const file = path.join(esConfigDir, 'es_input.cfg')
+  let document: { inputList?: { inputConfig?: InputConfigElement[] } }
+  try {
+    document = parser.parse(readFileSync(file, 'utf8')) as typeof document
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return { file, keys: {}, problem: code === 'ENOENT' ? `${file} does not exist: configure a keyboard in the frontend first` : `${file} cannot be read: ${(error as Error).message.split('\n')[0]}` }
+  }
+  const keyboard = document.inputList?.inputConfig?.find((c) => c.type === 'keyboard')
+  if (keyboard === undefined) return { file, keys: {}, problem: `${file} has no keyboard inputConfig: configure a keyboard in the frontend first` }
+  const keys: Partial<Record<NavigationInput, string>> = {}
+  for (const input of keyboard.input ?? []) {
+    if (input.type !== 'key' || input.name === undefined) continue
+    const keysym = keysymOf(Number(input.id))
+    if (keysym !== null) keys[input.name as NavigationInput] = keysym
+  }
+  return { file, keys, problem: null }
+}

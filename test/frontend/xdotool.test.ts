@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { keysymOf } from '../../src/frontend/control/es-input.js'
+import { startHub, tempDir, type TestHub } from '../support/hub.js'
+import { findPeer } from '../support/peers.js'
+
+const xvfb = findPeer('Xvfb', 'xvfb', ['/usr/bin/Xvfb'])
+const xev = findPeer('xev', 'x11-utils', ['/usr/bin/xev'])
+const xdotool = findPeer('xdotool', 'xdotool', ['/usr/bin/xdotool'])
+const skip = xvfb.skip || xev.skip || xdotool.skip
+
+/** SDL2 keycodes as ES writes them into es_input.cfg. */
+const sdl = { Return: 13, BackSpace: 8, Up: 0x40000052, Down: 0x40000051, Left: 0x40000050, Right: 0x4000004f, F1: 0x4000003a, F2: 0x4000003b, Prior: 0x4000004b, Next: 0x4000004e }
+const mapping: Record<string, number> = { a: sdl.Return, b: sdl.BackSpace, up: sdl.Up, down: sdl.Down, left: sdl.Left, right: sdl.Right, start: sdl.F1, select: sdl.F2, pageup: sdl.Prior, pagedown: sdl.Next }
+
+function esInputCfg (keys: Record<string, number>): string {
+  const inputs = Object.entries(keys).map(([name, id]) => `    <input name="${name}" type="key" id="${id}" value="1" />`).join('\n')
+  return `<?xml version="1.0"?>\n<inputList>\n  <inputConfig type="joystick" deviceName="Pad" deviceGUID="03000000">\n    <input name="a" type="button" id="0" value="1" />\n  </inputConfig>\n  <inputConfig type="keyboard" deviceName="Keyboard" deviceGUID="-1">\n${inputs}\n  </inputConfig>\n</inputList>\n`
+}
+
+async function waitFor (check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
+  if (!check()) throw new Error(`timed out waiting for ${what}`)
+}
+
+describe('es_input.cfg keyboard mapping', () => {
+  it('turns SDL2 keycodes into X keysym names', () => {
+    assert.equal(keysymOf(13), 'Return')
+    assert.equal(keysymOf(0x40000052), 'Up')
+    assert.equal(keysymOf(0x4000004e), 'Next')
+    assert.equal(keysymOf(97), 'a')
+    assert.equal(keysymOf(0x40000999), null)
+  })
+})
+
+describe('xdotool input backend against a real X server', { skip }, () => {
+  let display = ''
+  let server: ChildProcess
+  let window: ChildProcess
+  let seen = ''
+  let hub: TestHub
+  let esConfigDir = ''
+  const previousDisplay = process.env.DISPLAY
+
+  before(async () => {
+    let number = 70
+    while (existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`)) number++
+    display = `:${number}`
+    server = spawn(xvfb.path!, [display, '-screen', '0', '640x480x24', '-nolisten', 'tcp'], { stdio: 'ignore' })
+    await waitFor(() => existsSync(`/tmp/.X11-unix/X${number}`), 'Xvfb')
+    // xev stands in for the frontend window: it prints every key event it receives.
+    window = spawn(xev.path!, ['-name', 'EmulationStation'], { env: { ...process.env, DISPLAY: display }, stdio: ['ignore', 'pipe', 'ignore'] })
+    window.stdout!.on('data', (chunk: Buffer) => { seen += chunk.toString() })
+    await waitFor(() => seen.includes('MapNotify'), 'the window')
+
+    esConfigDir = tempDir()
+    mkdirSync(esConfigDir, { recursive: true })
+    writeFileSync(path.join(esConfigDir, 'es_input.cfg'), esInputCfg(mapping))
+    process.env.DISPLAY = display
+    hub = await startHub({ options: { esConfigDir, controlBackend: 'xdotool' } })
+  })
+
+  after(async () => {
+    await hub?.close()
+    process.env.DISPLAY = previousDisplay
+    window?.kill()
+    server?.kill()
+  })
+
+  const keyEvents = (): string[] => [...seen.matchAll(/(KeyPress|KeyRelease) event[\s\S]*?keysym 0x[0-9a-f]+, (\w+)\)/g)].map((m) => `${m[1]} ${m[2]}`)
+
+  it('is ready once xdotool, the display, the window and a complete keyboard mapping are there', async () => {
+    const status = await (await fetch(`${hub.baseUrl}/api/v1/es/controller/status`)).json() as { backend: string, ready: boolean, message: string }
+    assert.equal(status.backend, 'xdotool')
+    assert.equal(status.ready, true, status.message)
+  })
+
+  it('sends the keys mapped in es_input.cfg to the frontend window, pressed then released, in order', async () => {
+    const before = keyEvents().length
+    for (const input of ['a', 'up', 'pagedown']) {
+      const response = await fetch(`${hub.baseUrl}/api/v1/es/controller/tap`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input, holdMs: 30 }) })
+      assert.ok(response.ok, await response.text())
+    }
+    await waitFor(() => keyEvents().length >= before + 6, 'six key events')
+    assert.deepEqual(keyEvents().slice(before), ['KeyPress Return', 'KeyRelease Return', 'KeyPress Up', 'KeyRelease Up', 'KeyPress Next', 'KeyRelease Next'])
+  })
+
+  it('says what is missing when the keyboard mapping is incomplete', async () => {
+    const partial = { ...mapping }
+    delete partial.select
+    writeFileSync(path.join(esConfigDir, 'es_input.cfg'), esInputCfg(partial))
+    const status = await (await fetch(`${hub.baseUrl}/api/v1/es/controller/status`)).json() as { ready: boolean, message: string }
+    assert.equal(status.ready, false)
+    assert.match(status.message, /maps no keyboard key to select/)
+    writeFileSync(path.join(esConfigDir, 'es_input.cfg'), esInputCfg(mapping))
+  })
+})
