@@ -44,5 +44,25 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
       summary: 'Live discovery list of the WebSocket streams of this build',
       response: { 200: StreamsResponse, ...errorResponses() }
     }
-  }, async (request) => streamCatalog(`ws://${request.headers.host ?? `${hub.config.host}:${hub.config.port}`}`))
+  }, async (request, reply) => {
+    const cached = cachedStreamCatalog(`ws://${request.headers.host ?? `${hub.config.host}:${hub.config.port}`}`)
+    return reply.serializer(() => cached.json).send(cached.body)
+  })
+}
+
+type StreamCatalog = ReturnType<typeof streamCatalog>
+
+/** The stream table never changes at run time: build and serialize its catalog once per Host name consumers use. */
+const catalogByBase = new Map<string, { body: StreamCatalog, json: string }>()
+const maxCachedBases = 16
+
+function cachedStreamCatalog (wsBase: string): { body: StreamCatalog, json: string } {
+  let cached = catalogByBase.get(wsBase)
+  if (cached === undefined) {
+    if (catalogByBase.size >= maxCachedBases) catalogByBase.clear()
+    const body = streamCatalog(wsBase)
+    cached = { body, json: JSON.stringify(body) }
+    catalogByBase.set(wsBase, cached)
+  }
+  return cached
 }
