@@ -101,6 +101,10 @@ describe('control panels: resources, resolution, panel.state with drawings', () 
         assert.ok(button.Cx - button.R >= 0 && button.Cx + button.R <= drawing.Width && button.Cy + button.R <= drawing.Height)
       }
     }
+    const traversal = await fetch(`${f.hub.baseUrl}/api/v1/media/panels/..%2F..%2Fhub.db`)
+    assert.equal(traversal.status, 400)
+    assert.equal(((await traversal.json()) as { code: string }).code, 'INVALID_FILE_NAME')
+    assert.equal((await fetch(`${f.hub.baseUrl}/api/v1/media/panels/${'0'.repeat(24)}-top.svg`)).status, 404)
     // The 3D front view recedes: the top row is drawn smaller than the bottom row.
     const front = svg.Front.Buttons.filter((b) => b.Player === 1)
     assert.ok(front.find((b) => b.Slot === 1)!.R < front.find((b) => b.Slot === 4)!.R)
