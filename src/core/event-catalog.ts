@@ -131,7 +131,7 @@ const panelStateExample: EventPayload = {
     Slots: [{ Slot: 1, Player: 1, Function: 'Light Punch', Label: 'LP', Color: 'Blue', Inputs: [panelInputExample], Outputs: [] }],
     ControlMap: { Inputs: [panelInputExample], Outputs: [] }
   },
-  Svg: { Top: panelDrawingExample('top', 240, { Cx: 150, Cy: 80, R: 22 }), Front: panelDrawingExample('front', 300, { Cx: 210.72, Cy: 86.4, R: 17.16 }) }
+  Svg: { Top: panelDrawingExample('top', 240, { Cx: 150, Cy: 80, R: 22 }), Front: panelDrawingExample('front', 340, { Cx: 210.72, Cy: 101.5, R: 17.16 }) }
 }
 
 function gameExample (event: string): EventPayload {

@@ -81,11 +81,11 @@ export function drawTop (controls: PanelControls, cabinet: CabinetConfig): Panel
   return { width, height: topHeight, buttons, svg: document(width, topHeight, body) }
 }
 
-const frontHeight = 300
+const frontHeight = 340
 /** The panel's far edge is drawn at this fraction of its near edge's width. */
 const farScale = 0.72
-const surfaceTop = 40
-const surfaceDepth = 170
+const surfaceTop = 30
+const surfaceDepth = 250
 
 /**
  * The panel seen from the player's eyes: its top surface as a trapezoid receding to the back,
@@ -110,9 +110,12 @@ export function drawFront (controls: PanelControls, cabinet: CabinetConfig): Pan
   const buttons: DrawnButton[] = []
   if (controls.joystick !== null) {
     for (let player = 1; player <= cabinet.playerCount; player++) {
-      const ball = project((player - 1) * panelWidth + 75, 120)
-      body.push(`<line x1="${ball.x}" y1="${ball.y}" x2="${ball.x}" y2="${round(ball.y + 26 * ball.s)}" stroke="#888" stroke-width="6"/>`)
-      body.push(`<circle class="joystick" cx="${ball.x}" cy="${ball.y}" r="${round(24 * ball.s)}" fill="${escapeXml(controls.joystick.color)}" stroke="#000" stroke-width="2"/>`)
+      // The ball stands on its shaft above the panel surface.
+      const base = project((player - 1) * panelWidth + 75, 120)
+      const ballY = round(base.y - 34 * base.s)
+      body.push(`<ellipse cx="${base.x}" cy="${base.y}" rx="${round(26 * base.s)}" ry="${round(9 * base.s)}" fill="#0c0c10"/>`)
+      body.push(`<line x1="${base.x}" y1="${base.y}" x2="${base.x}" y2="${ballY}" stroke="#9a9aa6" stroke-width="${round(7 * base.s)}"/>`)
+      body.push(`<circle class="joystick" cx="${base.x}" cy="${ballY}" r="${round(22 * base.s)}" fill="${escapeXml(controls.joystick.color)}" stroke="#666" stroke-width="2"/>`)
     }
   }
   for (const control of playerSlots(controls, cabinet)) {
