@@ -11,6 +11,7 @@ import { EvdevSource, type InputSource } from './evdev.js'
 import { dynpanelsRoot, PanelResources } from './resources.js'
 import { panelRoutes } from './routes.js'
 import { PanelService } from './service.js'
+import { watchPanelSettings } from './settings-watch.js'
 import { CabinetWiring } from './wiring.js'
 
 /** Panel files are edited by hand now and then: a check a second is plenty. */
@@ -29,6 +30,7 @@ async function registerPanels (app: HubApp, hub: Hub): Promise<void> {
   const wiring = new CabinetWiring(hub.config.panelInputMap)
   const sources: InputSource[] = hub.config.panelEvdevDevices.map((device) => new EvdevSource(device))
   let watch: FolderWatch | null = null
+  let settingsWatch: FolderWatch | null = null
   const unsubscribe = hub.bus.subscribe(service.onEvent)
 
   const reload = (): void => {
@@ -39,6 +41,12 @@ async function registerPanels (app: HubApp, hub: Hub): Promise<void> {
     reload()
     watch = watchFolder(resources.root, resourcePollMs, reload)
     service.publishCabinet()
+    const settingsFile = hub.esSettings.path
+    if (settingsFile !== null) {
+      settingsWatch = watchPanelSettings(settingsFile, hub.esSettings.values, resourcePollMs, (settings, changedKeys) => {
+        service.applySettings(settings, cabinetConfig(hub.config, settings), changedKeys)
+      }, (message) => hub.logger.warn(message))
+    }
     for (const source of sources) {
       source.start((key) => {
         const press = wiring.resolve(key.code)
@@ -49,6 +57,7 @@ async function registerPanels (app: HubApp, hub: Hub): Promise<void> {
   app.addHook('onClose', async () => {
     unsubscribe()
     watch?.stop()
+    settingsWatch?.stop()
     for (const source of sources) source.stop()
   })
   hub.addStatusSection('panels', () => ({

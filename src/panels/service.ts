@@ -3,7 +3,7 @@
  * publishes `panel.state` (with its twin `cpo.panel.config.selected`) on selection and on game
  * start; turns presses into `panel.input.*`. No Fastify here.
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { PublishedEvent } from '../core/event-bus.js'
 import { FrontendContext, gameRef } from '../frontend/context.js'
 import type { PanelArtStore } from './art.js'
@@ -52,25 +52,42 @@ export class PanelService {
   /** Mirrors the frontend context from the raw hooks, which arrive before the ui.* events they cause. */
   readonly context = new FrontendContext()
   readonly #deps: PanelServiceDeps
+  #cabinet: CabinetConfig
+  #esSettings: ReadonlyMap<string, string>
   #lastPanelKey: string | null = null
   #lastSequence = 0
   #published = 0
 
   constructor (deps: PanelServiceDeps) {
     this.#deps = deps
+    this.#cabinet = deps.cabinet
+    this.#esSettings = deps.esSettings
   }
 
   get cabinet (): CabinetConfig {
-    return this.#deps.cabinet
+    return this.#cabinet
+  }
+
+  /**
+   * The frontend's panel settings changed: announces the changed keys, the cabinet when it
+   * changed, and the current panel again (forced, its layout may be another now).
+   */
+  applySettings (esSettings: ReadonlyMap<string, string>, cabinet: CabinetConfig, changedKeys: readonly string[]): void {
+    this.#esSettings = esSettings
+    const cabinetChanged = JSON.stringify(cabinet) !== JSON.stringify(this.#cabinet)
+    this.#cabinet = cabinet
+    this.#deps.publish('panel.settings.changed', { Source: 'es_settings.cfg', ChangedKeys: [...changedKeys], PublishedAtUtc: new Date().toISOString() })
+    if (cabinetChanged) this.publishCabinet()
+    this.#publishCurrent('panel.settings.changed', this.#lastSequence, true, randomUUID())
   }
 
   publishCabinet (): void {
-    this.#deps.publish('panel.config.changed', cabinetPayload(this.#deps.cabinet))
+    this.#deps.publish('panel.config.changed', cabinetPayload(this.#cabinet))
   }
 
   /** The panel for a system and rom, with the frontend's requested layout unless one is given. */
   resolve (systemId: string, rom: string | null, layout?: string): ResolvedPanel | null {
-    return resolvePanel(this.#deps.resources, { systemId, rom, requestedLayout: layout ?? requestedLayout(this.#deps.esSettings, systemId, this.#deps.cabinet.buttonsPerPlayer) })
+    return resolvePanel(this.#deps.resources, { systemId, rom, requestedLayout: layout ?? requestedLayout(this.#esSettings, systemId, this.#cabinet.buttonsPerPlayer) })
   }
 
   /** The panel of the running game, else the selected one; null without a game. */
@@ -86,9 +103,9 @@ export class PanelService {
   controlsFor (systemId: string, rom: string | null): { Players: number, Buttons: ButtonControl[], SystemInputs: Array<{ Player: number, Input: string, Label: string, Color: string }> } | null {
     const panel = this.resolve(systemId, rom)
     if (panel === null) return null
-    const controls = panelControls(panel, this.#deps.cabinet)
+    const controls = panelControls(panel, this.#cabinet)
     return {
-      Players: this.#deps.cabinet.playerCount,
+      Players: this.#cabinet.playerCount,
       Buttons: controls.slots.filter((s) => s.function !== '').map((s) => ({ Player: s.player, Slot: s.slot, Function: s.function, Label: s.label, Color: s.color })),
       SystemInputs: controls.systemInputs.map((s) => ({ Player: s.player, Input: s.input, Label: s.label, Color: s.color }))
     }
@@ -96,7 +113,7 @@ export class PanelService {
 
   /** The full panel.state payload of a resolved panel (drawings written to the media folder). */
   statePayload (panel: ResolvedPanel, trigger: string, sequence: number | null): Record<string, unknown> {
-    const controls = panelControls(panel, this.#deps.cabinet)
+    const controls = panelControls(panel, this.#cabinet)
     return {
       SnapshotVersion: snapshotVersion,
       Source: panelSource,
@@ -122,7 +139,7 @@ export class PanelService {
   /** Non-retained panel.state of a panel body a designer sends; returns its PanelKey. */
   preview (resource: PanelResource, systemId: string, rom: string | null): string {
     const key = createHash('sha256').update(JSON.stringify(resource)).digest('hex').slice(0, 24)
-    const layout = requestedLayout(this.#deps.esSettings, systemId, this.#deps.cabinet.buttonsPerPlayer)
+    const layout = requestedLayout(this.#esSettings, systemId, this.#cabinet.buttonsPerPlayer)
     const panel = panelFromFile({ file: 'preview', resource }, rom === null ? 'system' : 'game', { systemId, rom, requestedLayout: layout })
     const payload = { ...this.statePayload({ ...panel, panelKey: key }, 'panel.preview', null), Preview: true }
     this.#deps.publish('panel.state', payload, { retain: false })
@@ -155,7 +172,7 @@ export class PanelService {
   #functionOf (player: number, slot: number): string {
     const panel = this.current()
     if (panel === null) return ''
-    return panelControls(panel, this.#deps.cabinet).slots.find((s) => s.player === player && s.slot === slot)?.function ?? ''
+    return panelControls(panel, this.#cabinet).slots.find((s) => s.player === player && s.slot === slot)?.function ?? ''
   }
 
   #followHook (event: string, args: readonly string[], sequence: number, correlationId: string): void {
@@ -188,7 +205,7 @@ export class PanelService {
   }
 
   #draw (key: string, controls: PanelControls) {
-    const cabinet = this.#deps.cabinet
+    const cabinet = this.#cabinet
     return { Top: this.#deps.art.write(key, 'top', drawTop(controls, cabinet)), Front: this.#deps.art.write(key, 'front', drawFront(controls, cabinet)) }
   }
 }

@@ -61,24 +61,21 @@ describe('live page at /', () => {
       await f.hook('game-selected', 'mame', rom, 'Street Fighter II')
       await f.hook('game-start', rom, 'sf2', 'Street Fighter II')
       await page.locator('#panel-info', { hasText: 'mame|sf2' }).waitFor()
-      await page.waitForFunction(() => (document.getElementById('panel-art') as HTMLImageElement).complete && (document.getElementById('panel-art') as HTMLImageElement).naturalWidth > 0)
+      await page.waitForFunction('document.getElementById("panel-art").complete && document.getElementById("panel-art").naturalWidth > 0')
       assert.equal(await page.locator('.light').count(), 12)
 
       const press = await f.post('/api/v1/panels/input', { player: 1, slot: 3, pressed: true })
       assert.equal(press.status, 202)
       const lit = page.locator('.light.lit')
       await lit.waitFor()
-      assert.deepEqual(await lit.evaluate((el) => [(el as HTMLElement).dataset.player, (el as HTMLElement).dataset.slot]), ['1', '3'])
+      assert.deepEqual([await lit.getAttribute('data-player'), await lit.getAttribute('data-slot')], ['1', '3'])
       await page.locator('#panel-input', { hasText: 'Heavy Punch pressed' }).waitFor()
       // The ring sits on the drawn circle: both come from the same advertised Cx, Cy, R.
       const ring = (await lit.boundingBox())!
-      const circle = (await page.evaluate(async () => {
-        const art = document.getElementById('panel-art') as HTMLImageElement
-        const svg = new DOMParser().parseFromString(await (await fetch(art.src)).text(), 'image/svg+xml')
-        const c = svg.querySelector('circle[data-player="1"][data-slot="3"]')!
-        const box = art.getBoundingClientRect()
-        return { x: box.left + Number(c.getAttribute('cx')), y: box.top + Number(c.getAttribute('cy')) }
-      }))
+      const art = (await page.locator('#panel-art').boundingBox())!
+      const svg = await (await fetch(new URL((await page.locator('#panel-art').getAttribute('src'))!, f.hub.baseUrl))).text()
+      const drawn = /<circle[^>]*data-player="1" data-slot="3" cx="([\d.]+)" cy="([\d.]+)"/.exec(svg)!
+      const circle = { x: art.x + Number(drawn[1]), y: art.y + Number(drawn[2]) }
       assert.ok(Math.abs(ring.x + ring.width / 2 - circle.x) < 1.5 && Math.abs(ring.y + ring.height / 2 - circle.y) < 1.5, JSON.stringify({ ring, circle }))
       mkdirSync(artifacts, { recursive: true })
       await page.locator('#panel-view').screenshot({ path: `${artifacts}dashboard-panel.png` })

@@ -7,6 +7,11 @@ import { dynpanelsRoot } from '../../src/panels/resources.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
+function settingsXml (settings: Record<string, string>): string {
+  const lines = Object.entries(settings).map(([name, value]) => `  <string name="${name}" value="${value}" />`)
+  return `<?xml version="1.0"?>\n<config>\n${lines.join('\n')}\n</config>\n`
+}
+
 async function panelHub (options: Record<string, string | boolean>, esSettings: Record<string, string> | null = null): Promise<TestHub & { cleanup (): Promise<void> }> {
   const dataDir = tempDir()
   writeDemoPanels(dynpanelsRoot(dataDir))
@@ -14,8 +19,7 @@ async function panelHub (options: Record<string, string | boolean>, esSettings: 
   if (esSettings !== null) {
     const esDir = tempDir()
     mkdirSync(esDir, { recursive: true })
-    const lines = Object.entries(esSettings).map(([name, value]) => `  <string name="${name}" value="${value}" />`)
-    writeFileSync(path.join(esDir, 'es_settings.cfg'), `<?xml version="1.0"?>\n<config>\n${lines.join('\n')}\n</config>\n`)
+    writeFileSync(path.join(esDir, 'es_settings.cfg'), settingsXml(esSettings))
     extra.esConfigDir = esDir
   }
   const hub = await startHub({ options: { dataDir, ...extra, ...options } })
@@ -57,6 +61,27 @@ describe('cabinet configuration and previews', () => {
       const megadrive = await json(`${hub.baseUrl}/api/v1/panels/system/megadrive`)
       assert.deepEqual([megadrive.body.activeLayoutId, megadrive.body.activeLayoutSource], ['3-Button', 'request'])
       assert.equal(megadrive.body.slots.length, 4) // 1 player x max(4 buttons, 3 used)
+    } finally {
+      await hub.cleanup()
+    }
+  })
+
+  it('follows panel settings edited in es_settings.cfg: panel.settings.changed, then the current panel again in its new layout', async () => {
+    const settings = { 'megadrive.apiexpose_panel_megadrive': '3-Button', ThemeSet: 'carbon' }
+    const hub = await panelHub({}, settings)
+    try {
+      const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+      const hook = { event: 'game-selected', args: ['megadrive', '/cab/roms/megadrive/Gunstar Heroes (USA).md', 'Gunstar Heroes'] }
+      await json(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hook) })
+      await panel.until((c) => c.frames.some((fr) => fr.Type === 'panel.state' && fr.Payload.ActiveLayoutId === '3-Button'))
+      const esDir = String((await json(`${hub.baseUrl}/api/v1/config/effective`)).body.options.esConfigDir)
+      writeFileSync(path.join(esDir, 'es_settings.cfg'), settingsXml({ ...settings, 'megadrive.apiexpose_panel_megadrive': '6-Button', ThemeSet: 'other' }))
+      await panel.until((c) => c.frames.some((fr) => fr.Type === 'panel.state' && fr.Payload.ActiveLayoutId === '6-Button'), 10_000)
+      const changed = panel.frames.find((fr) => fr.Type === 'panel.settings.changed')!
+      assert.deepEqual(changed.Payload.ChangedKeys, ['megadrive.apiexpose_panel_megadrive'])
+      const state = panel.frames.findLast((fr) => fr.Type === 'panel.state')!
+      assert.equal(state.Payload.Trigger, 'panel.settings.changed')
+      assert.ok(panel.frames.indexOf(changed) < panel.frames.indexOf(state))
     } finally {
       await hub.cleanup()
     }
