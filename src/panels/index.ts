@@ -25,19 +25,23 @@ async function registerPanels (app: HubApp, hub: Hub): Promise<void> {
     cabinet: cabinetConfig(hub.config, hub.esSettings.values),
     art,
     esSettings: hub.esSettings.values,
-    publish: (type, payload, options) => { hub.bus.publish(type, payload, options) }
+    publish: (type, payload, options) => { hub.bus.publish(type, payload, options) },
+    now: hub.now
   })
   const wiring = new CabinetWiring(hub.config.panelInputMap)
   const sources: InputSource[] = hub.config.panelEvdevDevices.map((device) => new EvdevSource(device))
   let watch: FolderWatch | null = null
   let settingsWatch: FolderWatch | null = null
-  const unsubscribe = hub.bus.subscribe(service.onEvent)
+  // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
+  const enabled = hub.isEnabled('controlPanel')
+  const unsubscribe = enabled ? hub.bus.subscribe(service.onEvent) : () => {}
 
   const reload = (): void => {
     if (!resources.reloadIfChanged()) return
     for (const { file, error } of resources.errors) hub.logger.warn(`panel file ${file} is not used: ${error}`)
   }
   hub.startup.register('control-panels', async () => {
+    if (!enabled) return
     reload()
     watch = watchFolder(resources.root, resourcePollMs, reload)
     service.publishCabinet()

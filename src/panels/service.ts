@@ -25,6 +25,7 @@ export interface PanelServiceDeps {
   readonly art: PanelArtStore
   readonly esSettings: ReadonlyMap<string, string>
   readonly publish: Publish
+  readonly now: () => Date
 }
 
 /** A physical press after the cabinet wiring: a numbered slot or a system input. */
@@ -76,7 +77,7 @@ export class PanelService {
     this.#esSettings = esSettings
     const cabinetChanged = JSON.stringify(cabinet) !== JSON.stringify(this.#cabinet)
     this.#cabinet = cabinet
-    this.#deps.publish('panel.settings.changed', { Source: 'es_settings.cfg', ChangedKeys: [...changedKeys], PublishedAtUtc: new Date().toISOString() })
+    this.#deps.publish('panel.settings.changed', { Source: 'es_settings.cfg', ChangedKeys: [...changedKeys], PublishedAtUtc: this.#deps.now().toISOString() })
     if (cabinetChanged) this.publishCabinet()
     this.#publishCurrent('panel.settings.changed', this.#lastSequence, true, randomUUID())
   }
@@ -182,7 +183,7 @@ export class PanelService {
       case 'game-selected': this.context.selectGame(gameRef(first.trim(), second.trim(), third)); return
       case 'game-end': this.context.endGame(); return
       case 'game-start':
-        this.context.startGame(first.trim(), second === '' ? undefined : second, third, new Date())
+        this.context.startGame(first.trim(), second === '' ? undefined : second, third, this.#deps.now())
         // Published now, from the raw hook, so it precedes the ui.game.started it will become.
         this.#publishCurrent('ui.game.started', sequence, true, correlationId)
     }

@@ -16,7 +16,7 @@ describe('instruction-card Controls from the panel resolution', () => {
   const resources = new PanelResources(dynpanelsRoot(dataDir))
   resources.load()
   const { config } = loadConfig({ cli: new Map([['dataDir', dataDir]]), env: {} })
-  const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publish: () => {} })
+  const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publish: () => {}, now: () => new Date() })
 
   it('says what each used button does and its colour, per player, with the system inputs', () => {
     const controls = service.controlsFor('mame', 'sf2')!
