@@ -7,6 +7,8 @@ import path from 'node:path'
 import type { Logger } from 'pino'
 import type { HubConfig, LoadedConfig } from './config.js'
 import { installHooks } from './frontend/install-hooks.js'
+import { writeDemoPanels } from './panels/demo-panels.js'
+import { dynpanelsRoot } from './panels/resources.js'
 import { spoolDirOf } from './frontend/layout.js'
 import { SimulatedFrontend, writeDemoTree } from './sim/index.js'
 
@@ -32,6 +34,7 @@ export interface DemoFrontend {
 export async function startDemoFrontend (loaded: LoadedConfig, cliPath: string, logger: Logger): Promise<DemoFrontend> {
   const { config } = loaded
   const tree = await writeDemoTree(path.join(config.dataDir, 'demo-frontend'), 'retrobat')
+  writeDemoPanels(dynpanelsRoot(config.dataDir))
   installHooks({ esConfigDir: tree.esConfigDir, nodePath: process.execPath, cliPath, dataDir: config.dataDir, spoolDir: spoolDirOf(config.dataDir), port: config.port })
   const simulator = new SimulatedFrontend({ frontendRoot: tree.root, profile: 'retrobat', playSeconds: demoPlaySeconds, autoplay: true, logger: logger.child({ module: 'sim' }) })
   const { url } = await simulator.start()

@@ -30,6 +30,10 @@ export const dashboardHtml = `<!doctype html>
   #log { font: 12px/1.4 ui-monospace, monospace; max-height: 22rem; overflow: auto; }
   #log div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .wide { grid-column: 1 / -1; }
+  #panel-view { position: relative; display: inline-block; max-width: 100%; overflow: auto; }
+  #panel-art { display: block; }
+  .light { position: absolute; border-radius: 50%; border: 3px solid transparent; pointer-events: none; }
+  .light.lit { border-color: #fff; background: rgba(255, 255, 255, .45); box-shadow: 0 0 18px 6px #fff; }
 </style>
 </head>
 <body>
@@ -53,6 +57,12 @@ export const dashboardHtml = `<!doctype html>
   <section>
     <h2>Streams: latest event</h2>
     <table><thead><tr><th>stream</th><th>events</th><th>latest</th><th>at</th></tr></thead><tbody id="streams"></tbody></table>
+  </section>
+  <section class="wide">
+    <h2>Control panel</h2>
+    <p id="panel-info" class="dim">no panel yet</p>
+    <div id="panel-view" hidden><img id="panel-art" alt="control panel, top view"><div id="panel-lights"></div></div>
+    <p id="panel-input" class="dim"></p>
   </section>
   <section class="wide">
     <h2>Event log</h2>
@@ -103,7 +113,42 @@ function row (name) {
   return cells
 }
 
+/**
+ * Draws the panel's top view and, over it, one ring per button at the geometry panel.state
+ * advertises (Cx, Cy, R in the drawing's coordinates), the way an overlay would light buttons.
+ */
+function showPanel (state) {
+  const top = state.Svg && state.Svg.Top
+  if (!top) return
+  text('panel-info', (state.Preview ? 'preview · ' : '') + state.SelectionKey + ' · ' + state.Scope + ' panel · layout ' + state.ActiveLayoutId, '')
+  const art = $('panel-art')
+  art.width = top.Width
+  art.height = top.Height
+  art.src = top.Url
+  const lights = $('panel-lights')
+  lights.replaceChildren()
+  for (const button of top.Buttons) {
+    const light = document.createElement('div')
+    light.className = 'light'
+    light.dataset.player = String(button.Player)
+    light.dataset.slot = String(button.Slot)
+    Object.assign(light.style, { left: (button.Cx - button.R - 3) + 'px', top: (button.Cy - button.R - 3) + 'px', width: (2 * button.R + 6) + 'px', height: (2 * button.R + 6) + 'px' })
+    lights.append(light)
+  }
+  $('panel-view').hidden = false
+}
+
+function showInput (event) {
+  const p = event.Payload
+  const pressed = event.Type === 'panel.input.pressed'
+  const light = document.querySelector('.light[data-player="' + Number(p.Player) + '"][data-slot="' + Number(p.Slot) + '"]')
+  if (light) light.classList.toggle('lit', pressed)
+  text('panel-input', 'P' + p.Player + ' ' + (p.System ? p.SystemInput : 'slot ' + p.Slot + (p.Function ? ' · ' + p.Function : '')) + (pressed ? ' pressed' : ' released'), pressed ? 'ok' : 'dim')
+}
+
 function show (event) {
+  if (event.Type === 'panel.state') showPanel(event.Payload)
+  if (event.Type.startsWith('panel.input.')) showInput(event)
   for (const name of streamsOf(event.Type)) {
     const [, count, latest, at] = row(name)
     count.textContent = String(Number(count.textContent) + 1)

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { Parser } from '@asyncapi/parser'
 import { Ajv } from 'ajv'
@@ -8,7 +8,9 @@ import { parse as parseYaml } from 'yaml'
 import { apiGroups } from '../../src/core/api-groups.js'
 import { buildAsyncApi } from '../../src/core/docs/asyncapi.js'
 import { eventCatalog } from '../../src/core/event-catalog.js'
-import { startHub, type TestHub } from '../support/hub.js'
+import { writeDemoPanels } from '../../src/panels/demo-panels.js'
+import { dynpanelsRoot } from '../../src/panels/resources.js'
+import { startHub, tempDir, type TestHub } from '../support/hub.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -22,14 +24,21 @@ function validator (): Ajv {
 
 describe('API documents', () => {
   let hub: TestHub
+  let panelsDataDir: string
   // The committed documents come from the CLI, which registers every domain module (so does startHub).
   before(async () => {
-    hub = await startHub()
+    // The demo panels give /api/v1/panels/current a panel to describe once a game is selected.
+    panelsDataDir = tempDir()
+    writeDemoPanels(dynpanelsRoot(panelsDataDir))
+    hub = await startHub({ options: { dataDir: panelsDataDir } })
     // The context routes answer 404 until the frontend selects something; give them a selection to describe.
     const hook = { event: 'game-selected', args: ['mame', '/cab/roms/mame/1943.zip', '1943'] }
     await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hook) })
   })
-  after(async () => hub.close())
+  after(async () => {
+    await hub.close()
+    rmSync(panelsDataDir, { recursive: true, force: true })
+  })
 
   it('serves an AsyncAPI 3.0.0 document that the AsyncAPI parser accepts without errors', async () => {
     const text = await (await fetch(`${hub.baseUrl}/asyncapi.json`)).text()

@@ -3,10 +3,12 @@ import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { chromium } from 'playwright-core'
 import { startHub, type TestHub } from '../support/hub.js'
+import { startPanelHub } from '../support/panels.js'
 import { findPeer } from '../support/peers.js'
 
 const artifacts = new URL('../../test-artifacts/', import.meta.url).pathname
 const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
+const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
 describe('live page at /', () => {
   let hub: TestHub
@@ -22,7 +24,7 @@ describe('live page at /', () => {
   })
 
   it('shows events live in a real browser, per stream', { skip: browserPeer.skip }, async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
     try {
       const page = await browser.newPage()
       await page.goto(`${hub.baseUrl}/`)
@@ -45,6 +47,45 @@ describe('live page at /', () => {
       await page.screenshot({ path: `${artifacts}dashboard.png`, fullPage: true })
     } finally {
       await browser.close()
+    }
+  })
+
+  it('draws the control panel of the started game and lights the pressed button at its advertised place', { skip: browserPeer.skip }, async () => {
+    const f = await startPanelHub()
+    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+      await page.goto(`${f.hub.baseUrl}/`)
+      await page.locator('#socket.ok').waitFor()
+      const rom = f.tree.rom('mame', 'sf2.zip')
+      await f.hook('game-selected', 'mame', rom, 'Street Fighter II')
+      await f.hook('game-start', rom, 'sf2', 'Street Fighter II')
+      await page.locator('#panel-info', { hasText: 'mame|sf2' }).waitFor()
+      await page.waitForFunction('document.getElementById("panel-art").complete && document.getElementById("panel-art").naturalWidth > 0')
+      assert.equal(await page.locator('.light').count(), 12)
+
+      const press = await f.post('/api/v1/panels/input', { player: 1, slot: 3, pressed: true })
+      assert.equal(press.status, 202)
+      const lit = page.locator('.light.lit')
+      await lit.waitFor()
+      assert.deepEqual([await lit.getAttribute('data-player'), await lit.getAttribute('data-slot')], ['1', '3'])
+      await page.locator('#panel-input', { hasText: 'Heavy Punch pressed' }).waitFor()
+      // The ring sits on the drawn circle: both come from the same advertised Cx, Cy, R.
+      const ring = (await lit.boundingBox())!
+      const art = (await page.locator('#panel-art').boundingBox())!
+      const svg = await (await fetch(new URL((await page.locator('#panel-art').getAttribute('src'))!, f.hub.baseUrl))).text()
+      const drawn = /<circle[^>]*data-player="1" data-slot="3" cx="([\d.]+)" cy="([\d.]+)"/.exec(svg)!
+      const circle = { x: art.x + Number(drawn[1]), y: art.y + Number(drawn[2]) }
+      assert.ok(Math.abs(ring.x + ring.width / 2 - circle.x) < 1.5 && Math.abs(ring.y + ring.height / 2 - circle.y) < 1.5, JSON.stringify({ ring, circle }))
+      mkdirSync(artifacts, { recursive: true })
+      await page.locator('#panel-view').screenshot({ path: `${artifacts}dashboard-panel.png` })
+
+      await f.post('/api/v1/panels/input', { player: 1, slot: 3, pressed: false })
+      await page.locator('#panel-input', { hasText: 'released' }).waitFor()
+      assert.equal(await page.locator('.light.lit').count(), 0)
+    } finally {
+      await browser.close()
+      await f.close()
     }
   })
 })

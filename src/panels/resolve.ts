@@ -1,0 +1,100 @@
+/**
+ * Which panel applies (domain-notes §5.2): the game file when its system matches or both are
+ * arcade, else the system file; then the layout that best fits the requested one.
+ */
+import { createHash } from 'node:crypto'
+import type { PanelLayoutResource, PanelResource } from './resource-schema.js'
+import type { LoadedPanel, PanelResources } from './resources.js'
+
+const arcadeSystems = new Set(['mame', 'fbneo', 'arcade', 'neogeo', 'cps1', 'cps2', 'cps3'])
+
+export interface ResolvedPanel {
+  readonly scope: 'game' | 'system'
+  readonly systemId: string
+  readonly rom: string | null
+  readonly file: string
+  readonly resource: PanelResource
+  readonly defaultLayoutId: string
+  readonly requestedLayout: string | null
+  readonly activeLayout: PanelLayoutResource
+  readonly activeLayoutSource: 'request' | 'fallback'
+  /** First 24 hex digits of SHA-256 over scope, system, rom, file and layout. */
+  readonly panelKey: string
+}
+
+/** Rom stems become file names kebab-style: `Street Fighter II (World)` -> `street-fighter-ii-world`. */
+export function romSlug (rom: string): string {
+  return rom.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+}
+
+/** `6-Button:Neo Geo` -> type `6-Button`, name `Neo Geo`, 6 buttons (else the highest slot). */
+export function layoutShape (layout: PanelLayoutResource): { type: string, name: string, buttons: number } {
+  const [type = layout.id, ...rest] = layout.id.split(':')
+  const leading = /^(\d+)/.exec(type)
+  const buttons = leading !== null ? Number(leading[1]) : Math.max(0, ...layout.buttons.map((b) => b.slot))
+  return { type, name: layout.name ?? rest.join(':'), buttons }
+}
+
+const byMostButtons = (a: PanelLayoutResource, b: PanelLayoutResource): number => layoutShape(b).buttons - layoutShape(a).buttons
+const unnamed = (layout: PanelLayoutResource): boolean => layoutShape(layout).name === ''
+
+/** First 4-button layout (unnamed first), else the unnamed one with most buttons, else most buttons. */
+export function defaultLayout (layouts: readonly PanelLayoutResource[]): PanelLayoutResource {
+  const fours = layouts.filter((l) => layoutShape(l).buttons === 4)
+  return fours.find(unnamed) ?? fours[0] ?? [...layouts].filter(unnamed).sort(byMostButtons)[0] ?? [...layouts].sort(byMostButtons)[0]!
+}
+
+/** Exact id; `6` as `6-Button`; same type (unnamed first); most buttons not above the count asked for. */
+export function bestFitLayout (layouts: readonly PanelLayoutResource[], requested: string): PanelLayoutResource | null {
+  const wanted = /^\d+$/.test(requested.trim()) ? `${requested.trim()}-Button` : requested.trim()
+  const lower = wanted.toLowerCase()
+  const exact = layouts.find((l) => l.id.toLowerCase() === lower)
+  if (exact !== undefined) return exact
+  const sameType = layouts.filter((l) => layoutShape(l).type.toLowerCase() === lower)
+  if (sameType.length > 0) return sameType.find(unnamed) ?? sameType[0]!
+  const count = /^(\d+)/.exec(wanted)
+  if (count === null) return null
+  const fitting = layouts.filter((l) => layoutShape(l).buttons <= Number(count[1])).sort(byMostButtons)
+  return fitting.find((l) => layoutShape(l).buttons === layoutShape(fitting[0]!).buttons && unnamed(l)) ?? fitting[0] ?? null
+}
+
+function panelKeyOf (parts: readonly string[]): string {
+  return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 24)
+}
+
+export interface PanelRequest {
+  readonly systemId: string
+  readonly rom: string | null
+  /** null: the default layout. */
+  readonly requestedLayout: string | null
+}
+
+/** The panel for a system (and game); null when no file covers it. */
+export function resolvePanel (resources: PanelResources, request: PanelRequest): ResolvedPanel | null {
+  const system = request.systemId.toLowerCase()
+  const game = request.rom === null ? null : resources.find('game', romSlug(request.rom)) ?? resources.find('game', request.rom)
+  const gameSystem = game?.resource.system?.toLowerCase()
+  const gameApplies = game !== null && (gameSystem === undefined || gameSystem === system || (arcadeSystems.has(gameSystem) && arcadeSystems.has(system)))
+  const chosen = gameApplies ? game : resources.find('system', system)
+  return chosen === null ? null : panelFromFile(chosen, gameApplies ? 'game' : 'system', request)
+}
+
+/** A panel file applied to a request: its best-fitting layout and its PanelKey. */
+export function panelFromFile (chosen: Pick<LoadedPanel, 'file' | 'resource'>, scope: 'game' | 'system', request: PanelRequest): ResolvedPanel {
+  const layouts = chosen.resource.layouts
+  const fallback = defaultLayout(layouts)
+  const fitted = request.requestedLayout === null ? null : bestFitLayout(layouts, request.requestedLayout)
+  const activeLayout = fitted ?? fallback
+  return {
+    scope,
+    systemId: request.systemId,
+    rom: request.rom,
+    file: chosen.file,
+    resource: chosen.resource,
+    defaultLayoutId: fallback.id,
+    requestedLayout: request.requestedLayout,
+    activeLayout,
+    activeLayoutSource: fitted === null ? 'fallback' : 'request',
+    panelKey: panelKeyOf([scope, request.systemId.toLowerCase(), scope === 'game' ? request.rom ?? '' : '', chosen.file, activeLayout.id])
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The Control Panel Manager's logic: resolves the panel of the frontend's context, draws it and
+ * publishes `panel.state` (with its twin `cpo.panel.config.selected`) on selection and on game
+ * start; turns presses into `panel.input.*`. No Fastify here.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import type { PublishedEvent } from '../core/event-bus.js'
+import { FrontendContext, gameRef } from '../frontend/context.js'
+import type { PanelArtStore } from './art.js'
+import { cabinetPayload, type CabinetConfig } from './cabinet.js'
+import { activeLayoutPayload, activePanelPayload, panelControls, type PanelControls } from './projection.js'
+import { panelFromFile, resolvePanel, type ResolvedPanel } from './resolve.js'
+import type { PanelResources } from './resources.js'
+import type { PanelResource } from './resource-schema.js'
+import { drawFront, drawTop } from './svg.js'
+
+export const panelSource = 'resources/dynpanels'
+export const snapshotVersion = 2
+
+export type Publish = (type: string, payload: Record<string, unknown>, options?: { correlationId?: string, retain?: boolean }) => void
+
+export interface PanelServiceDeps {
+  readonly resources: PanelResources
+  readonly cabinet: CabinetConfig
+  readonly art: PanelArtStore
+  readonly esSettings: ReadonlyMap<string, string>
+  readonly publish: Publish
+  readonly now: () => Date
+}
+
+/** A physical press after the cabinet wiring: a numbered slot or a system input. */
+export type PanelPress =
+  | { readonly player: number, readonly slot: number }
+  | { readonly player: number, readonly systemInput: 'START' | 'SELECT' | 'COIN' }
+
+/** One button of an instruction card's `Controls` block. */
+export interface ButtonControl {
+  readonly Player: number
+  readonly Slot: number
+  readonly Function: string
+  readonly Label: string
+  readonly Color: string
+}
+
+/** The layout the frontend asks for (es_settings keys of domain-notes §5.2), else `<buttons>-Button`. */
+export function requestedLayout (settings: ReadonlyMap<string, string>, systemId: string, buttonsPerPlayer: number): string {
+  const keys = [`${systemId}.apiexpose_panel_${systemId}`, `apiexpose_panel_${systemId}`, `global.apiexpose.datas_theme_expose.cpo.${systemId}.layout`, `${systemId}.apiexpose_panel`, 'apiexpose_panel']
+  const chosen = keys.map((key) => settings.get(key)?.trim()).find((value) => value !== undefined && value !== '' && value.toLowerCase() !== 'auto')
+  return chosen ?? `${buttonsPerPlayer}-Button`
+}
+
+export class PanelService {
+  /** Mirrors the frontend context from the raw hooks, which arrive before the ui.* events they cause. */
+  readonly context = new FrontendContext()
+  readonly #deps: PanelServiceDeps
+  #cabinet: CabinetConfig
+  #esSettings: ReadonlyMap<string, string>
+  #lastPanelKey: string | null = null
+  #lastSequence = 0
+  #published = 0
+
+  constructor (deps: PanelServiceDeps) {
+    this.#deps = deps
+    this.#cabinet = deps.cabinet
+    this.#esSettings = deps.esSettings
+  }
+
+  get cabinet (): CabinetConfig {
+    return this.#cabinet
+  }
+
+  /**
+   * The frontend's panel settings changed: announces the changed keys, the cabinet when it
+   * changed, and the current panel again (forced, its layout may be another now).
+   */
+  applySettings (esSettings: ReadonlyMap<string, string>, cabinet: CabinetConfig, changedKeys: readonly string[]): void {
+    this.#esSettings = esSettings
+    const cabinetChanged = JSON.stringify(cabinet) !== JSON.stringify(this.#cabinet)
+    this.#cabinet = cabinet
+    this.#deps.publish('panel.settings.changed', { Source: 'es_settings.cfg', ChangedKeys: [...changedKeys], PublishedAtUtc: this.#deps.now().toISOString() })
+    if (cabinetChanged) this.publishCabinet()
+    this.#publishCurrent('panel.settings.changed', this.#lastSequence, true, randomUUID())
+  }
+
+  publishCabinet (): void {
+    this.#deps.publish('panel.config.changed', cabinetPayload(this.#cabinet))
+  }
+
+  /** The panel for a system and rom, with the frontend's requested layout unless one is given. */
+  resolve (systemId: string, rom: string | null, layout?: string): ResolvedPanel | null {
+    return resolvePanel(this.#deps.resources, { systemId, rom, requestedLayout: layout ?? requestedLayout(this.#esSettings, systemId, this.#cabinet.buttonsPerPlayer) })
+  }
+
+  /** The panel of the running game, else the selected one; null without a game. */
+  current (layout?: string): ResolvedPanel | null {
+    const game = this.context.currentGame()
+    return game === null ? null : this.resolve(game.systemId, game.romStem, layout)
+  }
+
+  /**
+   * What each button does and its colour for a game, for the instruction card's `Controls`:
+   * one entry per player and used slot, plus the system inputs; null when no panel covers it.
+   */
+  controlsFor (systemId: string, rom: string | null): { Players: number, Buttons: ButtonControl[], SystemInputs: Array<{ Player: number, Input: string, Label: string, Color: string }> } | null {
+    const panel = this.resolve(systemId, rom)
+    if (panel === null) return null
+    const controls = panelControls(panel, this.#cabinet)
+    return {
+      Players: this.#cabinet.playerCount,
+      Buttons: controls.slots.filter((s) => s.function !== '').map((s) => ({ Player: s.player, Slot: s.slot, Function: s.function, Label: s.label, Color: s.color })),
+      SystemInputs: controls.systemInputs.map((s) => ({ Player: s.player, Input: s.input, Label: s.label, Color: s.color }))
+    }
+  }
+
+  /** The full panel.state payload of a resolved panel (drawings written to the media folder). */
+  statePayload (panel: ResolvedPanel, trigger: string, sequence: number | null): Record<string, unknown> {
+    const controls = panelControls(panel, this.#cabinet)
+    return {
+      SnapshotVersion: snapshotVersion,
+      Source: panelSource,
+      Trigger: trigger,
+      ...(sequence === null ? {} : { Sequence: sequence }),
+      SelectionKey: `${panel.systemId}|${panel.rom ?? ''}`,
+      Emulator: panel.resource.emulator ?? '',
+      SystemId: panel.systemId,
+      Rom: panel.rom ?? '',
+      Scope: panel.scope,
+      PanelKey: panel.panelKey,
+      PanelFile: panel.file,
+      DefaultLayoutId: panel.defaultLayoutId,
+      RequestedLayout: panel.requestedLayout ?? '',
+      ActiveLayoutId: panel.activeLayout.id,
+      ActiveLayoutSource: panel.activeLayoutSource,
+      ActiveLayout: activeLayoutPayload(panel),
+      ActivePanel: activePanelPayload(panel, controls),
+      Svg: this.#draw(panel.panelKey, controls)
+    }
+  }
+
+  /** Non-retained panel.state of a panel body a designer sends; returns its PanelKey. */
+  preview (resource: PanelResource, systemId: string, rom: string | null): string {
+    const key = createHash('sha256').update(JSON.stringify(resource)).digest('hex').slice(0, 24)
+    const layout = requestedLayout(this.#esSettings, systemId, this.#cabinet.buttonsPerPlayer)
+    const panel = panelFromFile({ file: 'preview', resource }, rom === null ? 'system' : 'game', { systemId, rom, requestedLayout: layout })
+    const payload = { ...this.statePayload({ ...panel, panelKey: key }, 'panel.preview', null), Preview: true }
+    this.#deps.publish('panel.state', payload, { retain: false })
+    return key
+  }
+
+  /** Bus listener: follows the raw hooks and the selections they become. */
+  readonly onEvent = (event: PublishedEvent): void => {
+    const { Type: type, Payload: payload, CorrelationId: correlationId } = event.envelope
+    if (type === 'esevent.events_refresh') {
+      this.#followHook(String(payload.EventName), (payload.RawArgs as string[]) ?? [], Number(payload.Sequence), correlationId)
+    } else if (type === 'ui.game.selected' || type === 'ui.system.selected') {
+      this.#publishCurrent(type, Number(payload.Sequence), false, correlationId)
+    }
+  }
+
+  status () {
+    return { statesPublished: this.#published, lastPanelKey: this.#lastPanelKey, lastSequence: this.#lastSequence }
+  }
+
+  /** Maps a press to its slot's function in the current panel and publishes it, never coalesced. */
+  input (press: PanelPress, pressed: boolean): Record<string, unknown> {
+    const payload = 'slot' in press
+      ? { Player: press.player, Slot: press.slot, Function: this.#functionOf(press.player, press.slot), System: false, SystemInput: '' }
+      : { Player: press.player, Slot: 0, Function: press.systemInput, System: true, SystemInput: press.systemInput }
+    this.#deps.publish(pressed ? 'panel.input.pressed' : 'panel.input.released', payload)
+    return payload
+  }
+
+  #functionOf (player: number, slot: number): string {
+    const panel = this.current()
+    if (panel === null) return ''
+    return panelControls(panel, this.#cabinet).slots.find((s) => s.player === player && s.slot === slot)?.function ?? ''
+  }
+
+  #followHook (event: string, args: readonly string[], sequence: number, correlationId: string): void {
+    const [first = '', second = '', third] = args
+    switch (event) {
+      case 'system-selected': this.context.selectSystem(first.trim()); return
+      case 'game-selected': this.context.selectGame(gameRef(first.trim(), second.trim(), third)); return
+      case 'game-end': this.context.endGame(); return
+      case 'game-start':
+        this.context.startGame(first.trim(), second === '' ? undefined : second, third, this.#deps.now())
+        // Published now, from the raw hook, so it precedes the ui.game.started it will become.
+        this.#publishCurrent('ui.game.started', sequence, true, correlationId)
+    }
+  }
+
+  #publishCurrent (trigger: string, sequence: number, force: boolean, correlationId: string): void {
+    if (sequence <= this.#lastSequence && !force) return
+    const game = this.context.currentGame()
+    const systemId = game?.systemId ?? this.context.snapshot().selectedSystem
+    if (systemId === null) return
+    const panel = this.resolve(systemId, trigger === 'ui.system.selected' ? null : game?.romStem ?? null)
+    if (panel === null) return
+    if (!force && panel.panelKey === this.#lastPanelKey) return
+    this.#lastPanelKey = panel.panelKey
+    this.#lastSequence = Math.max(this.#lastSequence, sequence)
+    const payload = this.statePayload(panel, trigger, sequence)
+    this.#published++
+    this.#deps.publish('panel.state', payload, { correlationId })
+    this.#deps.publish('cpo.panel.config.selected', payload, { correlationId })
+  }
+
+  #draw (key: string, controls: PanelControls) {
+    const cabinet = this.#cabinet
+    return { Top: this.#deps.art.write(key, 'top', drawTop(controls, cabinet)), Front: this.#deps.art.write(key, 'front', drawFront(controls, cabinet)) }
+  }
+}

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict'
+import { rmSync } from 'node:fs'
+import { after, describe, it } from 'node:test'
+import { PanelArtStore } from '../../src/panels/art.js'
+import { cabinetConfig } from '../../src/panels/cabinet.js'
+import { writeDemoPanels } from '../../src/panels/demo-panels.js'
+import { dynpanelsRoot, PanelResources } from '../../src/panels/resources.js'
+import { PanelService } from '../../src/panels/service.js'
+import { loadConfig } from '../../src/config.js'
+import { tempDir } from '../support/hub.js'
+
+describe('instruction-card Controls from the panel resolution', () => {
+  const dataDir = tempDir()
+  after(() => rmSync(dataDir, { recursive: true, force: true }))
+  writeDemoPanels(dynpanelsRoot(dataDir))
+  const resources = new PanelResources(dynpanelsRoot(dataDir))
+  resources.load()
+  const { config } = loadConfig({ cli: new Map([['dataDir', dataDir]]), env: {} })
+  const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publish: () => {}, now: () => new Date() })
+
+  it('says what each used button does and its colour, per player, with the system inputs', () => {
+    const controls = service.controlsFor('mame', 'sf2')!
+    assert.equal(controls.Players, 2)
+    assert.deepEqual(controls.Buttons.filter((b) => b.Player === 1).map((b) => [b.Slot, b.Function, b.Color]), [
+      [1, 'Light Punch', 'Blue'], [2, 'Medium Punch', 'Yellow'], [3, 'Heavy Punch', 'Red'], [4, 'Light Kick', 'Blue'], [5, 'Medium Kick', 'Yellow'], [6, 'Heavy Kick', 'Red']
+    ])
+    assert.deepEqual(controls.SystemInputs.filter((s) => s.Player === 1).map((s) => s.Input), ['START', 'COIN'])
+    // Donkey Kong uses one button: unused slots are left out.
+    assert.deepEqual(service.controlsFor('mame', 'dkong')!.Buttons.map((b) => [b.Player, b.Slot, b.Function]), [[1, 1, 'Jump'], [2, 1, 'Jump']])
+    assert.equal(service.controlsFor('amiga', 'lotus'), null)
+  })
+})

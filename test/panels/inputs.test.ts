@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { openSync, writeSync, closeSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { tempDir } from '../support/hub.js'
+import { startPanelHub, type PanelHub } from '../support/panels.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+/** One Linux `struct input_event` (64-bit timeval): EV_KEY with a key code and 1 (press) or 0 (release). */
+function inputEvent (code: number, value: number, type = 1): Buffer {
+  const record = Buffer.alloc(24)
+  record.writeBigInt64LE(BigInt(Math.floor(Date.now() / 1000)), 0)
+  record.writeBigInt64LE(0n, 8)
+  record.writeUInt16LE(type, 16)
+  record.writeUInt16LE(code, 18)
+  record.writeInt32LE(value, 20)
+  return record
+}
+
+const inputTypes = new Set(['panel.input.pressed', 'panel.input.released'])
+
+describe('physical panel inputs', () => {
+  let f: PanelHub
+  let fifo: string
+  let writer: number
+  before(async () => {
+    fifo = path.join(tempDir(), 'event-panel')
+    execFileSync('mkfifo', [fifo])
+    // Key 57 (space) is player 1 slot 3 on the keyboard-encoder map; 2 is the "1" key, START of player 1.
+    f = await startPanelHub({ panelEvdevDevices: fifo, panelInputMap: '57=1:3,2=START:1,304=2:1' })
+    writer = openSync(fifo, 'w')
+    const rom = f.tree.rom('mame', 'sf2.zip')
+    await f.hook('game-selected', 'mame', rom, 'Street Fighter II')
+    await f.hook('game-start', rom, 'sf2', 'Street Fighter II')
+  })
+  after(async () => {
+    closeSync(writer)
+    await f.close()
+  })
+
+  it('turns POST /api/v1/panels/input press and release 5 ms apart into two events, in order, with Player, Slot and Function', async () => {
+    const panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+    const press = await f.post('/api/v1/panels/input', { player: 1, slot: 3, pressed: true })
+    assert.equal(press.status, 202)
+    assert.deepEqual(press.body, { type: 'panel.input.pressed', player: 1, slot: 3, function: 'Heavy Punch', systemInput: '' })
+    await sleep(5)
+    await f.post('/api/v1/panels/input', { player: 1, slot: 3, pressed: false })
+    await panel.until((c) => c.frames.filter((fr) => inputTypes.has(fr.Type)).length >= 2)
+    const inputs = panel.frames.filter((fr) => inputTypes.has(fr.Type))
+    assert.deepEqual(inputs.map((fr) => [fr.Type, fr.Payload.Player, fr.Payload.Slot, fr.Payload.Function, fr.Payload.System]), [
+      ['panel.input.pressed', 1, 3, 'Heavy Punch', false],
+      ['panel.input.released', 1, 3, 'Heavy Punch', false]
+    ])
+  })
+
+  it('rejects an input naming both or neither of slot and system with 400 { message, code }', async () => {
+    const both = await f.post('/api/v1/panels/input', { player: 1, slot: 3, system: 'START', pressed: true })
+    assert.equal(both.status, 400)
+    assert.equal(both.body.code, 'INVALID_INPUT')
+    const garbage = await f.post('/api/v1/panels/input', { player: 'one', pressed: 'yes' })
+    assert.equal(garbage.status, 400)
+    assert.equal(typeof garbage.body.message, 'string')
+  })
+
+  it('reads evdev input_event records from a FIFO: press and release 5 ms apart, a system input, skipping autorepeat and unwired codes', async () => {
+    const panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+    writeSync(writer, inputEvent(57, 1))
+    await sleep(5)
+    writeSync(writer, Buffer.concat([inputEvent(57, 2), inputEvent(0, 0, 0), inputEvent(99, 1), inputEvent(57, 0)]))
+    // A record split across two writes still decodes.
+    const start = inputEvent(2, 1)
+    writeSync(writer, start.subarray(0, 10))
+    await sleep(5)
+    writeSync(writer, start.subarray(10))
+    await panel.until((c) => c.frames.filter((fr) => inputTypes.has(fr.Type)).length >= 3)
+    const inputs = panel.frames.filter((fr) => inputTypes.has(fr.Type))
+    assert.deepEqual(inputs.map((fr) => [fr.Type, fr.Payload.Player, fr.Payload.Slot, fr.Payload.Function, fr.Payload.System, fr.Payload.SystemInput]), [
+      ['panel.input.pressed', 1, 3, 'Heavy Punch', false, ''],
+      ['panel.input.released', 1, 3, 'Heavy Punch', false, ''],
+      ['panel.input.pressed', 1, 0, 'START', true, 'START']
+    ])
+  })
+})
