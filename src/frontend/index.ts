@@ -5,7 +5,7 @@
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp, HubModule } from '../core/module.js'
-import { LibraryCatalog } from '../library/catalog.js'
+import { sharedCatalog } from '../library/shared.js'
 import { DryRunBackend, SimulatorBackend } from './control/backends.js'
 import { FrontendController } from './control/controller.js'
 import { controllerRoutes } from './control/routes.js'
@@ -24,7 +24,7 @@ const gamelistPollMs = 1000
 async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
   const layout = frontendLayout(hub.config)
   const es = new EsWebApi(hub.config.esUrl)
-  const catalog = new LibraryCatalog({ romsRoot: layout.romsRoot, esConfigDir: layout.esConfigDir, logger: hub.logger })
+  const catalog = sharedCatalog(hub)
   const loadApiSystems = (): void => {
     void es.systems().then((systems) => { if (systems !== null) catalog.setApiSystems(systems) })
   }
