@@ -76,13 +76,19 @@ function define (type: string, description: string, payload: TSchema, extra: Par
   return { type, description, payload, example: null, coalesceKey: null, retainSlot: null, clearsSlot: null, ...extra }
 }
 
-const snapshot = (type: string, surface: string): EventDefinition => define(type, `Full ${surface} snapshot for the current selection (retained).`, open({
-  ...selectionFields,
-  SnapshotVersion: int('Shape version of the snapshot.'),
-  Selection: Type.Object({}, { additionalProperties: true, description: 'What is selected or running.' }),
-  Media: Type.Object({}, { additionalProperties: true, description: 'Legacy named media fields.' }),
+const snapshot = (type: string, surface: string): EventDefinition => define(type, `Full ${surface} snapshot of what the frontend shows (retained, latest Sequence wins).`, open({
+  Sequence: int('The Sequence of the frontend event that selected the entry; a newer selection always has a higher number.'),
+  SelectionKey: str('`<mediaSystem>|<gameSlug>`, or `<mediaSystem>|` at system scope.'),
+  SnapshotVersion: int('Shape version of the snapshot (2).'),
+  Stream: str('marquee, topper, instruction-card or screen.'),
+  Scope: Type.Union([Type.Literal('system'), Type.Literal('game')]),
+  Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, FrontendSystem, System (media system), Game (slug), GameName, Name, GamePath, Releasedate, Developer, Publisher, Genre.' }),
+  Media: Type.Object({}, { additionalProperties: true, description: 'Legacy named fields (Marquee, Fanart, Logo, Video, Topper ...): an asset or null; the game\'s file, else the system\'s, never for Video.' }),
   Assets: Type.Record(Type.String(), Type.Unknown(), { description: 'Canonical media kind -> asset the entry really owns.' }),
-  SystemAssets: Type.Record(Type.String(), Type.Unknown(), { description: 'Same table for the game\'s system.' })
+  SystemAssets: Type.Record(Type.String(), Type.Unknown(), { description: 'Game scope: the same table for the game\'s system.' }),
+  Text: Type.Object({}, { additionalProperties: true, description: 'Topper and instruction card, game scope: Description, Genre, Players, Rating in the configured language (else the gamelist\'s), Language, Languages.' }),
+  Cards: Type.Array(Type.Unknown(), { description: 'Instruction card: ic, ic-1, ic-2 ... in order, each an asset with its Role.' }),
+  Controls: Type.Unknown({ description: 'Instruction card: what each button does, when the control panels provide it.' })
 }, `${surface} snapshot`), { coalesceKey: byType(type), retainSlot: type.replace(/\.updated$/, '') })
 
 const assetFields = {
