@@ -5,7 +5,8 @@
 import type { Hub } from '../core/hub.js'
 import type { HubApp, HubModule } from '../core/module.js'
 import { sharedCatalog } from '../library/shared.js'
-import { mediaRoutes } from './routes.js'
+import { Gamelists } from './gamelists.js'
+import { gamelistRoutes, mediaRoutes } from './routes.js'
 import { LocalMedia } from './service.js'
 
 const services = new WeakMap<Hub, LocalMedia>()
@@ -28,6 +29,7 @@ async function registerMedia (app: HubApp, hub: Hub): Promise<void> {
   app.addHook('onClose', async () => { media.stop() })
   hub.addStatusSection('media', () => media.status())
   mediaRoutes(app, media)
+  gamelistRoutes(app, new Gamelists(catalog, media))
 }
 
 export const mediaModule: HubModule = { name: 'media', manager: 'localMedia', register: registerMedia }

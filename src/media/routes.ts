@@ -3,7 +3,8 @@ import send from '@fastify/send'
 import { apiGroups } from '../core/api-groups.js'
 import { errorResponses, HubError } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
-import { MediaFileResponse, MediaPathParams, ReindexResponse } from './schemas.js'
+import type { Gamelists } from './gamelists.js'
+import { GameCardResponse, GameQuery, GamelistsResponse, GamesQuery, GamesResponse, MediaFileResponse, MediaPathParams, ReindexResponse, SystemParams } from './schemas.js'
 import type { LocalMedia } from './service.js'
 
 const tags = [apiGroups.localMedia.name]
@@ -45,5 +46,27 @@ export function mediaRoutes (app: HubApp, media: LocalMedia): void {
     const files = media.index.counts().files
     void media.rescan('request')
     return reply.code(202).send({ status: 'reindexing' as const, files })
+  })
+}
+
+export function gamelistRoutes (app: HubApp, gamelists: Gamelists): void {
+  app.get('/api/v1/gamelists', {
+    schema: { tags, summary: 'Systems with playable games (rom present) and their game counts', response: { 200: GamelistsResponse, ...errorResponses() } }
+  }, async () => gamelists.systems())
+
+  app.get('/api/v1/gamelists/:system/games', {
+    schema: { tags, summary: 'A page of a system\'s playable games, optionally searched by name or rom', params: SystemParams, querystring: GamesQuery, response: { 200: GamesResponse, ...errorResponses(400, 404) } }
+  }, async (request) => {
+    const page = gamelists.games(request.params.system, request.query)
+    if (page === null) throw new HubError(404, 'UNKNOWN_SYSTEM', `No gamelist for system ${request.params.system}`)
+    return page
+  })
+
+  app.get('/api/v1/gamelists/:system/game', {
+    schema: { tags, summary: 'One game\'s card with gamelist text and canonical media URLs', params: SystemParams, querystring: GameQuery, response: { 200: GameCardResponse, ...errorResponses(400, 404) } }
+  }, async (request) => {
+    const card = gamelists.game(request.params.system, request.query.rom)
+    if (card === null) throw new HubError(404, 'UNKNOWN_GAME', `No playable game ${request.query.rom} in system ${request.params.system}`)
+    return card
   })
 }
