@@ -37,7 +37,8 @@ describe('surfaces view on the live page', () => {
       ] as const) {
         const img = page.locator(`#surface-${figure} img`)
         assert.equal(await img.getAttribute('src'), url, figure)
-        await page.waitForFunction((selector) => { const el = document.querySelector<HTMLImageElement>(selector); return el !== null && el.complete && el.naturalWidth > 0 }, `#surface-${figure} img`)
+        // The image really loaded (a broken URL leaves naturalWidth at 0).
+        await page.waitForFunction(`(() => { const el = document.querySelector('#surface-${figure} img'); return el !== null && el.complete && el.naturalWidth > 0 })()`)
       }
       mkdirSync(artifacts, { recursive: true })
       await page.screenshot({ path: `${artifacts}surfaces.png`, fullPage: true })

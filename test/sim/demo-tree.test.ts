@@ -58,10 +58,10 @@ describe('demo frontend tree', () => {
 
   it('ships a media store with the art every surface shows, for every game and system', () => {
     for (const system of systems) {
-      const mediaSystem = system.name === 'mame' ? 'arcade' : system.name
+      const mediaSystem = system.name === 'mame' ? 'arcade' : system.name!
       const systemDir = path.join(tree.root, 'media', 'systems', mediaSystem)
       assert.ok(readFileSync(path.join(systemDir, 'artwork', 'marquee', 'marquee.png')).subarray(0, 8).equals(pngSignature))
-      for (const game of gamelist(system.name)) {
+      for (const game of gamelist(system.name!)) {
         const slug = slugOf(path.parse(game.path!).name)
         for (const file of ['artwork/marquee/topper.png', 'artwork/ic/ic.png', 'artwork/box/front.png', 'artwork/screenshot.png', 'artwork/fanart.png', 'artwork/flyer.png', 'artwork/marquee/screenmarquee.png']) {
           assert.ok(readFileSync(path.join(systemDir, 'games', slug, file)).subarray(0, 8).equals(pngSignature), `${system.name}/${slug}/${file}`)
