@@ -40,8 +40,10 @@ async function startNginx (store: string): Promise<RunningProcess> {
   const port = await freePort()
   const prefix = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-nginx-'))
   const conf = path.join(prefix, 'nginx.conf')
+  // As root nginx's worker would drop to nobody, who cannot read the private temp folders.
+  const user = process.getuid?.() === 0 ? 'user root;\n' : ''
   writeFileSync(conf, `daemon off;
-worker_processes 1;
+${user}worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 1024; }
@@ -115,6 +117,8 @@ try {
   for (const scenario of scenarios) {
     const hubLoad = await load(hub, scenario)
     const nginxLoad = await load(nginx, scenario)
+    // A ratio over error answers means nothing.
+    if (hubLoad.non2xx + nginxLoad.non2xx > 0) throw new Error(`${scenario.name}: non-2xx answers (cabinet-hub ${hubLoad.non2xx}, nginx ${nginxLoad.non2xx})`)
     const ratios = { throughput: round(hubLoad.bytesPerSecond / nginxLoad.bytesPerSecond), p99Latency: round(hubLoad.latencyMs.p99 / Math.max(nginxLoad.latencyMs.p99, 1)) }
     results[scenario.name] = { connections: scenario.connections, cabinetHub: hubLoad, nginx: nginxLoad, ratios }
     summary.push(`${scenario.name} ${round(hubLoad.bytesPerSecond / 1e6, 1)} MB/s p99 ${hubLoad.latencyMs.p99} ms vs nginx ${round(nginxLoad.bytesPerSecond / 1e6, 1)} MB/s p99 ${nginxLoad.latencyMs.p99} ms (ratio ${ratios.throughput})`)
