@@ -42,6 +42,8 @@ export class LocalMedia {
   #scanning: Promise<IndexChange> | null = null
   #timer: NodeJS.Timeout | null = null
   #lastScanAtUtc: string | null = null
+  #lastScanMs = 0
+  #stopped = false
 
   constructor (hub: Hub, catalog: LibraryCatalog) {
     this.#hub = hub
@@ -67,13 +69,13 @@ export class LocalMedia {
     } else {
       await this.rescan('start')
     }
-    this.#timer = setInterval(() => { void this.rescan('poll') }, this.#hub.config.mediaRescanMs)
-    this.#timer.unref()
+    this.#schedulePoll()
   }
 
   stop (): void {
-    if (this.#timer !== null) clearInterval(this.#timer)
+    if (this.#timer !== null) clearTimeout(this.#timer)
     this.#timer = null
+    this.#stopped = true
   }
 
   /** Rescans every source; concurrent calls share the scan in flight. */
@@ -109,20 +111,34 @@ export class LocalMedia {
   }
 
   status () {
-    return { mediaRoot: this.sources.mediaRoot, downloadedMediaDir: this.sources.downloadedMediaDir, scanning: this.scanning, lastScanAtUtc: this.#lastScanAtUtc, ...this.index.counts() }
+    return { mediaRoot: this.sources.mediaRoot, downloadedMediaDir: this.sources.downloadedMediaDir, scanning: this.scanning, lastScanAtUtc: this.#lastScanAtUtc, lastScanMs: Math.round(this.#lastScanMs), ...this.index.counts() }
   }
 
   async #scan (reason: string): Promise<IndexChange> {
     this.#catalog.refreshGamelists()
     this.#aliases.forget()
     this.#roots = mediaRoots(this.sources)
+    const started = performance.now()
     const files = await new MediaScan(this.sources).run()
     const change = this.index.replace(files)
+    this.#lastScanMs = performance.now() - started
     this.#lastScanAtUtc = this.#hub.now().toISOString()
     for (const asset of change.removed) this.#hub.bus.publish('media.asset.removed', assetEvent(asset))
     for (const asset of change.added) this.#hub.bus.publish('media.asset.added', assetEvent(asset))
     if (reason !== 'poll' || change.added.length > 0 || change.removed.length > 0) this.#publishCounts(reason)
     return change
+  }
+
+  /**
+   * The next poll waits at least ten times as long as the last scan took, so a huge tree is not
+   * rescanned back to back (a scan of 150,000 files takes seconds).
+   */
+  #schedulePoll (): void {
+    if (this.#stopped) return
+    this.#timer = setTimeout(() => {
+      void this.rescan('poll').finally(() => this.#schedulePoll())
+    }, Math.max(this.#hub.config.mediaRescanMs, this.#lastScanMs * 10))
+    this.#timer.unref()
   }
 
   #publishCounts (reason: string): void {

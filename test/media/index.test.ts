@@ -8,6 +8,7 @@ import { kindOfStorePath } from '../../src/media/kinds.js'
 import { GameAliases, mediaSystemId, slugOf } from '../../src/media/identity.js'
 import { startHub, tempDir } from '../support/hub.js'
 import { writeMedia } from '../support/media-store.js'
+import { RecordingClient } from '../support/ws-client.js'
 
 const file = (name: string, extra: Partial<MediaFile> = {}): MediaFile => ({ file: `/m/${name}`, system: 'arcade', slug: '1943', kind: 'marquee', role: null, origin: 'local', rank: 0, size: 10, mtimeMs: 1, ...extra })
 
@@ -50,6 +51,22 @@ describe('media index', () => {
     const mediaRoot = tempDir()
     writeMedia(mediaRoot, 'aliases/games/arcade.json', Buffer.from(JSON.stringify({ Entries: { 'rom:sf2ce': 'street_fighter_ii' } })))
     assert.equal(new GameAliases(mediaRoot).slug('arcade', { romPath: 'C:\\roms\\mame\\SF2CE.zip' }), 'street_fighter_ii')
+  })
+
+  it('notices files added to the store without being asked, and announces them on /ws/media', async () => {
+    const mediaDir = tempDir()
+    const hub = await startHub({ options: { mediaDir }, env: { CABINET_HUB_MEDIA_RESCAN_MS: '100' } })
+    const media = await RecordingClient.connect(`${hub.wsBase}/ws/media`)
+    try {
+      writeMedia(mediaDir, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
+      await media.until((c) => c.frames.some((fr) => fr.Type === 'media.asset.added'), 10_000)
+      const added = media.frames.find((fr) => fr.Type === 'media.asset.added')!
+      assert.equal(added.Payload.Url, '/api/v1/media/systems/snes/games/f_zero/ui/wheels/wheel.png')
+      assert.equal(await (await fetch(hub.baseUrl + String(added.Payload.Url))).text(), 'wheel')
+    } finally {
+      media.close()
+      await hub.close()
+    }
   })
 
   it('leaves the more specific /api/v1/media/panels/:file route of another module alone', async () => {
