@@ -69,6 +69,22 @@ describe('media index', () => {
     }
   })
 
+  it('indexes ES-DE downloaded_media after the store: the store wins a kind both hold', async () => {
+    const mediaDir = tempDir()
+    const downloaded = tempDir()
+    writeMedia(downloaded, 'mame/covers/1943.png', Buffer.from('es-de cover'))
+    writeMedia(downloaded, 'mame/titlescreens/1943.png', Buffer.from('es-de title'))
+    writeMedia(mediaDir, 'systems/arcade/games/1943/artwork/screentitle.png', Buffer.from('store title'))
+    const hub = await startHub({ options: { mediaDir, downloadedMediaDir: downloaded } })
+    try {
+      const game = `${hub.baseUrl}/api/v1/media/systems/arcade/games/1943`
+      assert.equal(await (await fetch(`${game}/artwork/box/front.png`)).text(), 'es-de cover')
+      assert.equal(await (await fetch(`${game}/artwork/screentitle.png`)).text(), 'store title')
+    } finally {
+      await hub.close()
+    }
+  })
+
   it('leaves the more specific /api/v1/media/panels/:file route of another module alone', async () => {
     const panels: HubModule = {
       name: 'panels-probe',
