@@ -45,10 +45,9 @@ async function stopChild (child: ChildProcess): Promise<void> {
   await once(child, 'exit')
 }
 
-/** Starts the built service (`dist/cli.js serve`) on a free port with a fresh data dir and waits for readiness. */
-export async function startCabinetHub (extraArgs: string[] = []): Promise<RunningProcess> {
+/** Starts the built service (`dist/cli.js serve`) on a free port (with a fresh data dir unless given one) and waits for readiness. */
+export async function startCabinetHub (extraArgs: string[] = [], dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-'))): Promise<RunningProcess> {
   const port = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-'))
   const child = spawn(process.execPath, [cliPath, 'serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'] })
   await waitForHttp(`http://127.0.0.1:${port}/api/v1/startup/ready`, child)
   return { port, child, stop: async () => stopChild(child) }

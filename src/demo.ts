@@ -10,7 +10,7 @@ import { installHooks } from './frontend/install-hooks.js'
 import { writeDemoPanels } from './panels/demo-panels.js'
 import { dynpanelsRoot } from './panels/resources.js'
 import { spoolDirOf } from './frontend/layout.js'
-import { SimulatedFrontend, writeDemoTree } from './sim/index.js'
+import { demoMediaDir, SimulatedFrontend, writeDemoTree } from './sim/index.js'
 
 /** Seconds a demo game "runs" before the simulated frontend ends it. */
 const demoPlaySeconds = 12
@@ -41,8 +41,8 @@ export async function startDemoFrontend (loaded: LoadedConfig, cliPath: string, 
   logger.info(`demo mode: simulated frontend on ${url} over ${tree.root} (point --frontend-root at a real frontend to leave it)`)
   return {
     loaded: {
-      config: { ...config, frontendRoot: tree.root, profile: 'retrobat', esUrl: url },
-      sources: { ...loaded.sources, frontendRoot: 'demo', profile: 'demo', esUrl: 'demo' }
+      config: { ...config, frontendRoot: tree.root, profile: 'retrobat', esUrl: url, mediaDir: config.mediaDir ?? demoMediaDir(tree.root) },
+      sources: { ...loaded.sources, frontendRoot: 'demo', profile: 'demo', esUrl: 'demo', ...(config.mediaDir === null ? { mediaDir: 'demo' } : {}) }
     },
     stop: async () => simulator.stop()
   }

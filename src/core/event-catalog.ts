@@ -159,14 +159,48 @@ function define (type: string, description: string, payload: TSchema, extra: Par
   return { type, description, payload, example: null, coalesceKey: null, retainSlot: null, clearsSlot: null, ...extra }
 }
 
-const snapshot = (type: string, surface: string): EventDefinition => define(type, `Full ${surface} snapshot for the current selection (retained).`, open({
-  ...selectionFields,
-  SnapshotVersion: int('Shape version of the snapshot.'),
-  Selection: Type.Object({}, { additionalProperties: true, description: 'What is selected or running.' }),
-  Media: Type.Object({}, { additionalProperties: true, description: 'Legacy named media fields.' }),
+const snapshot = (type: string, surface: string): EventDefinition => define(type, `Full ${surface} snapshot of what the frontend shows (retained, latest Sequence wins).`, open({
+  Sequence: int('The Sequence of the frontend event that selected the entry; a newer selection always has a higher number.'),
+  SelectionKey: str('`<mediaSystem>|<gameSlug>`, or `<mediaSystem>|` at system scope.'),
+  SnapshotVersion: int('Shape version of the snapshot (2).'),
+  Stream: str('marquee, topper, instruction-card or screen.'),
+  Scope: Type.Union([Type.Literal('system'), Type.Literal('game')]),
+  Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, FrontendSystem, System (media system), Game (slug), GameName, Name, GamePath, Releasedate, Developer, Publisher, Genre.' }),
+  Media: Type.Object({}, { additionalProperties: true, description: 'Legacy named fields (Marquee, Fanart, Logo, Video, Topper ...): an asset or null; the game\'s file, else the system\'s, never for Video.' }),
   Assets: Type.Record(Type.String(), Type.Unknown(), { description: 'Canonical media kind -> asset the entry really owns.' }),
-  SystemAssets: Type.Record(Type.String(), Type.Unknown(), { description: 'Same table for the game\'s system.' })
+  SystemAssets: Type.Record(Type.String(), Type.Unknown(), { description: 'Game scope: the same table for the game\'s system.' }),
+  Text: Type.Object({}, { additionalProperties: true, description: 'Topper and instruction card, game scope: Description, Genre, Players, Rating in the configured language (else the gamelist\'s), Language, Languages.' }),
+  Cards: Type.Array(Type.Unknown(), { description: 'Instruction card: ic, ic-1, ic-2 ... in order, each an asset with its Role.' }),
+  Controls: Type.Unknown({ description: 'Instruction card: what each button does, when the control panels provide it.' })
 }, `${surface} snapshot`), { coalesceKey: byType(type), retainSlot: type.replace(/\.updated$/, '') })
+
+const assetFields = {
+  Kind: str('Canonical media kind (marquee, wheel, box-3d, ic-1 ...).'),
+  Url: str('Canonical `/api/v1/media/...` URL.'),
+  Path: str('Absolute local path of the file.'),
+  FileName: str('File name.'),
+  Extension: str('Lower-case extension without the dot.'),
+  Length: int('Size in bytes.'),
+  LastWriteTimeUtc: Type.String({ format: 'date-time', description: 'Last modification.' }),
+  Origin: str('`user`, `local` (the store), `emulationstation` (gamelist) or `downloaded`.')
+}
+const assetExample = {
+  Kind: 'marquee',
+  Url: '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.png',
+  Path: '/home/cab/.local/share/cabinet-hub/media/systems/arcade/games/1943/artwork/marquee/marquee.png',
+  FileName: 'marquee.png',
+  Extension: 'png',
+  Length: 48213,
+  LastWriteTimeUtc: '2026-11-21T20:00:00.000Z',
+  Origin: 'local'
+}
+
+const mediaAssetEvent = (type: string, description: string): EventDefinition => define(type, description, open({
+  System: str('Media system id (mame -> arcade).'),
+  Game: str('Game slug; empty for a system asset.'),
+  Scope: Type.Union([Type.Literal('game'), Type.Literal('system')]),
+  ...assetFields
+}, 'media asset'), { example: { System: 'arcade', Game: '1943', Scope: 'game', ...assetExample } })
 
 const runningGameFields = {
   SystemId: str('System of the running game (the frontend\'s id, else the emulator\'s).'),
@@ -354,7 +388,14 @@ export const eventCatalog: readonly EventDefinition[] = [
   define('achievements.session.ended', 'The achievement session ended; the retained session is cleared.', open({}, 'achievement session end'), { clearsSlot: 'achievements.session' }),
   define('achievements.unlocked', 'An achievement was unlocked (never coalesced).', open({}, 'unlock')),
   define('hiscore.updated', 'Hiscore table of a game changed.', open({ RomName: str('Rom.'), GameName: str('Display name.'), Scores: Type.Array(Type.Unknown()) }, 'hiscore table')),
-  define('media.index.updated', 'The media index was rebuilt or updated.', open({}, 'media index')),
+  define('media.index.updated', 'The media index was built, loaded or changed (counts after the change).', open({
+    Reason: str('`persisted` (loaded from the database at start), `start`, `poll` or `request`.'),
+    Files: int('Files indexed (every source).'),
+    Assets: int('Kinds resolved to one file each (what is served).'),
+    Entries: int('Games and systems with at least one asset.')
+  }, 'media index'), { example: { Reason: 'start', Files: 1342, Assets: 1200, Entries: 310 } }),
+  mediaAssetEvent('media.asset.added', 'A kind of a game or system gained a file, or its file changed.'),
+  mediaAssetEvent('media.asset.removed', 'A kind of a game or system lost its file.'),
   define('startup.ready', 'Every module finished its start phase.', Type.Object({
     ReadyAtUtc: Type.String({ format: 'date-time', description: 'When the service became ready.' }),
     Version: Type.String({ description: 'Service version.' })

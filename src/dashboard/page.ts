@@ -34,6 +34,12 @@ export const dashboardHtml = `<!doctype html>
   #panel-art { display: block; }
   .light { position: absolute; border-radius: 50%; border: 3px solid transparent; pointer-events: none; }
   .light.lit { border-color: #fff; background: rgba(255, 255, 255, .45); box-shadow: 0 0 18px 6px #fff; }
+  #surfaces { display: grid; grid-template-columns: 2fr 1fr 1fr; gap: 1rem; }
+  figure { margin: 0; background: #000; border-radius: 6px; padding: .5rem; min-height: 8rem; display: flex; flex-direction: column; gap: .4rem; }
+  figure img { max-width: 100%; max-height: 14rem; object-fit: contain; align-self: center; }
+  figure img:not([src]) { display: none; }
+  figcaption { color: var(--dim); font-size: .85rem; }
+  figure p { margin: 0; font-size: .85rem; }
 </style>
 </head>
 <body>
@@ -63,6 +69,14 @@ export const dashboardHtml = `<!doctype html>
     <p id="panel-info" class="dim">no panel yet</p>
     <div id="panel-view" hidden><img id="panel-art" alt="control panel, top view"><div id="panel-lights"></div></div>
     <p id="panel-input" class="dim"></p>
+  </section>
+  <section class="wide">
+    <h2>Surfaces</h2>
+    <div id="surfaces">
+      <figure id="surface-marquee"><figcaption>marquee: <span class="key">nothing yet</span></figcaption><img alt="marquee"></figure>
+      <figure id="surface-topper"><figcaption>topper: <span class="key">nothing yet</span></figcaption><img alt="topper"><p class="name"></p></figure>
+      <figure id="surface-instruction-card"><figcaption>instruction card: <span class="key">nothing yet</span></figcaption><img alt="instruction card"><p class="text"></p></figure>
+    </div>
   </section>
   <section class="wide">
     <h2>Event log</h2>
@@ -162,12 +176,44 @@ function show (event) {
   if (event.Type.startsWith('ui.')) refreshContext()
 }
 
-function follow (path, onOpen) {
+/** Only media URLs of the service (or absolute http ones) become image sources. */
+function mediaUrl (asset) {
+  const url = asset?.Url
+  return typeof url === 'string' && (url.startsWith('/api/v1/media/') || /^https?:\\/\\//.test(url)) ? url : null
+}
+
+function paint (figure, asset) {
+  const img = $(figure).querySelector('img')
+  const url = mediaUrl(asset)
+  if (url === null) img.removeAttribute('src')
+  else if (img.getAttribute('src') !== url) img.src = url
+}
+
+/** Draws a surface snapshot: the marquee strip, the topper with the game's name, the first instruction card with its text. */
+function showSurface (event) {
+  const p = event.Payload ?? {}
+  const media = p.Media ?? {}
+  const stream = event.Type.replace(/\\.snapshot(\\.updated)?$/, '')
+  const figure = 'surface-' + stream
+  if (!$(figure)) return
+  $(figure).querySelector('.key').textContent = (p.Selection?.Name || p.Selection?.SystemId || '') + ' [' + (p.SelectionKey ?? '') + ']'
+  if (stream === 'marquee') paint(figure, media.Marquee ?? media.Logo)
+  if (stream === 'topper') {
+    paint(figure, media.Topper ?? media.Logo ?? media.Flyer)
+    $(figure).querySelector('.name').textContent = p.Selection?.Name ?? ''
+  }
+  if (stream === 'instruction-card') {
+    paint(figure, (p.Cards ?? [])[0] ?? media.Logo)
+    $(figure).querySelector('.text').textContent = p.Text?.Description ?? ''
+  }
+}
+
+function follow (path, onOpen, onEvent = show) {
   let delay = 500
   const open = () => {
     const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + path)
     socket.onopen = () => { delay = 500; onOpen?.(true); refreshContext() }
-    socket.onmessage = (message) => { try { show(JSON.parse(message.data)) } catch { /* not an envelope */ } }
+    socket.onmessage = (message) => { try { onEvent(JSON.parse(message.data)) } catch { /* not an envelope */ } }
     socket.onclose = () => { onOpen?.(false); setTimeout(open, delay); delay = Math.min(delay * 2, 10000) }
   }
   open()
@@ -187,6 +233,8 @@ async function start () {
   follow('/ws', (up) => text('socket', up ? 'live' : 'reconnecting…', up ? 'ok' : 'bad'))
   // The firehose leaves out raw hook traffic; the page shows it too.
   follow('/ws/esevent')
+  // Surface streams replay their last snapshot on connect, so the view is complete at once.
+  for (const stream of ['marquee', 'topper', 'instruction-card']) follow('/ws/' + stream, undefined, showSurface)
   refreshContext()
 }
 start()

@@ -5,7 +5,7 @@
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp, HubModule } from '../core/module.js'
-import { LibraryCatalog } from '../library/catalog.js'
+import { sharedCatalog } from '../library/shared.js'
 import { DryRunBackend, SimulatorBackend, type InputBackend } from './control/backends.js'
 import { XdotoolBackend } from './control/xdotool-backend.js'
 import { FrontendController } from './control/controller.js'
@@ -33,7 +33,7 @@ function inputBackend (hub: Hub, es: EsWebApi): InputBackend {
 async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
   const layout = frontendLayout(hub.config)
   const es = new EsWebApi(hub.config.esUrl)
-  const catalog = new LibraryCatalog({ romsRoot: layout.romsRoot, esConfigDir: layout.esConfigDir, logger: hub.logger })
+  const catalog = sharedCatalog(hub)
   const loadApiSystems = (): void => {
     void es.systems().then((systems) => { if (systems !== null) catalog.setApiSystems(systems) })
   }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { CatalogGame, LibraryCatalog } from '../library/catalog.js'
+import { detailKinds, gamelistTagKinds } from '../media/kinds.js'
 import type { SystemInfo } from '../library/es-systems.js'
 import type { ContextSnapshot, GameRef, RunningGame } from './context.js'
 
@@ -37,12 +38,30 @@ export function gameIdOf (gamePath: string, game: CatalogGame | null): string {
   return createHash('md5').update(gamePath.replace(/\\/g, '/')).digest('hex')
 }
 
-export function detailsOf (ref: GameRef, game: CatalogGame | null): GameDetails {
+/**
+ * Media values become canonical `/api/v1/media/...` URLs (absolute http(s) values stay): the named
+ * fields, '' when the game has no such file, and every other kind the game owns in `extras`.
+ */
+function projectMedia (details: Record<string, unknown>, extras: Record<string, string>, urls: ReadonlyMap<string, string>): void {
+  const named = new Set(Object.values(detailKinds))
+  for (const [field, kind] of Object.entries(detailKinds)) {
+    const raw = details[field]
+    if (typeof raw === 'string' && /^https?:\/\//i.test(raw)) continue
+    details[field] = urls.get(kind) ?? ''
+  }
+  for (const tag of Object.keys(gamelistTagKinds)) if (!/^https?:\/\//i.test(extras[tag] ?? '')) delete extras[tag]
+  for (const [kind, url] of urls) if (!named.has(kind)) extras[kind] = url
+}
+
+export function detailsOf (ref: GameRef, game: CatalogGame | null, catalog?: LibraryCatalog): GameDetails {
   const details: Record<string, unknown> = Object.fromEntries(detailFields.map((f) => [f, '']))
   // The rom path is the reference's own field, not a detail.
   for (const [tag, value] of Object.entries(game?.fields ?? {})) if (tag !== 'path') details[tag] = value
   if (details.name === '') details.name = ref.gameName
-  details.extras = { ...game?.extras }
+  const extras: Record<string, string> = { ...game?.extras }
+  const projector = catalog?.mediaProjector ?? null
+  if (projector !== null) projectMedia(details, extras, projector(ref.systemId, ref.gamePath, game?.fields.name ?? ref.gameName))
+  details.extras = extras
   return details as GameDetails
 }
 
@@ -55,7 +74,7 @@ export function gameView (ref: GameRef, catalog: LibraryCatalog): GameView {
     gamePath: ref.gamePath,
     gameName: game?.fields.name ?? ref.gameName,
     romStem: ref.romStem,
-    details: detailsOf(ref, game),
+    details: detailsOf(ref, game, catalog),
     launch: { romPath: ref.gamePath, romExists: existsSync(ref.gamePath), running: startedAtUtc !== null, startedAtUtc }
   }
 }

@@ -20,6 +20,9 @@ export interface LibraryCatalogOptions {
   readonly logger: FastifyBaseLogger
 }
 
+/** Canonical media URLs (kind -> URL) of a game, as the media module resolves them. */
+export type GameMediaProjector = (systemId: string, romPath: string, name: string | undefined) => ReadonlyMap<string, string>
+
 interface LoadedGamelist {
   readonly signature: string
   readonly games: ReadonlyMap<string, CatalogGame>
@@ -36,6 +39,8 @@ export class LibraryCatalog {
   #apiSystems: SystemInfo[] = []
   readonly #gamelists = new Map<string, LoadedGamelist>()
   readonly #badGamelists = new Set<string>()
+  /** Set while the Local Media Manager runs: details then carry canonical media URLs instead of raw gamelist paths. */
+  mediaProjector: GameMediaProjector | null = null
 
   constructor (options: LibraryCatalogOptions) {
     this.#options = options
@@ -103,6 +108,21 @@ export class LibraryCatalog {
       if (path.posix.basename(romKey(game.romPath)) === fileName) return game
     }
     return null
+  }
+
+  /** Systems that have a readable gamelist. */
+  gamelistSystems (): string[] {
+    return [...this.#gamelists.keys()]
+  }
+
+  /** The games of one system's gamelist, in file order. */
+  gamesOf (systemId: string): CatalogGame[] {
+    return [...this.#gamelists.get(systemId)?.games.values() ?? []]
+  }
+
+  /** Every game of every gamelist. */
+  * allGames (): Iterable<CatalogGame> {
+    for (const list of this.#gamelists.values()) yield * list.games.values()
   }
 
   counts (): { systems: number, games: number } {

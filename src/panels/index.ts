@@ -2,9 +2,11 @@
  * The Control Panel Manager: panel resources, cabinet configuration, panel.state with its
  * drawings, and physical inputs (evdev devices and POST /api/v1/panels/input).
  */
+import path from 'node:path'
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp, HubModule } from '../core/module.js'
+import { surfaceSnapshotsOf } from '../surfaces/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
 import { EvdevSource, type InputSource } from './evdev.js'
@@ -28,6 +30,12 @@ async function registerPanels (app: HubApp, hub: Hub): Promise<void> {
     publish: (type, payload, options) => { hub.bus.publish(type, payload, options) },
     now: hub.now
   })
+  if (hub.isEnabled('controlPanel')) {
+    // The instruction card tells what each button does, from the same resolution as panel.state.
+    surfaceSnapshotsOf(hub).instructionCardExtension = (entry) => ({
+      Controls: service.controlsFor(entry.frontendSystem, entry.scope === 'game' ? path.parse(entry.gamePath).name : null)
+    })
+  }
   const wiring = new CabinetWiring(hub.config.panelInputMap)
   const sources: InputSource[] = hub.config.panelEvdevDevices.map((device) => new EvdevSource(device))
   let watch: FolderWatch | null = null

@@ -11,7 +11,7 @@
 export { SimulatedFrontend, type SimulatedFrontendOptions } from './frontend.js'
 
 /** Writes the demo frontend tree into a folder; only missing files are written, user edits stay. */
-export { writeDemoTree, type DemoTreeResult } from './demo-tree/write.js'
+export { demoMediaDir, writeDemoTree, type DemoTreeResult } from './demo-tree/write.js'
 
 /** Folder layouts of the supported profiles (`retrobat`, `batocera`) and where hook scripts live. */
 export { frontendLayout, frontendProfiles, hookScriptsDir, type FrontendLayout, type FrontendProfile } from '../library/frontend-layout.js'

@@ -8,6 +8,8 @@ import { dynpanelsRoot, PanelResources } from '../../src/panels/resources.js'
 import { PanelService } from '../../src/panels/service.js'
 import { loadConfig } from '../../src/config.js'
 import { tempDir } from '../support/hub.js'
+import { startPanelHub } from '../support/panels.js'
+import { RecordingClient } from '../support/ws-client.js'
 
 describe('instruction-card Controls from the panel resolution', () => {
   const dataDir = tempDir()
@@ -28,5 +30,25 @@ describe('instruction-card Controls from the panel resolution', () => {
     // Donkey Kong uses one button: unused slots are left out.
     assert.deepEqual(service.controlsFor('mame', 'dkong')!.Buttons.map((b) => [b.Player, b.Slot, b.Function]), [[1, 1, 'Jump'], [2, 1, 'Jump']])
     assert.equal(service.controlsFor('amiga', 'lotus'), null)
+  })
+})
+
+describe('instruction-card snapshot carries the panel Controls', () => {
+  it('tells what each button of the selected game does, and nothing for a game without a panel', async () => {
+    const f = await startPanelHub()
+    try {
+      const card = await RecordingClient.connect(`${f.hub.wsBase}/ws/instruction-card`)
+      await f.hook('game-selected', 'mame', `${f.tree.root}/roms/mame/sf2.zip`, 'Street Fighter II')
+      await card.until((c) => c.frames.some((frame) => String(frame.Payload.SelectionKey).endsWith('|sf2')))
+      const controls = card.frames.at(-1)!.Payload.Controls as { Buttons: Array<{ Player: number, Slot: number, Function: string, Color: string }> }
+      assert.deepEqual(controls.Buttons.filter((b) => b.Player === 1 && b.Slot === 3).map((b) => [b.Function, b.Color]), [['Heavy Punch', 'Red']])
+
+      await f.hook('game-selected', 'amiga', `${f.tree.root}/roms/amiga/lotus.adf`, 'Lotus')
+      await card.until((c) => c.frames.some((frame) => String(frame.Payload.SelectionKey).endsWith('|lotus')))
+      assert.equal(card.frames.at(-1)!.Payload.Controls, null)
+      card.close()
+    } finally {
+      await f.close()
+    }
   })
 })

@@ -3,6 +3,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
 import { XMLParser } from 'fast-xml-parser'
+import { slugOf } from '../../src/media/identity.js'
 import { writeDemoTree, type DemoTreeResult } from '../../src/sim/index.js'
 import { tempDir } from '../support/hub.js'
 
@@ -53,6 +54,20 @@ describe('demo frontend tree', () => {
       assert.match(readFileSync(path.join(folder, 'images', 'logo.svg'), 'utf8'), /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
     }
     assert.ok(games >= 12, `${games} games`)
+  })
+
+  it('ships a media store with the art every surface shows, for every game and system', () => {
+    for (const system of systems) {
+      const mediaSystem = system.name === 'mame' ? 'arcade' : system.name!
+      const systemDir = path.join(tree.root, 'media', 'systems', mediaSystem)
+      assert.ok(readFileSync(path.join(systemDir, 'artwork', 'marquee', 'marquee.png')).subarray(0, 8).equals(pngSignature))
+      for (const game of gamelist(system.name!)) {
+        const slug = slugOf(path.parse(game.path!).name)
+        for (const file of ['artwork/marquee/topper.png', 'artwork/ic/ic.png', 'artwork/box/front.png', 'artwork/screenshot.png', 'artwork/fanart.png', 'artwork/flyer.png', 'artwork/marquee/screenmarquee.png']) {
+          assert.ok(readFileSync(path.join(systemDir, 'games', slug, file)).subarray(0, 8).equals(pngSignature), `${system.name}/${slug}/${file}`)
+        }
+      }
+    }
   })
 
   it('writes NES roms as valid iNES images', () => {

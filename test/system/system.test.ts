@@ -94,7 +94,7 @@ describe('status and effective configuration', () => {
     assert.deepEqual([status.managers.roms!.enabled, status.managers.roms!.source], [true, 'es_settings'])
     assert.deepEqual([status.managers.controlPanel!.enabled, status.managers.controlPanel!.source], [true, 'default'])
     assert.equal(status.managers.gameEvents!.esSetting, 'global.cabinethub.game_events_manager.enabled')
-    assert.equal(status.storage.schemaVersion, 1)
+    assert.equal(status.storage.schemaVersion, 2)
   })
 
   it('shows effective options and their sources with secrets redacted', async () => {

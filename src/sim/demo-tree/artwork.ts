@@ -13,10 +13,35 @@ type Rgba = readonly [number, number, number, number]
 export const gameArtKinds = ['image', 'marquee', 'wheel'] as const
 export type GameArtKind = typeof gameArtKinds[number]
 
-const sizes: Readonly<Record<GameArtKind, readonly [number, number]>> = {
-  image: [320, 224],
-  marquee: [640, 160],
-  wheel: [400, 160]
+/** Title screens and printed art fade top to bottom, marquee-like strips glow from the middle like a backlit panel, wheels are transparent. */
+export type ArtStyle = 'fade' | 'glow' | 'transparent'
+
+interface ArtShape {
+  readonly size: readonly [number, number]
+  readonly style: ArtStyle
+}
+
+const gamelistArt: Readonly<Record<GameArtKind, ArtShape>> = {
+  image: { size: [320, 224], style: 'fade' },
+  marquee: { size: [640, 160], style: 'glow' },
+  wheel: { size: [400, 160], style: 'transparent' }
+}
+
+/** Art the demo writes into the media store, by path under `games/<slug>/`, so every surface has something to show. */
+export const storeGameArt: Readonly<Record<string, ArtShape>> = {
+  'artwork/screenshot.png': { size: [320, 224], style: 'fade' },
+  'artwork/fanart.png': { size: [640, 360], style: 'fade' },
+  'artwork/box/front.png': { size: [240, 320], style: 'fade' },
+  'artwork/flyer.png': { size: [240, 320], style: 'fade' },
+  'artwork/marquee/topper.png': { size: [640, 120], style: 'glow' },
+  'artwork/marquee/screenmarquee.png': { size: [640, 200], style: 'glow' },
+  'artwork/ic/ic.png': { size: [480, 270], style: 'fade' }
+}
+
+/** Art under `systems/<mediaSystem>/`: a system's fallback marquee and fanart. */
+export const storeSystemArt: Readonly<Record<string, ArtShape>> = {
+  'artwork/marquee/marquee.png': { size: [640, 160], style: 'glow' },
+  'artwork/fanart.png': { size: [640, 360], style: 'fade' }
 }
 
 function shade ([r, g, b]: Rgb, factor: number): Rgba {
@@ -30,10 +55,9 @@ function fillRect (png: PNG, x: number, y: number, width: number, height: number
   }
 }
 
-/** Title screens fade top to bottom, marquees glow from the middle like a backlit panel, wheels are transparent. */
-function paintBackground (png: PNG, kind: GameArtKind, colour: Rgb): void {
-  if (kind === 'wheel') return // pngjs starts fully transparent
-  if (kind === 'image') {
+function paintBackground (png: PNG, style: ArtStyle, colour: Rgb): void {
+  if (style === 'transparent') return // pngjs starts fully transparent
+  if (style === 'fade') {
     for (let y = 0; y < png.height; y++) fillRect(png, 0, y, png.width, 1, shade(colour, 0.7 - 0.5 * (y / png.height)))
   } else {
     for (let x = 0; x < png.width; x++) fillRect(png, x, 0, 1, png.height, shade(colour, 0.4 + 0.6 * (1 - Math.abs(x / png.width - 0.5) * 2)))
@@ -56,14 +80,18 @@ function paintEmblem (png: PNG, seed: string, colour: Rgb): void {
   }
 }
 
-/** One PNG of a game, in the size and style of its kind. */
-export function gameArtPng (kind: GameArtKind, gameName: string, colour: Rgb): Buffer {
-  const [width, height] = sizes[kind]
+/** One PNG in the given shape, its emblem seeded by `seed`. */
+export function artPng ({ size: [width, height], style }: ArtShape, seed: string, colour: Rgb): Buffer {
   const png = new PNG({ width, height })
-  paintBackground(png, kind, colour)
-  paintEmblem(png, `${kind}:${gameName}`, colour)
+  paintBackground(png, style, colour)
+  paintEmblem(png, seed, colour)
   // The "sub" filter suits these horizontal runs and skips pngjs's slow adaptive filter search.
   return PNG.sync.write(png, { filterType: 1 })
+}
+
+/** One PNG of a game for its gamelist, in the size and style of its kind. */
+export function gameArtPng (kind: GameArtKind, gameName: string, colour: Rgb): Buffer {
+  return artPng(gamelistArt[kind], `${kind}:${gameName}`, colour)
 }
 
 function escapeXml (text: string): string {

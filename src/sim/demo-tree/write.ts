@@ -7,7 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLBuilder } from 'fast-xml-parser'
 import { frontendLayout, type FrontendProfile } from '../../library/frontend-layout.js'
-import { gameArtKinds, gameArtPng, systemLogoSvg } from './artwork.js'
+import { mediaSystemId, slugOf } from '../../media/identity.js'
+import { artPng, gameArtKinds, gameArtPng, storeGameArt, storeSystemArt, systemLogoSvg } from './artwork.js'
 import { demoSystems, type DemoGame, type DemoSystem } from './catalog-data.js'
 
 export interface DemoTreeResult {
@@ -107,7 +108,23 @@ function* treeFiles (root: string, profile: FrontendProfile): Generator<[string,
         yield [path.join(folder, 'images', `${stem(game.file)}-${kind}.png`), () => gameArtPng(kind, game.name, system.colour)]
       }
     }
+    yield * storeFiles(path.join(demoMediaDir(root), 'systems', mediaSystemId(system.name)), system)
   }
+}
+
+/** The demo's media store: the art the gamelist has no tag for (topper, instruction card, box ...). */
+function * storeFiles (systemDir: string, system: DemoSystem): Generator<[string, () => Buffer]> {
+  for (const [file, shape] of Object.entries(storeSystemArt)) yield [path.join(systemDir, file), () => artPng(shape, `${file}:${system.name}`, system.colour)]
+  for (const game of system.games) {
+    for (const [file, shape] of Object.entries(storeGameArt)) {
+      yield [path.join(systemDir, 'games', slugOf(stem(game.file)), file), () => artPng(shape, `${file}:${game.name}`, system.colour)]
+    }
+  }
+}
+
+/** The media store that ships with the demo tree (the demo points --media-dir at it). */
+export function demoMediaDir (root: string): string {
+  return path.join(path.resolve(root), 'media')
 }
 
 /**

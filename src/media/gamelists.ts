@@ -1,0 +1,83 @@
+/**
+ * Read-only gamelist views (domain-notes §4.3): which systems have playable games, a searchable
+ * page of a system's games, and one game's card with canonical media URLs. Only games whose rom
+ * file (or folder) exists are listed, once per rom.
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { CatalogGame, LibraryCatalog } from '../library/catalog.js'
+import { romStem } from './identity.js'
+import type { Static } from 'typebox'
+import type { GameCardResponse } from './schemas.js'
+import type { LocalMedia } from './service.js'
+
+export interface GamePage {
+  readonly search?: string
+  readonly limit?: number
+  readonly offset?: number
+}
+
+const cardFields = ['desc', 'genre', 'releasedate', 'developer', 'publisher', 'players', 'rating'] as const
+const cardMedia: Readonly<Record<string, string>> = { image: 'image', thumbnail: 'thumbnail', fanart: 'fanart', marquee: 'marquee', video: 'video', wheel: 'wheel' }
+
+export class Gamelists {
+  readonly #catalog: LibraryCatalog
+  readonly #media: LocalMedia
+
+  constructor (catalog: LibraryCatalog, media: LocalMedia) {
+    this.#catalog = catalog
+    this.#media = media
+  }
+
+  systems () {
+    const systems = this.#catalog.gamelistSystems().sort().map((systemId) => ({ systemId, games: this.#playable(systemId).length })).filter((s) => s.games > 0)
+    return { total: systems.reduce((sum, s) => sum + s.games, 0), systems }
+  }
+
+  /** null when the system has no gamelist. */
+  games (systemId: string, page: GamePage) {
+    const system = this.#system(systemId)
+    if (system === null) return null
+    const needle = page.search?.trim().toLowerCase() ?? ''
+    const matching = this.#playable(system).filter((g) => needle === '' || (g.fields.name ?? '').toLowerCase().includes(needle) || romStem(g.romPath).toLowerCase().includes(needle))
+    const offset = page.offset ?? 0
+    const slice = matching.slice(offset, offset + (page.limit ?? 100))
+    return { systemId: system, total: matching.length, games: slice.map((g) => this.#summary(system, g)) }
+  }
+
+  /** null when the system or the rom is unknown. */
+  game (systemId: string, rom: string): Static<typeof GameCardResponse> | null {
+    const system = this.#system(systemId)
+    if (system === null) return null
+    const wanted = rom.trim().toLowerCase()
+    const game = this.#playable(system).find((g) => romStem(g.romPath).toLowerCase() === wanted || path.basename(g.romPath).toLowerCase() === wanted)
+    if (game === undefined) return null
+    const urls = this.#media.gameUrls(system, game.romPath, game.fields.name)
+    return {
+      ...this.#summary(system, game),
+      ...Object.fromEntries(cardFields.map((f) => [f, game.fields[f] ?? ''])),
+      ...Object.fromEntries(Object.entries(cardMedia).map(([field, kind]) => [field, urls.get(kind) ?? ''])),
+      media: Object.fromEntries(urls)
+    } as Static<typeof GameCardResponse>
+  }
+
+  #system (systemId: string): string | null {
+    const wanted = systemId.toLowerCase()
+    return this.#catalog.gamelistSystems().find((s) => s.toLowerCase() === wanted) ?? null
+  }
+
+  #playable (systemId: string): CatalogGame[] {
+    const seen = new Set<string>()
+    return this.#catalog.gamesOf(systemId).filter((game) => {
+      const rom = romStem(game.romPath).toLowerCase()
+      if (seen.has(rom) || !existsSync(game.romPath)) return false
+      seen.add(rom)
+      return true
+    })
+  }
+
+  #summary (systemId: string, game: CatalogGame) {
+    const entry = this.#media.entryOf(systemId, game.romPath, game.fields.name)
+    return { rom: romStem(game.romPath), name: game.fields.name ?? romStem(game.romPath), path: `roms/${systemId}/${path.basename(game.romPath)}`, gameKey: `${entry.system}|${entry.slug}` }
+  }
+}

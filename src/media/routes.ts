@@ -1,0 +1,72 @@
+import path from 'node:path'
+import send from '@fastify/send'
+import { apiGroups } from '../core/api-groups.js'
+import { errorResponses, HubError } from '../core/errors.js'
+import type { HubApp } from '../core/module.js'
+import type { Gamelists } from './gamelists.js'
+import { GameCardResponse, GameQuery, GamelistsResponse, GamesQuery, GamesResponse, MediaFileResponse, MediaPathParams, ReindexResponse, SystemParams } from './schemas.js'
+import type { LocalMedia } from './service.js'
+
+const tags = [apiGroups.localMedia.name]
+
+/** Media may change in place (a rescrape): clients revalidate after a minute, cheaply thanks to the ETag. */
+const maxAgeMs = 60_000
+
+export function mediaRoutes (app: HubApp, media: LocalMedia): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/v1/media/*',
+    schema: {
+      tags,
+      summary: 'A media file by its canonical path (ETag/Last-Modified, Range, CORS); 404 for anything not in the index',
+      params: MediaPathParams,
+      response: { '2xx': MediaFileResponse, ...errorResponses(404, 416) }
+    },
+    handler: async (request, reply) => {
+      const asset = media.servable(request.params['*'])
+      if (asset === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No media at ${request.url.split('?')[0]}`)
+      const result = await send(request.raw, '/' + encodeURIComponent(path.basename(asset.file)), {
+        root: path.dirname(asset.file),
+        dotfiles: 'allow',
+        maxAge: maxAgeMs
+      })
+      if (result.type === 'error') {
+        const range = result.headers['Content-Range']
+        if (range !== undefined) void reply.header('Content-Range', range)
+        if (result.statusCode === 416) throw new HubError(416, 'RANGE_NOT_SATISFIABLE', `The range is outside the ${asset.size} bytes of the file`)
+        throw new HubError(404, 'MEDIA_NOT_FOUND', `The file behind ${asset.url} is gone`)
+      }
+      return reply.code(result.statusCode).headers(result.headers).send(result.stream)
+    }
+  })
+
+  app.post('/api/v1/media/reindex', {
+    schema: { tags, summary: 'Rescan every media source now; the result arrives as media.index.updated', response: { 202: ReindexResponse, ...errorResponses() } }
+  }, async (_request, reply) => {
+    const files = media.index.counts().files
+    void media.rescan('request')
+    return reply.code(202).send({ status: 'reindexing' as const, files })
+  })
+}
+
+export function gamelistRoutes (app: HubApp, gamelists: Gamelists): void {
+  app.get('/api/v1/gamelists', {
+    schema: { tags, summary: 'Systems with playable games (rom present) and their game counts', response: { 200: GamelistsResponse, ...errorResponses() } }
+  }, async () => gamelists.systems())
+
+  app.get('/api/v1/gamelists/:system/games', {
+    schema: { tags, summary: 'A page of a system\'s playable games, optionally searched by name or rom', params: SystemParams, querystring: GamesQuery, response: { 200: GamesResponse, ...errorResponses(400, 404) } }
+  }, async (request) => {
+    const page = gamelists.games(request.params.system, request.query)
+    if (page === null) throw new HubError(404, 'UNKNOWN_SYSTEM', `No gamelist for system ${request.params.system}`)
+    return page
+  })
+
+  app.get('/api/v1/gamelists/:system/game', {
+    schema: { tags, summary: 'One game\'s card with gamelist text and canonical media URLs', params: SystemParams, querystring: GameQuery, response: { 200: GameCardResponse, ...errorResponses(400, 404) } }
+  }, async (request) => {
+    const card = gamelists.game(request.params.system, request.query.rom)
+    if (card === null) throw new HubError(404, 'UNKNOWN_GAME', `No playable game ${request.query.rom} in system ${request.params.system}`)
+    return card
+  })
+}

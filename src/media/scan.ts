@@ -1,0 +1,168 @@
+/**
+ * Walks the media sources and lists every file that holds a known kind for a game or a system.
+ * Work is cut into slices with a yield between them so a big tree never holds the event loop.
+ */
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs'
+import path from 'node:path'
+import { setImmediate as yieldToLoop } from 'node:timers/promises'
+import type { CatalogGame } from '../library/catalog.js'
+import { GameAliases, mediaSystemId } from './identity.js'
+import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
+
+/** Where a file came from, best first: the user's overrides, the store, the gamelist, ES-DE's folder. */
+export const origins = ['user', 'local', 'emulationstation', 'downloaded'] as const
+export type Origin = typeof origins[number]
+
+/** One file that holds a kind of a game (slug) or of a system (slug ''). */
+export interface MediaFile {
+  readonly file: string
+  readonly system: string
+  readonly slug: string
+  readonly kind: string
+  readonly role: string | null
+  readonly origin: Origin
+  readonly rank: number
+  readonly size: number
+  readonly mtimeMs: number
+}
+
+export interface MediaSources {
+  /** `<data-dir>/media`: `user/systems/...` and `systems/...`. */
+  readonly mediaRoot: string
+  readonly romsRoot: string | null
+  readonly downloadedMediaDir: string | null
+  /** Games of every gamelist, with the frontend system they belong to. */
+  readonly games: () => Iterable<CatalogGame>
+}
+
+/** How many directory reads or stats run between two yields. */
+const sliceSize = 500
+
+/** The real folders a served file may live in. */
+export function mediaRoots (sources: Pick<MediaSources, 'mediaRoot' | 'romsRoot' | 'downloadedMediaDir'>): string[] {
+  return [sources.mediaRoot, sources.romsRoot, sources.downloadedMediaDir].flatMap((root) => {
+    if (root === null) return []
+    try {
+      return [realpathSync(root)]
+    } catch {
+      return []
+    }
+  })
+}
+
+/** true when the real location of `file` is inside one of `roots` (a symlink may point anywhere). */
+export function insideRoots (file: string, roots: readonly string[]): boolean {
+  let real: string
+  try {
+    real = realpathSync(file)
+  } catch {
+    return false
+  }
+  return roots.some((root) => real === root || real.startsWith(root + path.sep))
+}
+
+function listDir (dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return []
+  }
+}
+
+export class MediaScan {
+  readonly #sources: MediaSources
+  readonly #roots: string[]
+  readonly #aliases: GameAliases
+  readonly #found: MediaFile[] = []
+  #work = 0
+
+  constructor (sources: MediaSources) {
+    this.#sources = sources
+    this.#roots = mediaRoots(sources)
+    this.#aliases = new GameAliases(sources.mediaRoot)
+  }
+
+  async run (): Promise<MediaFile[]> {
+    for (const [base, origin] of [[path.join(this.#sources.mediaRoot, 'user', 'systems'), 'user'], [path.join(this.#sources.mediaRoot, 'systems'), 'local']] as const) {
+      for (const system of listDir(base).filter((d) => d.isDirectory())) await this.#store(path.join(base, system.name), system.name.toLowerCase(), origin)
+    }
+    await this.#gamelists()
+    await this.#downloaded()
+    return this.#found
+  }
+
+  async #tick (): Promise<void> {
+    if (++this.#work % sliceSize === 0) await yieldToLoop()
+  }
+
+  async #store (systemDir: string, system: string, origin: Origin): Promise<void> {
+    await this.#walk(systemDir, '', (relative) => relative.startsWith('games/') ? null : { scope: 'system', slug: '' }, system, origin)
+    const gamesDir = path.join(systemDir, 'games')
+    for (const game of listDir(gamesDir).filter((d) => d.isDirectory())) {
+      await this.#walk(path.join(gamesDir, game.name), '', () => ({ scope: 'game', slug: game.name.toLowerCase() }), system, origin)
+    }
+  }
+
+  async #walk (dir: string, relative: string, owner: (relative: string) => { scope: Scope, slug: string } | null, system: string, origin: Origin): Promise<void> {
+    await this.#tick()
+    for (const entry of listDir(dir)) {
+      const childRelative = relative === '' ? entry.name : `${relative}/${entry.name}`
+      const file = path.join(dir, entry.name)
+      const who = owner(childRelative)
+      if (who === null) continue
+      if (entry.isDirectory()) {
+        await this.#walk(file, childRelative, owner, system, origin)
+        continue
+      }
+      const match = kindOfStorePath(childRelative, who.scope)
+      if (match === null) continue
+      this.#add(file, { system, slug: who.slug, kind: match.kind, role: match.role, origin, rank: match.rank }, entry.isSymbolicLink())
+    }
+  }
+
+  async #gamelists (): Promise<void> {
+    const root = this.#sources.romsRoot
+    for (const game of this.#sources.games()) {
+      const system = mediaSystemId(game.systemId)
+      const slug = this.#aliases.slug(system, { romPath: game.romPath, name: game.fields.name })
+      const systemDir = root === null ? path.dirname(game.romPath) : path.join(root, game.systemId)
+      for (const [tag, kind] of Object.entries(gamelistTagKinds)) {
+        const value = game.fields[tag] ?? game.extras[tag]
+        if (value === undefined || value.trim() === '' || /^https?:\/\//i.test(value)) continue
+        await this.#tick()
+        const file = path.resolve(systemDir, value.trim().replace(/\\/g, '/'))
+        this.#add(file, { system, slug, kind, role: null, origin: 'emulationstation', rank: 0 }, true)
+      }
+    }
+  }
+
+  async #downloaded (): Promise<void> {
+    const root = this.#sources.downloadedMediaDir
+    if (root === null) return
+    for (const systemDir of listDir(root).filter((d) => d.isDirectory())) {
+      const system = mediaSystemId(systemDir.name)
+      for (const [folder, kind] of Object.entries(downloadedMediaKinds)) {
+        await this.#tick()
+        for (const entry of listDir(path.join(root, systemDir.name, folder))) {
+          const dot = entry.name.lastIndexOf('.')
+          if (dot <= 0 || !mediaExtensions.includes(entry.name.slice(dot + 1).toLowerCase())) continue
+          const slug = this.#aliases.slug(system, { romPath: entry.name })
+          this.#add(path.join(root, systemDir.name, folder, entry.name), { system, slug, kind, role: null, origin: 'downloaded', rank: 0 }, entry.isSymbolicLink())
+        }
+      }
+    }
+  }
+
+  /** Records the file when it exists, is a file, and (when it may point elsewhere) stays inside the roots. */
+  #add (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, checkRealPath: boolean): void {
+    const dot = file.lastIndexOf('.')
+    if (dot <= 0 || !mediaExtensions.includes(file.slice(dot + 1).toLowerCase())) return
+    if (checkRealPath && !insideRoots(file, this.#roots)) return
+    try {
+      const stat = statSync(file)
+      if (stat.isFile()) this.#found.push({ file, ...identity, size: stat.size, mtimeMs: stat.mtimeMs })
+    } catch {
+      // gone or unreadable: not media
+    }
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The Local Media Manager's logic: keeps the index in step with the sources (full scan at first
+ * start, persisted rows on later starts, then periodic rescans that publish only the difference),
+ * answers which assets a game or system owns, and resolves a served path to a file it may serve.
+ */
+import path from 'node:path'
+import type { Hub } from '../core/hub.js'
+import { frontendLayout } from '../frontend/layout.js'
+import type { LibraryCatalog } from '../library/catalog.js'
+import { GameAliases, mediaSystemId } from './identity.js'
+import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
+import { insideRoots, MediaScan, mediaRoots, type MediaSources } from './scan.js'
+
+/** An asset as WebSocket payloads carry it (spec §2.6). */
+export function assetPayload (asset: MediaAsset) {
+  return {
+    Kind: asset.kind,
+    Url: asset.url,
+    Path: asset.file,
+    FileName: asset.fileName,
+    Extension: asset.extension,
+    Length: asset.size,
+    LastWriteTimeUtc: new Date(asset.mtimeMs).toISOString(),
+    Origin: asset.origin
+  }
+}
+
+/** A media identity: which store folder a frontend game or system uses. */
+export interface MediaEntry {
+  readonly system: string
+  /** '' for the system itself. */
+  readonly slug: string
+}
+
+export class LocalMedia {
+  readonly index: MediaIndex
+  readonly sources: MediaSources
+  readonly #hub: Hub
+  readonly #catalog: LibraryCatalog
+  readonly #aliases: GameAliases
+  #roots: string[]
+  #scanning: Promise<IndexChange> | null = null
+  #timer: NodeJS.Timeout | null = null
+  #lastScanAtUtc: string | null = null
+  #lastScanMs = 0
+  #stopped = false
+
+  constructor (hub: Hub, catalog: LibraryCatalog) {
+    this.#hub = hub
+    this.#catalog = catalog
+    const layout = frontendLayout(hub.config)
+    this.sources = {
+      mediaRoot: path.resolve(hub.config.mediaDir ?? path.join(hub.config.dataDir, 'media')),
+      romsRoot: layout.romsRoot,
+      downloadedMediaDir: hub.config.downloadedMediaDir === null ? null : path.resolve(hub.config.downloadedMediaDir),
+      games: () => catalog.allGames()
+    }
+    this.index = new MediaIndex(hub.db)
+    this.#aliases = new GameAliases(this.sources.mediaRoot)
+    this.#roots = mediaRoots(this.sources)
+  }
+
+  /** Ready as soon as the persisted index is loaded; without one, after the first full scan. */
+  async start (): Promise<void> {
+    this.#catalog.refreshGamelists()
+    if (this.index.loadPersisted()) {
+      this.#publishCounts('persisted')
+      void this.rescan('start')
+    } else {
+      await this.rescan('start')
+    }
+    this.#schedulePoll()
+  }
+
+  stop (): void {
+    if (this.#timer !== null) clearTimeout(this.#timer)
+    this.#timer = null
+    this.#stopped = true
+  }
+
+  /** Rescans every source; concurrent calls share the scan in flight. */
+  rescan (reason: 'start' | 'poll' | 'request'): Promise<IndexChange> {
+    this.#scanning ??= this.#scan(reason).finally(() => { this.#scanning = null })
+    return this.#scanning
+  }
+
+  get scanning (): boolean {
+    return this.#scanning !== null
+  }
+
+  entryOf (frontendSystem: string, romPath: string | null, name?: string): MediaEntry {
+    const system = mediaSystemId(frontendSystem)
+    return { system, slug: romPath === null ? '' : this.#aliases.slug(system, { romPath, name }) }
+  }
+
+  /** Kind -> canonical URL of everything a game owns. */
+  gameUrls (frontendSystem: string, romPath: string, name: string | undefined): ReadonlyMap<string, string> {
+    const entry = this.entryOf(frontendSystem, romPath, name)
+    return new Map([...this.index.entry(entry.system, entry.slug)].map(([kind, asset]) => [kind, asset.url]))
+  }
+
+  /**
+   * The asset served under `urlPath` (after `/api/v1/media/`), or null. Paths that try to climb
+   * out are refused before the lookup, and the file must still really lie inside a media root.
+   */
+  servable (urlPath: string): MediaAsset | null {
+    if (!isPlainRelativePath(urlPath)) return null
+    const asset = this.index.byPath(urlPath)
+    if (asset === null || !insideRoots(asset.file, this.#roots)) return null
+    return asset
+  }
+
+  status () {
+    return { mediaRoot: this.sources.mediaRoot, downloadedMediaDir: this.sources.downloadedMediaDir, scanning: this.scanning, lastScanAtUtc: this.#lastScanAtUtc, lastScanMs: Math.round(this.#lastScanMs), ...this.index.counts() }
+  }
+
+  async #scan (reason: string): Promise<IndexChange> {
+    this.#catalog.refreshGamelists()
+    this.#aliases.forget()
+    this.#roots = mediaRoots(this.sources)
+    const started = performance.now()
+    const files = await new MediaScan(this.sources).run()
+    const change = this.index.replace(files)
+    this.#lastScanMs = performance.now() - started
+    this.#lastScanAtUtc = this.#hub.now().toISOString()
+    for (const asset of change.removed) this.#hub.bus.publish('media.asset.removed', assetEvent(asset))
+    for (const asset of change.added) this.#hub.bus.publish('media.asset.added', assetEvent(asset))
+    if (reason !== 'poll' || change.added.length > 0 || change.removed.length > 0) this.#publishCounts(reason)
+    return change
+  }
+
+  /**
+   * The next poll waits at least ten times as long as the last scan took, so a huge tree is not
+   * rescanned back to back (a scan of 150,000 files takes seconds).
+   */
+  #schedulePoll (): void {
+    if (this.#stopped) return
+    this.#timer = setTimeout(() => {
+      void this.rescan('poll').finally(() => this.#schedulePoll())
+    }, Math.max(this.#hub.config.mediaRescanMs, this.#lastScanMs * 10))
+    this.#timer.unref()
+  }
+
+  #publishCounts (reason: string): void {
+    const counts = this.index.counts()
+    this.#hub.bus.publish('media.index.updated', { Reason: reason, Files: counts.files, Assets: counts.assets, Entries: counts.entries })
+  }
+}
+
+function assetEvent (asset: MediaAsset) {
+  return { System: asset.system, Game: asset.slug, Scope: asset.slug === '' ? 'system' : 'game', ...assetPayload(asset) }
+}
+
+/** Forward-slash segments only: no empty, `.` or `..` segment, no backslash, NUL, colon or leading slash. */
+export function isPlainRelativePath (urlPath: string): boolean {
+  if (urlPath === '' || /[\\\0:]/.test(urlPath) || urlPath.startsWith('/')) return false
+  return urlPath.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+}

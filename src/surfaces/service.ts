@@ -1,0 +1,123 @@
+/**
+ * Follows the frontend (ui.system.selected, ui.game.selected, ui.game.started, ui.game.ended) and
+ * the media index, and publishes the four surface snapshots of whatever is on screen. Triggers in
+ * one tick collapse to the latest; the bus keeps the last snapshot of each stream for new clients.
+ */
+import path from 'node:path'
+import type { EventPayload } from '../core/envelope.js'
+import type { PublishedEvent } from '../core/event-bus.js'
+import type { Hub } from '../core/hub.js'
+import type { LibraryCatalog } from '../library/catalog.js'
+import type { LocalMedia } from '../media/service.js'
+import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension } from './snapshots.js'
+import { gameTexts } from './texts.js'
+
+interface Trigger {
+  readonly sequence: number
+  readonly systemId: string
+  readonly gamePath: string | null
+  readonly gameName: string
+}
+
+const text = (value: unknown): string => typeof value === 'string' ? value : ''
+
+/** The entry a frontend event puts on screen; game-end shows the selected game again, else the system. */
+export function triggerOf (event: PublishedEvent): Trigger | null {
+  const { Type: type, Payload: p } = event.envelope
+  const sequence = typeof p.Sequence === 'number' ? p.Sequence : 0
+  if (type === 'ui.system.selected') return { sequence, systemId: text(p.SystemId), gamePath: null, gameName: '' }
+  if (type === 'ui.game.selected' || type === 'ui.game.started') return { sequence, systemId: text(p.SystemId), gamePath: text(p.GamePath), gameName: text(p.GameName) }
+  if (type !== 'ui.game.ended') return null
+  const context = (p.Context ?? {}) as EventPayload
+  const selected = context.Selected as EventPayload | null | undefined
+  if (selected !== null && selected !== undefined) return { sequence, systemId: text(selected.SystemId), gamePath: text(selected.GamePath), gameName: text(selected.GameName) }
+  const system = (context.SelectedSystem as EventPayload | null | undefined)?.Name ?? p.SystemId
+  return typeof system === 'string' && system !== '' ? { sequence, systemId: system, gamePath: null, gameName: '' } : null
+}
+
+export class SurfaceSnapshots {
+  /** Set by the control-panels module to add `Controls` to the instruction card. */
+  instructionCardExtension: SurfaceExtension | null = null
+  readonly #hub: Hub
+  readonly #media: LocalMedia
+  readonly #catalog: LibraryCatalog
+  #pending: Trigger | null = null
+  #current: SurfaceEntry | null = null
+  #unsubscribe: (() => void) | null = null
+
+  constructor (hub: Hub, media: LocalMedia, catalog: LibraryCatalog) {
+    this.#hub = hub
+    this.#media = media
+    this.#catalog = catalog
+  }
+
+  start (): void {
+    this.#unsubscribe = this.#hub.bus.subscribe((event) => this.#onEvent(event))
+  }
+
+  stop (): void {
+    this.#unsubscribe?.()
+  }
+
+  get current (): SurfaceEntry | null {
+    return this.#current
+  }
+
+  #onEvent (event: PublishedEvent): void {
+    const type = event.envelope.Type
+    if (type === 'media.asset.added' || type === 'media.asset.removed') {
+      const p = event.envelope.Payload
+      const current = this.#current
+      if (current !== null && p.System === current.mediaSystem && (p.Game === current.slug || p.Game === '')) this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, gameName: current.gameName }, true)
+      return
+    }
+    const trigger = triggerOf(event)
+    if (trigger !== null && trigger.systemId !== '') this.#schedule(trigger, false)
+  }
+
+  /** Publishing waits for the end of the tick: the bus is mid-delivery, and a newer trigger may follow at once. */
+  #schedule (trigger: Trigger, mediaChanged: boolean): void {
+    const first = this.#pending === null
+    if (this.#pending === null || trigger.sequence >= this.#pending.sequence) this.#pending = trigger
+    if (!first) return
+    setImmediate(() => {
+      const next = this.#pending!
+      this.#pending = null
+      const update = mediaChanged && this.#current !== null && next.sequence === this.#current.sequence
+      this.#publish(this.#entry(next), update)
+    })
+  }
+
+  #entry (trigger: Trigger): SurfaceEntry {
+    const identity = this.#media.entryOf(trigger.systemId, trigger.gamePath, trigger.gameName)
+    const game = trigger.gamePath === null ? null : this.#catalog.game(trigger.systemId, trigger.gamePath)
+    const fields = game?.fields ?? {}
+    const systemAssets = this.#media.index.entry(identity.system, '')
+    const root = this.#media.sources.mediaRoot
+    const tail = identity.slug === '' ? ['systems', identity.system] : ['systems', identity.system, 'games', identity.slug]
+    return {
+      sequence: trigger.sequence,
+      scope: identity.slug === '' ? 'system' : 'game',
+      frontendSystem: trigger.systemId,
+      mediaSystem: identity.system,
+      slug: identity.slug,
+      gamePath: trigger.gamePath ?? '',
+      gameName: fields.name ?? trigger.gameName,
+      fields,
+      assets: identity.slug === '' ? systemAssets : this.#media.index.entry(identity.system, identity.slug),
+      systemAssets,
+      texts: identity.slug === '' ? null : gameTexts([path.join(root, 'user', ...tail), path.join(root, ...tail)], this.#hub.config.language, fields)
+    }
+  }
+
+  #publish (entry: SurfaceEntry, update: boolean): void {
+    this.#current = entry
+    for (const surface of surfaces) {
+      const payload = buildSnapshot(surface, entry, surface === 'instruction-card' ? this.instructionCardExtension : null)
+      // Only the marquee has an update event; the other surfaces simply get a fresh snapshot of the same selection.
+      const type = update && surface === 'marquee' ? 'marquee.snapshot.updated' : `${surface}.snapshot`
+      this.#hub.bus.publish(type, payload)
+    }
+    this.#hub.logger.debug(`surface snapshots for ${selectionKey(entry)} (sequence ${entry.sequence})`)
+  }
+}

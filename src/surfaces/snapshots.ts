@@ -1,0 +1,123 @@
+/**
+ * Builds the four surface snapshots (spec §2.6) of one entry from scratch, so nothing of the
+ * previous entry can survive into the next one.
+ */
+import type { MediaAsset } from '../media/media-index.js'
+import { assetPayload } from '../media/service.js'
+import type { GameTexts } from './texts.js'
+
+export const snapshotVersion = 2
+
+export type SurfaceScope = 'system' | 'game'
+
+/** What the surfaces show: a system, or a game of it, with everything the index knows about it. */
+export interface SurfaceEntry {
+  readonly sequence: number
+  readonly scope: SurfaceScope
+  readonly frontendSystem: string
+  readonly mediaSystem: string
+  /** '' at system scope. */
+  readonly slug: string
+  readonly gamePath: string
+  readonly gameName: string
+  readonly fields: Readonly<Record<string, string>>
+  readonly assets: ReadonlyMap<string, MediaAsset>
+  readonly systemAssets: ReadonlyMap<string, MediaAsset>
+  readonly texts: GameTexts | null
+}
+
+/** Legacy field -> kind; the game's file, else the system's (never for video). */
+const legacyKinds: Readonly<Record<string, string>> = {
+  Marquee: 'marquee',
+  GeneratedMarquee: 'generated-marquee',
+  ScreenMarquee: 'screen-marquee',
+  ScreenMarqueeSmall: 'screen-marquee-small',
+  Dmd: 'dmd',
+  Topper: 'topper',
+  Fanart: 'fanart',
+  Logo: 'wheel',
+  Video: 'video',
+  Image: 'image',
+  Thumbnail: 'thumbnail',
+  Flyer: 'flyer',
+  BoxFront: 'box-front',
+  Box3d: 'box-3d'
+}
+
+const surfaceMedia: Readonly<Record<string, readonly string[]>> = {
+  marquee: ['Marquee', 'GeneratedMarquee', 'ScreenMarquee', 'ScreenMarqueeSmall', 'Dmd', 'Topper', 'Fanart', 'Logo', 'Video'],
+  topper: ['Topper', 'Logo', 'Flyer', 'BoxFront', 'Box3d', 'Fanart', 'Thumbnail'],
+  'instruction-card': ['Logo'],
+  screen: ['Image', 'Thumbnail', 'ScreenMarquee', 'ScreenMarqueeSmall', 'Fanart']
+}
+
+export type Surface = 'marquee' | 'topper' | 'instruction-card' | 'screen'
+export const surfaces: readonly Surface[] = ['marquee', 'topper', 'instruction-card', 'screen']
+
+type AssetPayload = ReturnType<typeof assetPayload>
+
+function table (assets: ReadonlyMap<string, MediaAsset>): Record<string, AssetPayload> {
+  return Object.fromEntries([...assets].sort(([a], [b]) => a.localeCompare(b)).map(([kind, asset]) => [kind, assetPayload(asset)]))
+}
+
+function legacy (entry: SurfaceEntry, field: string): AssetPayload | null {
+  const kind = legacyKinds[field]!
+  const own = entry.assets.get(kind)
+  const fallback = entry.scope === 'game' && kind !== 'video' ? entry.systemAssets.get(kind) : undefined
+  const asset = own ?? fallback
+  return asset === undefined ? null : assetPayload(asset)
+}
+
+const cardNumber = (kind: string): number => kind === 'ic' ? 0 : Number(kind.slice(3))
+
+/** Instruction cards `ic`, `ic-1`, `ic-2` ... in order, each with the sub-folder it came from as its role. */
+function cards (entry: SurfaceEntry) {
+  return [...entry.assets.values()]
+    .filter((asset) => /^ic(-\d+)?$/.test(asset.kind))
+    .sort((a, b) => cardNumber(a.kind) - cardNumber(b.kind))
+    .map((asset) => ({ ...assetPayload(asset), Role: asset.role ?? 'card' }))
+}
+
+export function selectionKey (entry: Pick<SurfaceEntry, 'mediaSystem' | 'slug'>): string {
+  return `${entry.mediaSystem}|${entry.slug}`
+}
+
+function selection (entry: SurfaceEntry) {
+  const f = entry.fields
+  return {
+    Sequence: entry.sequence,
+    SelectionKey: selectionKey(entry),
+    Scope: entry.scope,
+    SystemId: entry.frontendSystem,
+    FrontendSystem: entry.frontendSystem.toLowerCase().replace(/\s+/g, '_'),
+    System: entry.mediaSystem,
+    Game: entry.slug,
+    GameName: entry.gameName,
+    Name: f.name ?? entry.gameName,
+    GamePath: entry.gamePath,
+    Releasedate: f.releasedate ?? '',
+    Developer: f.developer ?? '',
+    Publisher: f.publisher ?? '',
+    Genre: f.genre ?? ''
+  }
+}
+
+/** Extra members a surface may gain from another module (the control panels add `Controls`). */
+export type SurfaceExtension = (entry: SurfaceEntry) => Record<string, unknown>
+
+export function buildSnapshot (surface: Surface, entry: SurfaceEntry, extension: SurfaceExtension | null) {
+  const payload: Record<string, unknown> = {
+    SnapshotVersion: snapshotVersion,
+    Stream: surface,
+    Sequence: entry.sequence,
+    SelectionKey: selectionKey(entry),
+    Scope: entry.scope,
+    Selection: selection(entry),
+    Media: Object.fromEntries(surfaceMedia[surface]!.map((field) => [field, legacy(entry, field)])),
+    Assets: table(entry.assets)
+  }
+  if (entry.scope === 'game') payload.SystemAssets = table(entry.systemAssets)
+  if ((surface === 'topper' || surface === 'instruction-card') && entry.texts !== null) payload.Text = entry.texts
+  if (surface === 'instruction-card') payload.Cards = cards(entry)
+  return { ...payload, ...extension?.(entry) }
+}

@@ -1,0 +1,62 @@
+/**
+ * Printed texts of a game for the topper and instruction card: `texts/metadata-<lang>.json` in the
+ * store (user store first) in the configured language, else the gamelist's own text.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+export interface GameTexts {
+  readonly Language: string
+  readonly Description: string
+  readonly Genre: string
+  readonly Players: string
+  readonly Rating: string
+  /** Languages with a metadata file for this entry. */
+  readonly Languages: string[]
+}
+
+const textFile = /^metadata-([a-z]{2,3})\.json$/i
+
+function pick (record: Record<string, unknown>, name: string): string | undefined {
+  const hit = Object.entries(record).find(([key]) => key.toLowerCase() === name)
+  return typeof hit?.[1] === 'string' || typeof hit?.[1] === 'number' ? String(hit[1]) : undefined
+}
+
+function readJson (file: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    return parsed !== null && typeof parsed === 'object' ? parsed as Record<string, unknown> : null
+  } catch {
+    return null
+  }
+}
+
+/** `folders` are the entry's folders, best first; `gamelist` the gamelist fields. */
+export function gameTexts (folders: readonly string[], language: string, gamelist: Readonly<Record<string, string>>): GameTexts {
+  const languages = new Set<string>()
+  let localized: Record<string, unknown> | null = null
+  for (const folder of folders) {
+    let names: string[]
+    try {
+      names = readdirSync(path.join(folder, 'texts'))
+    } catch {
+      continue
+    }
+    for (const name of names) {
+      const match = textFile.exec(name)
+      if (match === null) continue
+      const lang = match[1]!.toLowerCase()
+      languages.add(lang)
+      if (lang === language) localized ??= readJson(path.join(folder, 'texts', name))
+    }
+  }
+  const text = (field: string, gamelistTag: string): string => (localized === null ? undefined : pick(localized, field)) ?? gamelist[gamelistTag] ?? ''
+  return {
+    Language: localized === null ? 'gamelist' : language,
+    Description: text('description', 'desc'),
+    Genre: text('genre', 'genre'),
+    Players: text('players', 'players'),
+    Rating: text('rating', 'rating'),
+    Languages: [...languages].sort()
+  }
+}

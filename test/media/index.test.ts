@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
+import { MediaIndex } from '../../src/media/media-index.js'
+import type { MediaFile } from '../../src/media/scan.js'
+import { kindOfStorePath } from '../../src/media/kinds.js'
+import { GameAliases, mediaSystemId, slugOf } from '../../src/media/identity.js'
+import { startHub, tempDir } from '../support/hub.js'
+import { writeMedia } from '../support/media-store.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+const file = (name: string, extra: Partial<MediaFile> = {}): MediaFile => ({ file: `/m/${name}`, system: 'arcade', slug: '1943', kind: 'marquee', role: null, origin: 'local', rank: 0, size: 10, mtimeMs: 1, ...extra })
+
+describe('media index', () => {
+  const dataDir = tempDir()
+
+  it('survives a restart through SQLite and reports only what changed', () => {
+    const db = openDatabase(dataDir)
+    const first = new MediaIndex(db)
+    assert.equal(first.loadPersisted(), false)
+    const change = first.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel' }), file('user.jpg', { origin: 'user' })])
+    assert.deepEqual(change.added.map((a) => a.url).sort(), [
+      '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.jpg',
+      '/api/v1/media/systems/arcade/games/1943/ui/wheels/wheel.png'
+    ])
+    closeDatabase(db)
+
+    const reopened = openDatabase(dataDir)
+    const warm = new MediaIndex(reopened)
+    assert.equal(warm.loadPersisted(), true)
+    assert.equal(warm.entry('arcade', '1943').get('marquee')?.file, '/m/user.jpg')
+    const next = warm.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel', size: 11 })])
+    assert.deepEqual(next.removed.map((a) => a.kind), ['marquee'])
+    assert.deepEqual(next.added.map((a) => `${a.kind} ${a.file}`).sort(), ['marquee /m/marquee.png', 'wheel /m/wheel.png'])
+    assert.equal(warm.byPath('systems/arcade/games/1943/artwork/marquee/marquee.png')?.file, '/m/marquee.png')
+    closeDatabase(reopened)
+  })
+
+  it('knows the store layout, region variants, cards and identities', () => {
+    assert.deepEqual(kindOfStorePath('artwork/box/3d.png', 'game'), { kind: 'box-3d', rank: 0, role: null })
+    assert.equal(kindOfStorePath('artwork/marquee/marquee-usa.png', 'game')?.kind, 'marquee')
+    assert.ok(kindOfStorePath('artwork/marquee/marquee-usa.png', 'game')!.rank > 0)
+    assert.deepEqual(kindOfStorePath('artwork/ic/player2/ic-2.jpg', 'game'), { kind: 'ic-2', rank: 1, role: 'player2' })
+    assert.equal(kindOfStorePath('artwork/background.jpg', 'system')?.kind, 'fanart')
+    assert.equal(kindOfStorePath('artwork/background.jpg', 'game'), null)
+    assert.equal(kindOfStorePath('notes.txt', 'game'), null)
+    assert.equal(mediaSystemId('FBNeo'), 'arcade')
+    assert.equal(mediaSystemId('Sega Saturn'), 'sega_saturn')
+    assert.equal(slugOf('Sonic The Hedgehog (USA, Europe)'), 'sonic_the_hedgehog')
+    const mediaRoot = tempDir()
+    writeMedia(mediaRoot, 'aliases/games/arcade.json', Buffer.from(JSON.stringify({ Entries: { 'rom:sf2ce': 'street_fighter_ii' } })))
+    assert.equal(new GameAliases(mediaRoot).slug('arcade', { romPath: 'C:\\roms\\mame\\SF2CE.zip' }), 'street_fighter_ii')
+  })
+
+  it('notices files added to the store without being asked, and announces them on /ws/media', async () => {
+    const mediaDir = tempDir()
+    const hub = await startHub({ options: { mediaDir }, env: { CABINET_HUB_MEDIA_RESCAN_MS: '100' } })
+    const media = await RecordingClient.connect(`${hub.wsBase}/ws/media`)
+    try {
+      writeMedia(mediaDir, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
+      await media.until((c) => c.frames.some((fr) => fr.Type === 'media.asset.added'), 10_000)
+      const added = media.frames.find((fr) => fr.Type === 'media.asset.added')!
+      assert.equal(added.Payload.Url, '/api/v1/media/systems/snes/games/f_zero/ui/wheels/wheel.png')
+      assert.equal(await (await fetch(hub.baseUrl + String(added.Payload.Url))).text(), 'wheel')
+    } finally {
+      media.close()
+      await hub.close()
+    }
+  })
+
+  it('indexes ES-DE downloaded_media after the store: the store wins a kind both hold', async () => {
+    const mediaDir = tempDir()
+    const downloaded = tempDir()
+    writeMedia(downloaded, 'mame/covers/1943.png', Buffer.from('es-de cover'))
+    writeMedia(downloaded, 'mame/titlescreens/1943.png', Buffer.from('es-de title'))
+    writeMedia(mediaDir, 'systems/arcade/games/1943/artwork/screentitle.png', Buffer.from('store title'))
+    const hub = await startHub({ options: { mediaDir, downloadedMediaDir: downloaded } })
+    try {
+      const game = `${hub.baseUrl}/api/v1/media/systems/arcade/games/1943`
+      assert.equal(await (await fetch(`${game}/artwork/box/front.png`)).text(), 'es-de cover')
+      assert.equal(await (await fetch(`${game}/artwork/screentitle.png`)).text(), 'store title')
+    } finally {
+      await hub.close()
+    }
+  })
+
+  it('leaves the control panels\' more specific /api/v1/media/panels/:file route alone', async () => {
+    const hub = await startHub()
+    try {
+      // Answered by the panels module (its own file-name rule), not by the media index.
+      const panelsAnswer = await fetch(`${hub.baseUrl}/api/v1/media/panels/not-a-drawing.txt`)
+      assert.equal(panelsAnswer.status, 400)
+      assert.equal((await panelsAnswer.json() as { code: string }).code, 'INVALID_FILE_NAME')
+      const mediaAnswer = await fetch(`${hub.baseUrl}/api/v1/media/systems/x/y.png`)
+      assert.equal(mediaAnswer.status, 404)
+      assert.notEqual((await mediaAnswer.json() as { code: string }).code, 'INVALID_FILE_NAME')
+    } finally {
+      await hub.close()
+    }
+  })
+})

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict'
+import { readFileSync, rmSync, symlinkSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { tempDir } from '../support/hub.js'
+import { mediaBytes, rawGet, writeMedia } from '../support/media-store.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+const game = '/api/v1/media/systems/arcade/games/1943'
+const marqueeUrl = `${game}/artwork/marquee/marquee.png`
+
+describe('media index and serving', () => {
+  let f: FrontendHub
+  let mediaDir: string
+  let secret: Buffer
+  let secretFile: string
+
+  before(async () => {
+    mediaDir = tempDir('cabinet-hub-media-')
+    const outside = tempDir('cabinet-hub-outside-')
+    secret = mediaBytes('secret')
+    secretFile = writeMedia(outside, 'secret.png', secret)
+    writeMedia(mediaDir, 'systems/arcade/games/1943/artwork/marquee/marquee.png', mediaBytes('marquee', 4096))
+    writeMedia(mediaDir, 'systems/arcade/games/1943/artwork/fanart.png', mediaBytes('store fanart'))
+    writeMedia(mediaDir, 'user/systems/arcade/games/1943/artwork/fanart.jpg', mediaBytes('user fanart'))
+    writeMedia(mediaDir, 'systems/arcade/artwork/background.png', mediaBytes('system fanart'))
+    symlinkSync(secretFile, path.join(mediaDir, 'systems/arcade/games/1943/artwork/flyer.png'))
+    f = await startFrontendHub({ mediaDir })
+  })
+  after(async () => f.close())
+
+  it('serves an indexed file with its bytes, content type, validators, cache and CORS headers', async () => {
+    const response = await fetch(f.hub.baseUrl + marqueeUrl)
+    assert.equal(response.status, 200)
+    assert.deepEqual(Buffer.from(await response.arrayBuffer()), mediaBytes('marquee', 4096))
+    assert.equal(response.headers.get('content-type'), 'image/png')
+    assert.ok(response.headers.get('etag'))
+    assert.ok(response.headers.get('last-modified'))
+    assert.match(response.headers.get('cache-control') ?? '', /max-age=60/)
+    assert.equal(response.headers.get('access-control-allow-origin'), '*')
+    assert.equal(response.headers.get('accept-ranges'), 'bytes')
+  })
+
+  it('answers HEAD with the length and no body', async () => {
+    const response = await fetch(f.hub.baseUrl + marqueeUrl, { method: 'HEAD' })
+    assert.equal(response.status, 200)
+    assert.equal(response.headers.get('content-length'), '4096')
+    assert.equal((await response.arrayBuffer()).byteLength, 0)
+  })
+
+  it('answers ranges with 206 and Content-Range, and 416 with { message, code } when unsatisfiable', async () => {
+    const part = await fetch(f.hub.baseUrl + marqueeUrl, { headers: { range: 'bytes=10-19' } })
+    assert.equal(part.status, 206)
+    assert.equal(part.headers.get('content-range'), 'bytes 10-19/4096')
+    assert.deepEqual(Buffer.from(await part.arrayBuffer()), mediaBytes('marquee', 4096).subarray(10, 20))
+    const tail = await fetch(f.hub.baseUrl + marqueeUrl, { headers: { range: 'bytes=-5' } })
+    assert.equal(tail.status, 206)
+    assert.equal((await tail.arrayBuffer()).byteLength, 5)
+    const beyond = await fetch(f.hub.baseUrl + marqueeUrl, { headers: { range: 'bytes=5000-6000' } })
+    assert.equal(beyond.status, 416)
+    assert.equal(beyond.headers.get('content-range'), 'bytes */4096')
+    const body = await beyond.json() as { code: string, message: string }
+    assert.equal(body.code, 'RANGE_NOT_SATISFIABLE')
+    assert.ok(body.message.length > 0)
+  })
+
+  // fetch() adds Cache-Control: no-cache to requests with validators, so these go out raw like a browser cache's.
+  it('answers 304 to If-None-Match and If-Modified-Since, and ignores a stale If-Range', async () => {
+    const first = await rawGet(f.hub.baseUrl, marqueeUrl)
+    const etag = String(first.headers.etag)
+    const lastModified = String(first.headers['last-modified'])
+    assert.equal((await rawGet(f.hub.baseUrl, marqueeUrl, { 'if-none-match': etag })).status, 304)
+    assert.equal((await rawGet(f.hub.baseUrl, marqueeUrl, { 'if-modified-since': lastModified })).status, 304)
+    assert.equal((await rawGet(f.hub.baseUrl, marqueeUrl, { 'if-none-match': '"other"' })).status, 200)
+    assert.equal((await rawGet(f.hub.baseUrl, marqueeUrl, { range: 'bytes=0-9', 'if-range': etag })).status, 206)
+    const stale = await rawGet(f.hub.baseUrl, marqueeUrl, { range: 'bytes=0-9', 'if-range': '"stale"' })
+    assert.equal(stale.status, 200)
+    assert.equal(stale.body.byteLength, 4096)
+  })
+
+  it('prefers the user store over the canonical store, and keeps system fanart under the system', async () => {
+    const fanart = await fetch(`${f.hub.baseUrl}${game}/artwork/fanart.jpg`)
+    assert.equal(fanart.status, 200)
+    assert.deepEqual(Buffer.from(await fanart.arrayBuffer()), mediaBytes('user fanart'))
+    assert.equal((await fetch(`${f.hub.baseUrl}${game}/artwork/fanart.png`)).status, 404)
+    const system = await fetch(`${f.hub.baseUrl}/api/v1/media/systems/arcade/artwork/fanart.png`)
+    assert.deepEqual(Buffer.from(await system.arrayBuffer()), mediaBytes('system fanart'))
+  })
+
+  it('never returns a file outside the roots: traversal, encodings, backslashes, absolute paths, NUL, escaping symlinks', async () => {
+    const attempts = [
+      '/api/v1/media/../../../../../../etc/passwd',
+      '/api/v1/media/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/api/v1/media/systems/arcade/games/1943/artwork/marquee/..%2f..%2f..%2f..%2fetc%2fpasswd',
+      '/api/v1/media/systems%5c..%5c..%5cetc%5cpasswd',
+      '/api/v1/media/systems\\..\\..\\etc\\passwd',
+      '/api/v1/media//etc/passwd',
+      `/api/v1/media/${encodeURIComponent(secretFile)}`,
+      `/api/v1/media/${secretFile.slice(1)}`,
+      '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.png%00.txt',
+      `${game}/artwork/flyer.png`,
+      '/api/v1/media/systems/arcade/games/1943/artwork/../artwork/marquee/marquee.png'
+    ]
+    for (const attempt of attempts) {
+      const response = await rawGet(f.hub.baseUrl, attempt)
+      assert.ok(response.status === 404 || response.status === 400, `${attempt} -> ${response.status}`)
+      assert.ok(!response.body.equals(secret), `${attempt} served the secret`)
+      assert.ok(!response.body.toString().includes('root:'), `${attempt} served /etc/passwd`)
+      const body = JSON.parse(response.body.toString()) as { code: string, message: string }
+      assert.ok(body.code.length > 0 && body.message.length > 0, attempt)
+    }
+  })
+
+  it('answers an unknown path with 404 { message, code }', async () => {
+    const response = await fetch(`${f.hub.baseUrl}/api/v1/media/systems/arcade/games/nope/artwork/marquee/marquee.png`)
+    assert.equal(response.status, 404)
+    assert.equal((await response.json() as { code: string }).code, 'MEDIA_NOT_FOUND')
+  })
+
+  it('indexes gamelist media, follows added and removed files on /ws/media, and gives current-game canonical URLs that resolve', async () => {
+    const media = await RecordingClient.connect(`${f.hub.wsBase}/ws/media`)
+    const image = mediaBytes('title screen')
+    writeMedia(f.tree.roms, 'mame/media/images/1943.png', image)
+    writeMedia(f.tree.roms, 'mame/media/mix/1943.png', mediaBytes('mix'))
+    const reindex = await fetch(`${f.hub.baseUrl}/api/v1/media/reindex`, { method: 'POST' })
+    assert.equal(reindex.status, 202)
+    await media.until((c) => c.frames.some((fr) => fr.Type === 'media.asset.added' && fr.Payload.Kind === 'image'))
+    const added = media.frames.find((fr) => fr.Type === 'media.asset.added' && fr.Payload.Kind === 'image')!
+    assert.equal(added.Payload.Url, `${game}/artwork/screentitle.png`)
+    assert.equal(added.Payload.Origin, 'emulationstation')
+    await media.until((c) => c.types().includes('media.index.updated'))
+
+    await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943: The Battle of Midway')
+    const current = await f.get('/api/v1/context/current-game')
+    const details = current.body.details
+    assert.equal(details.image, `${game}/artwork/screentitle.png`)
+    assert.equal(details.marquee, marqueeUrl)
+    assert.equal(details.fanart, `${game}/artwork/fanart.jpg`)
+    assert.equal(details.video, '')
+    assert.equal(details.extras.mixrbv2, `${game}/artwork/mix/mixrbv2.png`)
+    assert.equal(details.extras.mix, undefined)
+    assert.equal(details.extras.cheevosId, '123')
+    for (const url of [details.image, details.marquee, details.fanart, details.extras.mixrbv2]) {
+      assert.equal((await fetch(f.hub.baseUrl + url)).status, 200, url)
+    }
+    assert.deepEqual(Buffer.from(await (await fetch(f.hub.baseUrl + details.image)).arrayBuffer()), readFileSync(path.join(f.tree.roms, 'mame/media/images/1943.png')))
+
+    rmSync(path.join(f.tree.roms, 'mame/media/images/1943.png'))
+    await fetch(`${f.hub.baseUrl}/api/v1/media/reindex`, { method: 'POST' })
+    await media.until((c) => c.frames.some((fr) => fr.Type === 'media.asset.removed' && fr.Payload.Kind === 'image'))
+    assert.equal((await fetch(f.hub.baseUrl + details.image)).status, 404)
+    assert.equal((await f.get('/api/v1/context/current-game')).body.details.image, '')
+    media.close()
+  })
+})

@@ -1,0 +1,38 @@
+/** Writes media files for tests and fetches raw paths (no client-side `..` normalization). */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import path from 'node:path'
+
+/** Distinct bytes per file so a test can tell which file was served. */
+export function mediaBytes (label: string, size = 256): Buffer {
+  const bytes = Buffer.alloc(size)
+  for (let i = 0; i < size; i++) bytes[i] = (i + label.length * 31 + label.charCodeAt(i % label.length)) & 0xff
+  return bytes
+}
+
+export function writeMedia (root: string, relative: string, bytes: Buffer): string {
+  const file = path.join(root, relative)
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, bytes)
+  return file
+}
+
+export interface RawResponse {
+  readonly status: number
+  readonly headers: Record<string, string | string[] | undefined>
+  readonly body: Buffer
+}
+
+/** A GET with the path sent exactly as given. */
+export function rawGet (baseUrl: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const url = new URL(baseUrl)
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: rawPath, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
