@@ -36,6 +36,10 @@ try {
   for (const path of paths) {
     const hubLoad = await load(hub, path)
     const baselineLoad = await load(baseline, path)
+    // A ratio over error answers means nothing.
+    if (hubLoad.non2xx + hubLoad.errors + baselineLoad.non2xx + baselineLoad.errors > 0) {
+      throw new Error(`${path}: failed answers (cabinet-hub ${hubLoad.non2xx} non-2xx, ${hubLoad.errors} errors; baseline ${baselineLoad.non2xx}, ${baselineLoad.errors})`)
+    }
     const ratios = {
       requestsPerSecond: round(hubLoad.requestsPerSecond / baselineLoad.requestsPerSecond),
       p99Latency: round(hubLoad.latencyMs.p99 / Math.max(baselineLoad.latencyMs.p99, 1))
