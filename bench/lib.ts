@@ -28,7 +28,8 @@ export interface RunningProcess {
   stop (): Promise<void>
 }
 
-async function waitForHttp (url: string, child: ChildProcess): Promise<void> {
+/** Polls `url` until it answers 2xx; fails as soon as the process exits. */
+export async function waitForHttp (url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 400; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`)
     try {
@@ -39,8 +40,9 @@ async function waitForHttp (url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer`)
 }
 
-async function stopChild (child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
+/** SIGTERM, then waits for the exit (nothing to do when it already ended). */
+export async function stopChild (child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
   child.kill('SIGTERM')
   await once(child, 'exit')
 }

@@ -12,6 +12,7 @@ import { buildApp } from './app.js'
 import { cliFlags, cliValuesByKey, ConfigError, loadConfig, optionsHelp, type LoadedConfig } from './config.js'
 import { buildAsyncApi } from './core/docs/asyncapi.js'
 import { readEsSettings } from './core/es-settings.js'
+import { isLoopbackHostname } from './core/security.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { runHookCommand } from './frontend/hook-command.js'
 import { installHooks, uninstallHooks } from './frontend/install-hooks.js'
@@ -98,7 +99,7 @@ async function serve (requested: LoadedConfig): Promise<number> {
     if (code === 'EADDRNOTAVAIL') return fail(`${config.host} is not an address of this machine`)
     throw error
   }
-  if (config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1' && config.apiKey === null) {
+  if (!isLoopbackHostname(config.host) && config.apiKey === null) {
     logger.warn(`listening on ${config.host} without an API key: requests from other machines will get 401 until --api-key is set`)
   }
 

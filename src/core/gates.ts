@@ -46,8 +46,6 @@ export const managerDefinitions: readonly ManagerDefinition[] = [
   { id: 'apiReference', title: 'API reference', esKey: 'api_reference', parent: null, eventPrefixes: [], description: 'The interactive reference at /swagger and the OpenAPI and AsyncAPI documents.' }
 ]
 
-export const managerIds: readonly ManagerId[] = managerDefinitions.map((m) => m.id)
-
 export type GateSource = 'default' | 'config' | 'es_settings'
 
 export interface GateState {

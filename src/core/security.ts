@@ -14,7 +14,8 @@ export function isLoopbackAddress (address: string | undefined): boolean {
   return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'))
 }
 
-function isLoopbackHostname (hostname: string): boolean {
+/** localhost (and *.localhost), 127.0.0.0/8 or ::1. */
+export function isLoopbackHostname (hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '')
   return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name)
 }

@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
+import { cli, run } from '../support/cli.js'
 import { tempDir } from '../support/hub.js'
 import { eventually, installRecordingHooks, readRecordedHooks } from '../support/sim.js'
 import { frontendLayout } from '../../src/sim/index.js'
 
-const cli = new URL('../../dist/cli.js', import.meta.url).pathname
-
-function run (args: string[]) {
-  return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 30_000 })
-}
 
 /** Starts `cabinet-hub sim` and reads the web API URL from its log line. */
 async function startSim (args: string[]): Promise<{ child: ChildProcess, url: string }> {

@@ -1,6 +1,6 @@
 /** Running the built command line (`dist/cli.js`) in tests. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import { waitForHttp } from '../../bench/lib.js'
 
 export const cli = new URL('../../dist/cli.js', import.meta.url).pathname
 
@@ -18,19 +18,8 @@ export function startCli (args: string[], env: NodeJS.ProcessEnv = {}): ChildPro
   return Object.assign(child, { stderrText: () => stderr })
 }
 
-export async function stopCli (child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  child.kill('SIGTERM')
-  await once(child, 'exit')
-}
+export { stopChild as stopCli } from '../../bench/lib.js'
 
 export async function waitForHealth (port: number, child: ChildProcess, route = '/api/v1/health'): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${route}`)).ok) return
-    } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`no answer on ${route}`)
+  await waitForHttp(`http://127.0.0.1:${port}${route}`, child)
 }
