@@ -64,10 +64,10 @@ async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
   let gamelistWatch: FolderWatch | null = null
 
   hub.startup.register('frontend-link', async () => {
-    catalog.load()
+    await catalog.load()
     const applied = intake.openDoors()
     if (applied > 0) hub.logger.info(`applied ${applied} spooled frontend hooks`)
-    if (layout.romsRoot !== null) gamelistWatch = watchFolder(layout.romsRoot, gamelistPollMs, () => { catalog.refreshGamelists() })
+    if (layout.romsRoot !== null) gamelistWatch = watchFolder(layout.romsRoot, gamelistPollMs, () => { void catalog.refreshGamelists() })
     lifecycle.start()
   })
   app.addHook('onClose', async () => {
@@ -85,7 +85,7 @@ async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
     eventsIni: hub.config.eventsIni,
     spoolDir: layout.spoolDir,
     intakeOpen: intake.open,
-    catalog: catalog.counts(),
+    catalog: { ...catalog.counts(), unreadableGamelists: catalog.unreadableGamelists() },
     ...link.status()
   }))
 

@@ -1,14 +1,15 @@
 /**
  * The library catalog: systems from es_systems.cfg (and the ES web API when it answers) and games
  * from every `roms/<system>/gamelist.xml`, in memory, keyed by system and rom path. A gamelist is
- * re-read when its modification time or size changes.
+ * re-read (streamed, see gamelist.ts) when its file changes; until the new read is complete, and
+ * when the new text is broken (say, half written), readers keep seeing the games read before.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { fileSignature } from '../core/folder-watch.js'
 import { parseEsSystems, type SystemInfo } from './es-systems.js'
-import { parseGamelist, type GamelistEntry } from './gamelist.js'
+import { readGamelist, type GamelistEntry } from './gamelist.js'
 
 export interface CatalogGame extends GamelistEntry {
   readonly systemId: string
@@ -25,7 +26,12 @@ export type GameMediaProjector = (systemId: string, romPath: string, name: strin
 
 interface LoadedGamelist {
   readonly signature: string
+  /** By rom key. */
   readonly games: ReadonlyMap<string, CatalogGame>
+  /** In file order; the same array until the gamelist is read again. */
+  readonly ordered: readonly CatalogGame[]
+  /** By the rom's file name, lower case: the frontend sometimes names a rom by another path. */
+  readonly byFileName: ReadonlyMap<string, CatalogGame>
 }
 
 /** Rom paths compare with forward slashes and without case (ES on Windows is case-insensitive). */
@@ -38,7 +44,10 @@ export class LibraryCatalog {
   #configSystems: SystemInfo[] = []
   #apiSystems: SystemInfo[] = []
   readonly #gamelists = new Map<string, LoadedGamelist>()
-  readonly #badGamelists = new Set<string>()
+  /** Gamelist file -> why it cannot be read, until it can. */
+  readonly #badGamelists = new Map<string, string>()
+  #refreshing: Promise<string[]> | null = null
+  #refreshAgain: Promise<string[]> | null = null
   /** Set while the Local Media Manager runs: details then carry canonical media URLs instead of raw gamelist paths. */
   mediaProjector: GameMediaProjector | null = null
 
@@ -47,9 +56,9 @@ export class LibraryCatalog {
   }
 
   /** Reads es_systems.cfg and every gamelist. */
-  load (): void {
+  async load (): Promise<void> {
     this.#configSystems = this.#readEsSystems()
-    this.refreshGamelists()
+    await this.refreshGamelists()
   }
 
   /** Systems the ES web API listed; they add to (never replace) what es_systems.cfg says. */
@@ -57,8 +66,25 @@ export class LibraryCatalog {
     this.#apiSystems = [...systems]
   }
 
-  /** Re-reads the gamelists whose file changed; returns the systems that were re-read. */
-  refreshGamelists (): string[] {
+  /**
+   * Re-reads the gamelists whose file changed; resolves to the systems that were re-read. A call
+   * during a refresh gets one more refresh after it (files may have changed since it looked), and
+   * every call made meanwhile shares that one.
+   */
+  refreshGamelists (): Promise<string[]> {
+    if (this.#refreshing === null) {
+      this.#refreshing = this.#refresh().finally(() => { this.#refreshing = null })
+      return this.#refreshing
+    }
+    const again = async (): Promise<string[]> => {
+      this.#refreshAgain = null
+      return this.refreshGamelists()
+    }
+    this.#refreshAgain ??= this.#refreshing.then(again, again)
+    return this.#refreshAgain
+  }
+
+  async #refresh (): Promise<string[]> {
     const root = this.#options.romsRoot
     if (root === null) return []
     const changed: string[] = []
@@ -69,8 +95,10 @@ export class LibraryCatalog {
       if (signature === null) continue
       present.add(systemId)
       if (this.#gamelists.get(systemId)?.signature === signature) continue
-      this.#gamelists.set(systemId, { signature, games: this.#readGamelist(systemId, file) })
-      changed.push(systemId)
+      const games = await this.#readGamelist(systemId, file)
+      // A broken file keeps the games read before, and is tried again once it changes.
+      this.#gamelists.set(systemId, games === null ? { ...this.#gamelists.get(systemId) ?? indexed([]), signature } : { ...indexed(games), signature })
+      if (games !== null) changed.push(systemId)
     }
     for (const systemId of [...this.#gamelists.keys()]) {
       if (!present.has(systemId)) {
@@ -103,11 +131,7 @@ export class LibraryCatalog {
       if (hit !== undefined) return hit
     }
     if (systemId === null) return null
-    const fileName = path.posix.basename(key)
-    for (const game of this.#gamelists.get(systemId)?.games.values() ?? []) {
-      if (path.posix.basename(romKey(game.romPath)) === fileName) return game
-    }
-    return null
+    return this.#gamelists.get(systemId)?.byFileName.get(path.posix.basename(key)) ?? null
   }
 
   /** Systems that have a readable gamelist. */
@@ -115,14 +139,19 @@ export class LibraryCatalog {
     return [...this.#gamelists.keys()]
   }
 
-  /** The games of one system's gamelist, in file order. */
-  gamesOf (systemId: string): CatalogGame[] {
-    return [...this.#gamelists.get(systemId)?.games.values() ?? []]
+  /** The games of one system's gamelist, in file order: the same array until the gamelist is read again. */
+  gamesOf (systemId: string): readonly CatalogGame[] {
+    return this.#gamelists.get(systemId)?.ordered ?? []
   }
 
   /** Every game of every gamelist. */
   * allGames (): Iterable<CatalogGame> {
     for (const list of this.#gamelists.values()) yield * list.games.values()
+  }
+
+  /** Gamelists that could not be read the last time they changed, and why. */
+  unreadableGamelists (): Array<{ file: string, error: string }> {
+    return [...this.#badGamelists].map(([file, error]) => ({ file, error }))
   }
 
   counts (): { systems: number, games: number } {
@@ -151,16 +180,29 @@ export class LibraryCatalog {
     }
   }
 
-  #readGamelist (systemId: string, file: string): Map<string, CatalogGame> {
-    const games = new Map<string, CatalogGame>()
+  async #readGamelist (systemId: string, file: string): Promise<CatalogGame[] | null> {
     try {
-      for (const entry of parseGamelist(readFileSync(file, 'utf8'), path.dirname(file))) games.set(romKey(entry.romPath), { ...entry, systemId })
+      const games = (await readGamelist(file)).map((entry) => ({ ...entry, systemId }))
       this.#badGamelists.delete(file)
+      return games
     } catch (error) {
+      const reason = (error as Error).message.split('\n')[0]!
       // One line per broken file, not one per poll.
-      if (!this.#badGamelists.has(file)) this.#options.logger.warn(`${file} is not readable XML (${(error as Error).message.split('\n')[0]}); its games are unknown until it is fixed`)
-      this.#badGamelists.add(file)
+      if (!this.#badGamelists.has(file)) this.#options.logger.warn(`${file} is not readable XML (${reason}); the games read from it before stay until it is fixed`)
+      this.#badGamelists.set(file, reason)
+      return null
     }
-    return games
   }
+}
+
+/** Indexes a gamelist's games; a rom listed twice takes the later entry, as in the frontend. */
+function indexed (games: readonly CatalogGame[]): Omit<LoadedGamelist, 'signature'> {
+  const byKey = new Map<string, CatalogGame>()
+  const byFileName = new Map<string, CatalogGame>()
+  for (const game of games) {
+    const key = romKey(game.romPath)
+    byKey.set(key, game)
+    byFileName.set(path.posix.basename(key), game)
+  }
+  return { games: byKey, byFileName, ordered: [...byKey.values()] }
 }

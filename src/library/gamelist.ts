@@ -1,9 +1,11 @@
 /**
- * Reads `roms/<system>/gamelist.xml`. ES-DE writes a second root element (`<alternativeEmulator>`)
- * before `<gameList>`; the parser is not validating, so both roots come back and we take ours.
+ * Reads `roms/<system>/gamelist.xml` as a stream: a scraped library can hold a 30 MB gamelist,
+ * and parsing it in one go would hold the event loop for a second or more. The text goes through
+ * a strict streaming parser chunk by chunk, and the loop gets a turn between chunks.
  */
+import { createReadStream } from 'node:fs'
 import path from 'node:path'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { SaxesParser, type SaxesTagPlain } from 'saxes'
 
 /** One game as the gamelist describes it; every value a string, as the frontend stores them. */
 export interface GamelistEntry {
@@ -22,71 +24,123 @@ export const knownGameTags: ReadonlySet<string> = new Set([
   'players', 'favorite', 'hidden', 'kidgame', 'playcount', 'lastplayed', 'gametime', 'lang', 'region', 'scrap', 'core'
 ])
 
-const attributePrefix = '@_'
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: attributePrefix,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  isArray: (name, jpath) => jpath === `gameList.${name}` && (name === 'game' || name === 'folder')
-})
-
-function text (value: unknown): string | null {
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  if (value !== null && typeof value === 'object' && '#text' in value) return text((value as Record<string, unknown>)['#text'])
-  return null
-}
-
-function attributesOf (tag: string, value: unknown, into: Record<string, string>): void {
-  if (value === null || typeof value !== 'object') return
-  for (const [key, attr] of Object.entries(value as Record<string, unknown>)) {
-    if (key.startsWith(attributePrefix) && typeof attr === 'string') into[`${tag}_${key.slice(attributePrefix.length)}`] = attr
-  }
-}
-
-function toEntry (node: Record<string, unknown>, systemDir: string): GamelistEntry | null {
-  const rawPath = text(node.path)
-  if (rawPath === null || rawPath.trim() === '') return null
-  const fields: Record<string, string> = {}
-  const extras: Record<string, string> = {}
-  for (const [tag, value] of Object.entries(node)) {
-    if (tag.startsWith(attributePrefix)) {
-      fields[tag.slice(attributePrefix.length)] ??= String(value)
-      continue
-    }
-    const content = text(value)
-    if (knownGameTags.has(tag)) {
-      if (content !== null) fields[tag] = content
-      attributesOf(tag, value, tag === 'scrap' ? fields : extras)
-    } else {
-      if (content !== null) extras[tag] = content
-      attributesOf(tag, value, extras)
-    }
-  }
-  const portable = rawPath.trim().replace(/\\/g, '/')
-  return { romPath: path.resolve(systemDir, portable), fields, extras }
-}
-
 /**
- * The parser is lenient (an unclosed tag just ends the document), so the text is validated
- * first, inside a synthetic root so that ES-DE's second root element stays legal.
+ * ES-DE writes a second root element (`<alternativeEmulator>`) before `<gameList>`, which no strict
+ * parser accepts; everything after the XML declaration is therefore read inside a root of ours.
  */
-function validate (xml: string): void {
-  const body = xml.replace(/^\uFEFF?\s*<\?xml[^>]*\?>/, '')
-  const result = XMLValidator.validate(`<cabinetHubGamelist>${body}</cabinetHubGamelist>`)
-  if (result !== true) throw new Error(`${result.err.msg} (line ${result.err.line})`)
+const wrapperTag = 'cabinetHubGamelist'
+const leadingSpace = /^\uFEFF?\s*/
+
+/** Depths below our wrapper root: 1 `<gameList>`, 2 `<game>`, 3 a game's tags. */
+const gameListDepth = 1
+const gameDepth = 2
+const tagDepth = 3
+
+interface OpenTag {
+  readonly name: string
+  readonly attributes: Record<string, string>
+  text: string
 }
 
-/** Parses a gamelist; a file without a `<gameList>` root counts as empty. Throws on XML it cannot read. */
-export function parseGamelist (xml: string, systemDir: string): GamelistEntry[] {
-  validate(xml)
-  const document = parser.parse(xml) as Record<string, unknown>
-  const root = document.gameList
-  if (root === null || typeof root !== 'object') return []
-  const games = (root as Record<string, unknown>).game
-  if (!Array.isArray(games)) return []
-  return games.flatMap((node) => node !== null && typeof node === 'object' ? [toEntry(node as Record<string, unknown>, systemDir)].filter((e) => e !== null) : [])
+/** Takes a gamelist's text in pieces and gives back its games; throws on XML it cannot read. */
+export class GamelistReader {
+  readonly #systemDir: string
+  readonly #parser = new SaxesParser()
+  readonly #entries: GamelistEntry[] = []
+  /** The text before the parser starts: held until it is clear whether it opens with an XML declaration. */
+  #head: string | null = ''
+  /** Names of the open elements, our root first. */
+  readonly #openTags: string[] = []
+  #inGameList = false
+  #game: { attributes: Record<string, string>, tags: OpenTag[] } | null = null
+  #tag: OpenTag | null = null
+
+  constructor (systemDir: string) {
+    this.#systemDir = systemDir
+    // pugixml (the frontend's parser) keeps an unknown entity such as `&nbsp;` as text; so do we.
+    this.#parser.on('error', (error) => { if (!error.message.endsWith('undefined entity.')) throw error })
+    this.#parser.on('opentag', (tag) => { this.#open(tag as SaxesTagPlain) })
+    this.#parser.on('closetag', () => { this.#close() })
+    this.#parser.on('text', (text) => { this.#text(text) })
+    this.#parser.on('cdata', (text) => { this.#text(text) })
+  }
+
+  write (chunk: string): void {
+    if (this.#head === null) {
+      this.#parser.write(chunk)
+      return
+    }
+    this.#head += chunk
+    const start = this.#head.replace(leadingSpace, '')
+    const mayStillBeDeclaration = start.startsWith('<?xml') ? !start.includes('?>') : '<?xml'.startsWith(start)
+    if (!mayStillBeDeclaration) this.#begin()
+  }
+
+  /** Ends the text; a file without a `<gameList>` root counts as empty. */
+  end (): GamelistEntry[] {
+    if (this.#head !== null) this.#begin()
+    const unclosed = this.#openTags.at(-1)
+    if (unclosed !== undefined && unclosed !== wrapperTag) throw new Error(`${this.#parser.line}:${this.#parser.column}: the text ends inside <${unclosed}> (cut short?)`)
+    this.#parser.write(`</${wrapperTag}>`).close()
+    return this.#entries
+  }
+
+  /** Hands the parser the declaration (when there is one), our root, then the rest. */
+  #begin (): void {
+    const start = (this.#head ?? '').replace(leadingSpace, '')
+    this.#head = null
+    const declarationEnd = start.startsWith('<?xml') ? start.indexOf('?>') + 2 : 0
+    this.#parser.write(`${start.slice(0, declarationEnd)}<${wrapperTag}>${start.slice(declarationEnd)}`)
+  }
+
+  get #depth (): number {
+    return this.#openTags.length - 1
+  }
+
+  #open (tag: SaxesTagPlain): void {
+    this.#openTags.push(tag.name)
+    if (this.#depth === gameListDepth) this.#inGameList = tag.name === 'gameList'
+    else if (this.#depth === gameDepth && this.#inGameList && tag.name === 'game') this.#game = { attributes: tag.attributes, tags: [] }
+    else if (this.#depth === tagDepth && this.#game !== null) this.#game.tags.push(this.#tag = { name: tag.name, attributes: tag.attributes, text: '' })
+  }
+
+  #close (): void {
+    if (this.#depth === tagDepth) this.#tag = null
+    else if (this.#depth === gameDepth && this.#game !== null) {
+      const entry = this.#entryOf(this.#game)
+      if (entry !== null) this.#entries.push(entry)
+      this.#game = null
+    }
+    this.#openTags.pop()
+  }
+
+  #text (text: string): void {
+    if (this.#tag !== null && this.#depth === tagDepth) this.#tag.text += text
+  }
+
+  /** The first of a repeated tag wins, as in the frontend; `<game>` attributes count when no tag says otherwise. */
+  #entryOf (game: { attributes: Record<string, string>, tags: OpenTag[] }): GamelistEntry | null {
+    const fields: Record<string, string> = {}
+    const extras: Record<string, string> = {}
+    const seen = new Set<string>()
+    for (const tag of game.tags) {
+      if (seen.has(tag.name)) continue
+      seen.add(tag.name)
+      const known = knownGameTags.has(tag.name)
+      ;(known ? fields : extras)[tag.name] = tag.text.trim()
+      const attributesInto = tag.name === 'scrap' ? fields : extras
+      for (const [name, value] of Object.entries(tag.attributes)) attributesInto[`${tag.name}_${name}`] = value
+    }
+    for (const [name, value] of Object.entries(game.attributes)) fields[name] ??= value
+    const rawPath = fields.path?.trim() ?? ''
+    if (rawPath === '') return null
+    return { romPath: path.resolve(this.#systemDir, rawPath.replace(/\\/g, '/')), fields, extras }
+  }
+}
+
+/** Streams a gamelist file; rom paths resolve against its folder. */
+export async function readGamelist (file: string): Promise<GamelistEntry[]> {
+  const reader = new GamelistReader(path.dirname(file))
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) reader.write(chunk as string)
+  return reader.end()
 }

@@ -152,29 +152,37 @@ describe('frontend hooks -> context and ui.* events', () => {
     assert.equal(game.body.launch.romExists, true)
   })
 
-  it('keeps working with what the hook says when a gamelist is corrupt, and re-reads it once it changes on disk', async () => {
+  it('keeps the games read before when a gamelist turns corrupt, says why in status, and re-reads it once it changes on disk', async () => {
     const pacman = f.tree.rom('mame', 'pacman.zip')
     const gamelist = path.join(f.tree.roms, 'mame', 'gamelist.xml')
-    const catalogGames = async (): Promise<number> => (await f.get('/api/v1/status')).body.frontend.catalog.games as number
-    const before = await catalogGames()
+    const catalogStatus = async () => (await f.get('/api/v1/status')).body.frontend.catalog as { games: number, unreadableGamelists: Array<{ file: string, error: string }> }
+    const until = async (done: (status: Awaited<ReturnType<typeof catalogStatus>>) => boolean) => {
+      const deadline = Date.now() + 10_000
+      let status = await catalogStatus()
+      while (Date.now() < deadline && !done(status)) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        status = await catalogStatus()
+      }
+      return status
+    }
+    const before = await catalogStatus()
+    assert.deepEqual(before.unreadableGamelists, [])
     writeFileSync(gamelist, '<gameList><game><path>./pacman.zip</path><name>Pac-Man</name>')
-    // The catalog re-reads it within a second; the corrupt file counts as no games.
-    const deadline = Date.now() + 10_000
-    while (Date.now() < deadline && await catalogGames() === before) await new Promise((resolve) => setTimeout(resolve, 100))
-    assert.equal(await catalogGames(), before - 2)
+    // The catalog re-reads it within a second; a half-written file must not take the games away.
+    const broken = await until((status) => status.unreadableGamelists.length > 0)
+    assert.deepEqual(broken.unreadableGamelists.map((u) => u.file), [gamelist])
+    assert.match(broken.unreadableGamelists[0]!.error, /ends inside <game>/)
+    assert.equal(broken.games, before.games)
+    assert.equal((await f.get('/api/v1/gamelists/mame/game?rom=1943')).status, 200)
     await f.hook('game-selected', 'mame', pacman, 'pacman (from the hook)')
     const fallback = await f.get('/api/v1/context/current-game')
     assert.equal(fallback.status, 200)
     assert.equal(fallback.body.name, 'pacman (from the hook)')
     writeFileSync(gamelist, '<gameList><game><path>./pacman.zip</path><name>Pac-Man</name><developer>Namco</developer></game></gameList>')
+    const fixed = await until((status) => status.unreadableGamelists.length === 0)
+    assert.equal(fixed.games, before.games - 1, 'the new gamelist holds one game where the old one held two')
     await f.hook('game-selected', 'mame', pacman)
-    let name = ''
-    while (Date.now() < deadline) {
-      name = (await f.get('/api/v1/context/current-game')).body.name as string
-      if (name === 'Pac-Man') break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    assert.equal(name, 'Pac-Man')
+    assert.equal((await f.get('/api/v1/context/current-game')).body.name, 'Pac-Man')
   })
 
   it('ends ten selections 20 ms apart with the tenth in context and as the last ui.game.selected; Sequence never goes back', async () => {
