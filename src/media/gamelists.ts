@@ -3,11 +3,11 @@
  * page of a system's games, and one game's card with canonical media URLs. Only games whose rom
  * file (or folder) exists are listed, once per rom.
  */
-import { existsSync } from 'node:fs'
 import path from 'node:path'
+import type { Static } from 'typebox'
 import type { CatalogGame, LibraryCatalog } from '../library/catalog.js'
 import { romStem } from './identity.js'
-import type { Static } from 'typebox'
+import { PlayableGamesCache } from './playable.js'
 import type { GameCardResponse } from './schemas.js'
 import type { LocalMedia } from './service.js'
 
@@ -23,14 +23,16 @@ const cardMedia: Readonly<Record<string, string>> = { image: 'image', thumbnail:
 export class Gamelists {
   readonly #catalog: LibraryCatalog
   readonly #media: LocalMedia
+  readonly #playable: PlayableGamesCache
 
   constructor (catalog: LibraryCatalog, media: LocalMedia) {
     this.#catalog = catalog
     this.#media = media
+    this.#playable = new PlayableGamesCache(catalog)
   }
 
   systems () {
-    const systems = this.#catalog.gamelistSystems().sort().map((systemId) => ({ systemId, games: this.#playable(systemId).length })).filter((s) => s.games > 0)
+    const systems = this.#catalog.gamelistSystems().sort().map((systemId) => ({ systemId, games: this.#playable.of(systemId).games.length })).filter((s) => s.games > 0)
     return { total: systems.reduce((sum, s) => sum + s.games, 0), systems }
   }
 
@@ -39,7 +41,7 @@ export class Gamelists {
     const system = this.#system(systemId)
     if (system === null) return null
     const needle = page.search?.trim().toLowerCase() ?? ''
-    const matching = this.#playable(system).filter((g) => needle === '' || (g.fields.name ?? '').toLowerCase().includes(needle) || romStem(g.romPath).toLowerCase().includes(needle))
+    const matching = this.#playable.of(system).games.filter((g) => needle === '' || (g.fields.name ?? '').toLowerCase().includes(needle) || romStem(g.romPath).toLowerCase().includes(needle))
     const offset = page.offset ?? 0
     const slice = matching.slice(offset, offset + (page.limit ?? 100))
     return { systemId: system, total: matching.length, games: slice.map((g) => this.#summary(system, g)) }
@@ -49,8 +51,7 @@ export class Gamelists {
   game (systemId: string, rom: string): Static<typeof GameCardResponse> | null {
     const system = this.#system(systemId)
     if (system === null) return null
-    const wanted = rom.trim().toLowerCase()
-    const game = this.#playable(system).find((g) => romStem(g.romPath).toLowerCase() === wanted || path.basename(g.romPath).toLowerCase() === wanted)
+    const game = this.#playable.of(system).byRom.get(rom.trim().toLowerCase())
     if (game === undefined) return null
     const urls = this.#media.gameUrls(system, game.romPath, game.fields.name)
     return {
@@ -64,16 +65,6 @@ export class Gamelists {
   #system (systemId: string): string | null {
     const wanted = systemId.toLowerCase()
     return this.#catalog.gamelistSystems().find((s) => s.toLowerCase() === wanted) ?? null
-  }
-
-  #playable (systemId: string): CatalogGame[] {
-    const seen = new Set<string>()
-    return this.#catalog.gamesOf(systemId).filter((game) => {
-      const rom = romStem(game.romPath).toLowerCase()
-      if (seen.has(rom) || !existsSync(game.romPath)) return false
-      seen.add(rom)
-      return true
-    })
   }
 
   #summary (systemId: string, game: CatalogGame) {
