@@ -3,6 +3,8 @@
  * the canonical URL it is served under. Persisted in SQLite so a warm start is ready at once.
  */
 import path from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { loopTurns } from '../core/loop-turns.js'
 import type { HubDatabase } from '../core/storage/database.js'
 import { layoutOf, mediaExtensions } from './kinds.js'
 import { origins, type MediaFile } from './scan.js'
@@ -55,25 +57,33 @@ export class MediaIndex {
   }
 
   /** Loads what the last run persisted; false when nothing was. */
-  loadPersisted (): boolean {
-    const rows = this.#db.prepare('SELECT file, system, slug, kind, role, origin, rank, size, mtime_ms FROM media_files').all() as Row[]
-    if (rows.length === 0) return false
-    this.#files = new Map(rows.map((r) => [r.file, { file: r.file, system: r.system, slug: r.slug, kind: r.kind, role: r.role, origin: r.origin as MediaFile['origin'], rank: r.rank, size: r.size, mtimeMs: r.mtime_ms }]))
-    this.#resolve()
+  async loadPersisted (): Promise<boolean> {
+    const files = new Map<string, MediaFile>()
+    const turn = loopTurns()
+    for (const r of this.#db.prepare('SELECT file, system, slug, kind, role, origin, rank, size, mtime_ms FROM media_files').iterate() as IterableIterator<Row>) {
+      files.set(r.file, { file: r.file, system: r.system, slug: r.slug, kind: r.kind, role: r.role, origin: r.origin as MediaFile['origin'], rank: r.rank, size: r.size, mtimeMs: r.mtime_ms })
+      await turn()
+    }
+    if (files.size === 0) return false
+    this.#files = files
+    await this.#resolve()
     return true
   }
 
-  /** Takes a fresh scan; persists only the rows that changed and says which assets came and went. */
-  replace (scanned: readonly MediaFile[]): IndexChange {
+  /**
+   * Takes a fresh scan; persists only the rows that changed and says which assets came and went.
+   * Readers see the previous index until the new one is complete.
+   */
+  async replace (scanned: readonly MediaFile[]): Promise<IndexChange> {
     const next = new Map(scanned.map((f) => [f.file, f]))
     const gone = [...this.#files.keys()].filter((file) => !next.has(file))
     const changed = scanned.filter((f) => { const before = this.#files.get(f.file); return before === undefined || !sameFile(before, f) })
-    if (gone.length > 0 || changed.length > 0) this.#persist(gone, changed)
+    await this.#persist(gone, changed)
     const before = this.#byUrl
     this.#files = next
-    this.#resolve()
-    const added = [...this.#byUrl.values()].filter((a) => { const old = before.get(a.url); return old === undefined || !sameFile(old, a) })
-    const removed = [...before.values()].filter((a) => !this.#byUrl.has(a.url))
+    await this.#resolve()
+    const added = [...this.#byUrl.values()].filter((a) => { const old = before.get(a.url.toLowerCase()); return old === undefined || !sameFile(old, a) })
+    const removed = [...before.values()].filter((a) => !this.#byUrl.has(a.url.toLowerCase()))
     return { added, removed }
   }
 
@@ -91,32 +101,43 @@ export class MediaIndex {
     return { files: this.#files.size, assets: this.#byUrl.size, entries: this.#byEntry.size }
   }
 
-  #resolve (): void {
+  async #resolve (): Promise<void> {
+    const turn = loopTurns()
     const best = new Map<string, MediaFile>()
     for (const file of this.#files.values()) {
       const key = `${entryKey(file.system, file.slug)}|${file.kind}`
       const current = best.get(key)
       if (current === undefined || better(file, current)) best.set(key, file)
+      await turn()
     }
-    this.#byUrl = new Map()
-    this.#byEntry = new Map()
+    const byUrl = new Map<string, MediaAsset>()
+    const byEntry = new Map<string, Map<string, MediaAsset>>()
     for (const file of best.values()) {
       const asset = toAsset(file)
-      this.#byUrl.set(asset.url.toLowerCase(), asset)
+      byUrl.set(asset.url.toLowerCase(), asset)
       const key = entryKey(file.system, file.slug)
-      let kinds = this.#byEntry.get(key)
-      if (kinds === undefined) this.#byEntry.set(key, kinds = new Map())
+      let kinds = byEntry.get(key)
+      if (kinds === undefined) byEntry.set(key, kinds = new Map())
       kinds.set(file.kind, asset)
+      await turn()
     }
+    this.#byUrl = byUrl
+    this.#byEntry = byEntry
   }
 
-  #persist (gone: readonly string[], changed: readonly MediaFile[]): void {
+  /** In transactions of a few thousand rows, so a first index of 150,000 files does not hold the loop for seconds. */
+  async #persist (gone: readonly string[], changed: readonly MediaFile[]): Promise<void> {
     const remove = this.#db.prepare('DELETE FROM media_files WHERE file = ?')
     const upsert = this.#db.prepare(`INSERT OR REPLACE INTO media_files (file, system, slug, kind, role, origin, rank, size, mtime_ms)
       VALUES (@file, @system, @slug, @kind, @role, @origin, @rank, @size, @mtimeMs)`)
-    this.#db.transaction(() => {
-      for (const file of gone) remove.run(file)
-      for (const file of changed) upsert.run(file)
-    })()
+    const batch = 5000
+    for (let i = 0; i < gone.length; i += batch) {
+      this.#db.transaction(() => { for (const file of gone.slice(i, i + batch)) remove.run(file) })()
+      await nextTurn()
+    }
+    for (let i = 0; i < changed.length; i += batch) {
+      this.#db.transaction(() => { for (const file of changed.slice(i, i + batch)) upsert.run(file) })()
+      await nextTurn()
+    }
   }
 }

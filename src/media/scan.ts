@@ -2,9 +2,9 @@
  * Walks the media sources and lists every file that holds a known kind for a game or a system.
  * Work is cut into slices with a yield between them so a big tree never holds the event loop.
  */
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs'
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs'
 import path from 'node:path'
-import { setImmediate as yieldToLoop } from 'node:timers/promises'
+import { loopTurns } from '../core/loop-turns.js'
 import type { CatalogGame } from '../library/catalog.js'
 import { GameAliases, mediaSystemId } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
@@ -34,9 +34,6 @@ export interface MediaSources {
   /** Games of every gamelist, with the frontend system they belong to. */
   readonly games: () => Iterable<CatalogGame>
 }
-
-/** How many directory reads or stats run between two yields. */
-const sliceSize = 500
 
 /** The real folders a served file may live in. */
 export function mediaRoots (sources: Pick<MediaSources, 'mediaRoot' | 'romsRoot' | 'downloadedMediaDir'>): string[] {
@@ -74,7 +71,9 @@ export class MediaScan {
   readonly #roots: string[]
   readonly #aliases: GameAliases
   readonly #found: MediaFile[] = []
-  #work = 0
+  /** Directory reads and stats between two turns of the loop. */
+  readonly #tick = loopTurns(100)
+  readonly #foldersInside = new Map<string, boolean>()
 
   constructor (sources: MediaSources) {
     this.#sources = sources
@@ -89,10 +88,6 @@ export class MediaScan {
     await this.#gamelists()
     await this.#downloaded()
     return this.#found
-  }
-
-  async #tick (): Promise<void> {
-    if (++this.#work % sliceSize === 0) await yieldToLoop()
   }
 
   async #store (systemDir: string, system: string, origin: Origin): Promise<void> {
@@ -116,7 +111,7 @@ export class MediaScan {
       }
       const match = kindOfStorePath(childRelative, who.scope)
       if (match === null) continue
-      this.#add(file, { system, slug: who.slug, kind: match.kind, role: match.role, origin, rank: match.rank }, entry.isSymbolicLink())
+      this.#add(file, { system, slug: who.slug, kind: match.kind, role: match.role, origin, rank: match.rank }, false)
     }
   }
 
@@ -147,22 +142,36 @@ export class MediaScan {
           const dot = entry.name.lastIndexOf('.')
           if (dot <= 0 || !mediaExtensions.includes(entry.name.slice(dot + 1).toLowerCase())) continue
           const slug = this.#aliases.slug(system, { romPath: entry.name })
-          this.#add(path.join(root, systemDir.name, folder, entry.name), { system, slug, kind, role: null, origin: 'downloaded', rank: 0 }, entry.isSymbolicLink())
+          this.#add(path.join(root, systemDir.name, folder, entry.name), { system, slug, kind, role: null, origin: 'downloaded', rank: 0 }, false)
         }
       }
     }
   }
 
-  /** Records the file when it exists, is a file, and (when it may point elsewhere) stays inside the roots. */
-  #add (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, checkRealPath: boolean): void {
+  /**
+   * Records the file when it exists, is a file, and really lies inside the roots: a symbolic link
+   * is followed to its target, and a file named by a gamelist may sit in any folder at all.
+   */
+  #add (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, folderMayBeOutside: boolean): void {
     const dot = file.lastIndexOf('.')
     if (dot <= 0 || !mediaExtensions.includes(file.slice(dot + 1).toLowerCase())) return
-    if (checkRealPath && !insideRoots(file, this.#roots)) return
+    let stat: Stats
     try {
-      const stat = statSync(file)
-      if (stat.isFile()) this.#found.push({ file, ...identity, size: stat.size, mtimeMs: stat.mtimeMs })
+      stat = lstatSync(file)
+      if (stat.isSymbolicLink()) {
+        if (!insideRoots(file, this.#roots)) return
+        stat = statSync(file)
+      } else if (folderMayBeOutside && !this.#folderInsideRoots(path.dirname(file))) return
     } catch {
-      // gone or unreadable: not media
+      return // gone or unreadable: not media
     }
+    if (stat.isFile()) this.#found.push({ file, ...identity, size: stat.size, mtimeMs: stat.mtimeMs })
+  }
+
+  /** Resolved once per folder: thousands of files named by one gamelist share a handful of folders. */
+  #folderInsideRoots (folder: string): boolean {
+    let inside = this.#foldersInside.get(folder)
+    if (inside === undefined) this.#foldersInside.set(folder, inside = insideRoots(folder, this.#roots))
+    return inside
   }
 }

@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import type { Hub } from '../core/hub.js'
+import { loopTurns } from '../core/loop-turns.js'
 import { frontendLayout } from '../frontend/layout.js'
 import type { LibraryCatalog } from '../library/catalog.js'
 import { GameAliases, mediaSystemId } from './identity.js'
@@ -44,6 +45,8 @@ export class LocalMedia {
   #lastScanAtUtc: string | null = null
   #lastScanMs = 0
   #stopped = false
+  /** Set once an index is loaded or built: from then on, scans publish what changed asset by asset. */
+  #indexKnown = false
 
   constructor (hub: Hub, catalog: LibraryCatalog) {
     this.#hub = hub
@@ -62,8 +65,9 @@ export class LocalMedia {
 
   /** Ready as soon as the persisted index is loaded; without one, after the first full scan. */
   async start (): Promise<void> {
-    this.#catalog.refreshGamelists()
-    if (this.index.loadPersisted()) {
+    await this.#catalog.refreshGamelists()
+    if (await this.index.loadPersisted()) {
+      this.#indexKnown = true
       this.#publishCounts('persisted')
       void this.rescan('start')
     } else {
@@ -115,18 +119,31 @@ export class LocalMedia {
   }
 
   async #scan (reason: string): Promise<IndexChange> {
-    this.#catalog.refreshGamelists()
+    await this.#catalog.refreshGamelists()
     this.#aliases.forget()
     this.#roots = mediaRoots(this.sources)
     const started = performance.now()
     const files = await new MediaScan(this.sources).run()
-    const change = this.index.replace(files)
+    const change = await this.index.replace(files)
     this.#lastScanMs = performance.now() - started
     this.#lastScanAtUtc = this.#hub.now().toISOString()
-    for (const asset of change.removed) this.#hub.bus.publish('media.asset.removed', assetEvent(asset))
-    for (const asset of change.added) this.#hub.bus.publish('media.asset.added', assetEvent(asset))
+    // The first build of this run, without a persisted index, is news for nobody asset by asset (150,000 events on a big library): its counts say it all.
+    if (this.#indexKnown) await this.#publishChanges(change)
+    this.#indexKnown = true
     if (reason !== 'poll' || change.added.length > 0 || change.removed.length > 0) this.#publishCounts(reason)
     return change
+  }
+
+  async #publishChanges (change: IndexChange): Promise<void> {
+    const turn = loopTurns(200)
+    for (const asset of change.removed) {
+      this.#hub.bus.publish('media.asset.removed', assetEvent(asset))
+      await turn()
+    }
+    for (const asset of change.added) {
+      this.#hub.bus.publish('media.asset.added', assetEvent(asset))
+      await turn()
+    }
   }
 
   /**

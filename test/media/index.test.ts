@@ -14,11 +14,11 @@ const file = (name: string, extra: Partial<MediaFile> = {}): MediaFile => ({ fil
 describe('media index', () => {
   const dataDir = tempDir()
 
-  it('survives a restart through SQLite and reports only what changed', () => {
+  it('survives a restart through SQLite and reports only what changed', async () => {
     const db = openDatabase(dataDir)
     const first = new MediaIndex(db)
-    assert.equal(first.loadPersisted(), false)
-    const change = first.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel' }), file('user.jpg', { origin: 'user' })])
+    assert.equal(await first.loadPersisted(), false)
+    const change = await first.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel' }), file('user.jpg', { origin: 'user' })])
     assert.deepEqual(change.added.map((a) => a.url).sort(), [
       '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.jpg',
       '/api/v1/media/systems/arcade/games/1943/ui/wheels/wheel.png'
@@ -27,9 +27,9 @@ describe('media index', () => {
 
     const reopened = openDatabase(dataDir)
     const warm = new MediaIndex(reopened)
-    assert.equal(warm.loadPersisted(), true)
+    assert.equal(await warm.loadPersisted(), true)
     assert.equal(warm.entry('arcade', '1943').get('marquee')?.file, '/m/user.jpg')
-    const next = warm.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel', size: 11 })])
+    const next = await warm.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel', size: 11 })])
     assert.deepEqual(next.removed.map((a) => a.kind), ['marquee'])
     assert.deepEqual(next.added.map((a) => `${a.kind} ${a.file}`).sort(), ['marquee /m/marquee.png', 'wheel /m/wheel.png'])
     assert.equal(warm.byPath('systems/arcade/games/1943/artwork/marquee/marquee.png')?.file, '/m/marquee.png')
