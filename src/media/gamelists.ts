@@ -31,27 +31,32 @@ export class Gamelists {
     this.#playable = new PlayableGamesCache(catalog)
   }
 
-  systems () {
-    const systems = this.#catalog.gamelistSystems().sort().map((systemId) => ({ systemId, games: this.#playable.of(systemId).games.length })).filter((s) => s.games > 0)
+  async systems () {
+    const systems = []
+    for (const systemId of this.#catalog.gamelistSystems().sort()) {
+      const games = (await this.#playable.of(systemId)).games.length
+      if (games > 0) systems.push({ systemId, games })
+    }
     return { total: systems.reduce((sum, s) => sum + s.games, 0), systems }
   }
 
   /** null when the system has no gamelist. */
-  games (systemId: string, page: GamePage) {
+  async games (systemId: string, page: GamePage) {
     const system = this.#system(systemId)
     if (system === null) return null
     const needle = page.search?.trim().toLowerCase() ?? ''
-    const matching = this.#playable.of(system).games.filter((g) => needle === '' || (g.fields.name ?? '').toLowerCase().includes(needle) || romStem(g.romPath).toLowerCase().includes(needle))
+    const { games } = await this.#playable.of(system)
+    const matching = needle === '' ? games : games.filter((g) => g.searchText.includes(needle))
     const offset = page.offset ?? 0
     const slice = matching.slice(offset, offset + (page.limit ?? 100))
-    return { systemId: system, total: matching.length, games: slice.map((g) => this.#summary(system, g)) }
+    return { systemId: system, total: matching.length, games: slice.map((g) => this.#summary(system, g.game)) }
   }
 
   /** null when the system or the rom is unknown. */
-  game (systemId: string, rom: string): Static<typeof GameCardResponse> | null {
+  async game (systemId: string, rom: string): Promise<Static<typeof GameCardResponse> | null> {
     const system = this.#system(systemId)
     if (system === null) return null
-    const game = this.#playable.of(system).byRom.get(rom.trim().toLowerCase())
+    const game = (await this.#playable.of(system)).byRom.get(rom.trim().toLowerCase())?.game
     if (game === undefined) return null
     const urls = this.#media.gameUrls(system, game.romPath, game.fields.name)
     return {

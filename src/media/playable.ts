@@ -6,14 +6,22 @@
  */
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { loopTurns } from '../core/loop-turns.js'
 import type { CatalogGame, LibraryCatalog } from '../library/catalog.js'
 import { romStem } from './identity.js'
 
+export interface PlayableGame {
+  readonly game: CatalogGame
+  readonly rom: string
+  /** Name and rom stem in lower case, what a search looks in. */
+  readonly searchText: string
+}
+
 export interface PlayableGames {
   /** In gamelist order. */
-  readonly games: readonly CatalogGame[]
+  readonly games: readonly PlayableGame[]
   /** By rom stem and by rom file name, lower case. */
-  readonly byRom: ReadonlyMap<string, CatalogGame>
+  readonly byRom: ReadonlyMap<string, PlayableGame>
 }
 
 interface Cached extends PlayableGames {
@@ -40,27 +48,35 @@ function listFolder (folder: string): ReadonlySet<string> {
 export class PlayableGamesCache {
   readonly #catalog: LibraryCatalog
   readonly #cache = new Map<string, Cached>()
+  /** Requests that arrive while a system is being worked out share that work. */
+  readonly #computing = new Map<string, Promise<Cached>>()
 
   constructor (catalog: LibraryCatalog) {
     this.#catalog = catalog
   }
 
-  of (systemId: string): PlayableGames {
+  async of (systemId: string): Promise<PlayableGames> {
     const gamelist = this.#catalog.gamesOf(systemId)
     const cached = this.#cache.get(systemId)
     if (cached !== undefined && cached.gamelist === gamelist && [...cached.folders].every(([folder, time]) => folderTime(folder) === time)) return cached
-    const fresh = this.#compute(gamelist)
+    let computing = this.#computing.get(systemId)
+    if (computing === undefined) {
+      computing = this.#compute(gamelist).finally(() => this.#computing.delete(systemId))
+      this.#computing.set(systemId, computing)
+    }
+    const fresh = await computing
     this.#cache.set(systemId, fresh)
     return fresh
   }
 
-  #compute (gamelist: readonly CatalogGame[]): Cached {
+  async #compute (gamelist: readonly CatalogGame[]): Promise<Cached> {
+    const turn = loopTurns(2000)
     const folders = new Map<string, number>()
     const listings = new Map<string, ReadonlySet<string>>()
-    const games: CatalogGame[] = []
-    const byRom = new Map<string, CatalogGame>()
-    const stems = new Set<string>()
+    const games: PlayableGame[] = []
+    const byRom = new Map<string, PlayableGame>()
     for (const game of gamelist) {
+      await turn()
       const folder = path.dirname(game.romPath)
       let listing = listings.get(folder)
       if (listing === undefined) {
@@ -68,11 +84,14 @@ export class PlayableGamesCache {
         folders.set(folder, folderTime(folder))
         listings.set(folder, listing = listFolder(folder))
       }
-      const stem = romStem(game.romPath).toLowerCase()
-      if (stems.has(stem) || !listing.has(path.basename(game.romPath))) continue
-      stems.add(stem)
-      games.push(game)
-      for (const key of [stem, path.basename(game.romPath).toLowerCase()]) if (!byRom.has(key)) byRom.set(key, game)
+      const fileName = path.basename(game.romPath)
+      const rom = romStem(game.romPath)
+      const stem = rom.toLowerCase()
+      if (byRom.has(stem) || !listing.has(fileName)) continue
+      const playable = { game, rom, searchText: `${(game.fields.name ?? '').toLowerCase()}\n${stem}` }
+      games.push(playable)
+      byRom.set(stem, playable)
+      if (!byRom.has(fileName.toLowerCase())) byRom.set(fileName.toLowerCase(), playable)
     }
     return { gamelist, folders, games, byRom }
   }

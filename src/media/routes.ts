@@ -57,7 +57,7 @@ export function gamelistRoutes (app: HubApp, gamelists: Gamelists): void {
   app.get('/api/v1/gamelists/:system/games', {
     schema: { tags, summary: 'A page of a system\'s playable games, optionally searched by name or rom', params: SystemParams, querystring: GamesQuery, response: { 200: GamesResponse, ...errorResponses(400, 404) } }
   }, async (request) => {
-    const page = gamelists.games(request.params.system, request.query)
+    const page = await gamelists.games(request.params.system, request.query)
     if (page === null) throw new HubError(404, 'UNKNOWN_SYSTEM', `No gamelist for system ${request.params.system}`)
     return page
   })
@@ -65,7 +65,7 @@ export function gamelistRoutes (app: HubApp, gamelists: Gamelists): void {
   app.get('/api/v1/gamelists/:system/game', {
     schema: { tags, summary: 'One game\'s card with gamelist text and canonical media URLs', params: SystemParams, querystring: GameQuery, response: { 200: GameCardResponse, ...errorResponses(400, 404) } }
   }, async (request) => {
-    const card = gamelists.game(request.params.system, request.query.rom)
+    const card = await gamelists.game(request.params.system, request.query.rom)
     if (card === null) throw new HubError(404, 'UNKNOWN_GAME', `No playable game ${request.query.rom} in system ${request.params.system}`)
     return card
   })
