@@ -19,6 +19,7 @@ export function assetPayload (asset: MediaAsset) {
     Url: asset.url,
     Path: asset.file,
     FileName: asset.fileName,
+    Stem: asset.fileName.slice(0, asset.fileName.length - asset.extension.length - 1),
     Extension: asset.extension,
     Length: asset.size,
     LastWriteTimeUtc: new Date(asset.mtimeMs).toISOString(),

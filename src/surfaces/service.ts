@@ -9,7 +9,7 @@ import type { PublishedEvent } from '../core/event-bus.js'
 import type { Hub } from '../core/hub.js'
 import type { LibraryCatalog } from '../library/catalog.js'
 import type { LocalMedia } from '../media/service.js'
-import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension } from './snapshots.js'
+import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension, type SurfaceTrigger } from './snapshots.js'
 import { gameTexts } from './texts.js'
 
 interface Trigger {
@@ -17,22 +17,24 @@ interface Trigger {
   readonly systemId: string
   readonly gamePath: string | null
   readonly gameName: string
+  readonly playing: boolean
+  readonly cause: SurfaceTrigger
 }
 
 const text = (value: unknown): string => typeof value === 'string' ? value : ''
 
 /** The entry a frontend event puts on screen; game-end shows the selected game again, else the system. */
-export function triggerOf (event: PublishedEvent): Trigger | null {
-  const { Type: type, Payload: p } = event.envelope
-  const sequence = typeof p.Sequence === 'number' ? p.Sequence : 0
-  if (type === 'ui.system.selected') return { sequence, systemId: text(p.SystemId), gamePath: null, gameName: '' }
-  if (type === 'ui.game.selected' || type === 'ui.game.started') return { sequence, systemId: text(p.SystemId), gamePath: text(p.GamePath), gameName: text(p.GameName) }
+export function triggerOf (event: PublishedEvent, receivedAtMs: number): Trigger | null {
+  const { Type: type, Payload: p, Ts: ts } = event.envelope
+  const base = { sequence: typeof p.Sequence === 'number' ? p.Sequence : 0, playing: type === 'ui.game.started', cause: { type, emittedAtMs: Date.parse(ts), receivedAtMs } }
+  if (type === 'ui.system.selected') return { ...base, systemId: text(p.SystemId), gamePath: null, gameName: '' }
+  if (type === 'ui.game.selected' || type === 'ui.game.started') return { ...base, systemId: text(p.SystemId), gamePath: text(p.GamePath), gameName: text(p.GameName) }
   if (type !== 'ui.game.ended') return null
   const context = (p.Context ?? {}) as EventPayload
   const selected = context.Selected as EventPayload | null | undefined
-  if (selected !== null && selected !== undefined) return { sequence, systemId: text(selected.SystemId), gamePath: text(selected.GamePath), gameName: text(selected.GameName) }
+  if (selected !== null && selected !== undefined) return { ...base, systemId: text(selected.SystemId), gamePath: text(selected.GamePath), gameName: text(selected.GameName) }
   const system = (context.SelectedSystem as EventPayload | null | undefined)?.Name ?? p.SystemId
-  return typeof system === 'string' && system !== '' ? { sequence, systemId: system, gamePath: null, gameName: '' } : null
+  return typeof system === 'string' && system !== '' ? { ...base, systemId: system, gamePath: null, gameName: '' } : null
 }
 
 export class SurfaceSnapshots {
@@ -68,10 +70,14 @@ export class SurfaceSnapshots {
     if (type === 'media.asset.added' || type === 'media.asset.removed') {
       const p = event.envelope.Payload
       const current = this.#current
-      if (current !== null && p.System === current.mediaSystem && (p.Game === current.slug || p.Game === '')) this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, gameName: current.gameName }, true)
+      if (current !== null && p.System === current.mediaSystem && (p.Game === current.slug || p.Game === '')) {
+        const now = this.#hub.now().getTime()
+        const cause = { type: 'media-changed', emittedAtMs: now, receivedAtMs: now }
+        this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, gameName: current.gameName, playing: current.state === 'playing', cause }, true)
+      }
       return
     }
-    const trigger = triggerOf(event)
+    const trigger = triggerOf(event, this.#hub.now().getTime())
     if (trigger !== null && trigger.systemId !== '') this.#schedule(trigger, false)
   }
 
@@ -97,6 +103,8 @@ export class SurfaceSnapshots {
     const tail = identity.slug === '' ? ['systems', identity.system] : ['systems', identity.system, 'games', identity.slug]
     return {
       sequence: trigger.sequence,
+      trigger: trigger.cause,
+      state: trigger.playing ? 'playing' : 'browsing',
       scope: identity.slug === '' ? 'system' : 'game',
       frontendSystem: trigger.systemId,
       mediaSystem: identity.system,
@@ -112,8 +120,9 @@ export class SurfaceSnapshots {
 
   #publish (entry: SurfaceEntry, update: boolean): void {
     this.#current = entry
+    const publishedAtMs = this.#hub.now().getTime()
     for (const surface of surfaces) {
-      const payload = buildSnapshot(surface, entry, surface === 'instruction-card' ? this.instructionCardExtension : null)
+      const payload = buildSnapshot(surface, entry, surface === 'instruction-card' ? this.instructionCardExtension : null, publishedAtMs)
       // Only the marquee has an update event; the other surfaces simply get a fresh snapshot of the same selection.
       const type = update && surface === 'marquee' ? 'marquee.snapshot.updated' : `${surface}.snapshot`
       this.#hub.bus.publish(type, payload)

@@ -10,9 +10,21 @@ export const snapshotVersion = 2
 
 export type SurfaceScope = 'system' | 'game'
 
+/** The frontend event (or media change) that put an entry on screen, for the snapshot's `Latency`. */
+export interface SurfaceTrigger {
+  /** `ui.game.selected` ... or `media-changed`. */
+  readonly type: string
+  /** When the trigger was published (its envelope `Ts`). */
+  readonly emittedAtMs: number
+  /** When the surfaces saw it. */
+  readonly receivedAtMs: number
+}
+
 /** What the surfaces show: a system, or a game of it, with everything the index knows about it. */
 export interface SurfaceEntry {
   readonly sequence: number
+  readonly trigger: SurfaceTrigger
+  readonly state: 'browsing' | 'playing'
   readonly scope: SurfaceScope
   readonly frontendSystem: string
   readonly mediaSystem: string
@@ -32,7 +44,6 @@ const legacyKinds: Readonly<Record<string, string>> = {
   GeneratedMarquee: 'generated-marquee',
   ScreenMarquee: 'screen-marquee',
   ScreenMarqueeSmall: 'screen-marquee-small',
-  Dmd: 'dmd',
   Topper: 'topper',
   Fanart: 'fanart',
   Logo: 'wheel',
@@ -68,6 +79,39 @@ function legacy (entry: SurfaceEntry, field: string): AssetPayload | null {
   return asset === undefined ? null : assetPayload(asset)
 }
 
+const animated = new Set(['gif', 'mp4', 'webm', 'mkv', 'avi'])
+
+/**
+ * DMD media as one group, as marquee managers read it (`Dmd.Still`, `Dmd.Generated`, `Dmd.Animations`),
+ * that is also the asset of the DMD file itself: the game's when it has one, else the system's.
+ * Nothing is generated here, so `Generated` stays null.
+ */
+function dmd (entry: SurfaceEntry) {
+  const asset = entry.assets.get('dmd') ?? (entry.scope === 'game' ? entry.systemAssets.get('dmd') : undefined)
+  if (asset === undefined) return null
+  const moving = animated.has(asset.extension)
+  return { ...assetPayload(asset), Still: moving ? null : assetPayload(asset), Generated: null, Animations: moving ? [assetPayload(asset)] : [] }
+}
+
+/** Whether each generated medium comes from a real file; this service composes none, so a missing one is `disabled`. */
+function generation (media: Record<string, unknown>) {
+  const marquee = media.Marquee !== null ? 'source-present' : media.GeneratedMarquee !== null ? 'generated-present' : 'disabled'
+  return { Marquee: marquee, Dmd: media.Dmd !== null ? 'source-present' : 'disabled' }
+}
+
+function latency (entry: SurfaceEntry, publishedAtMs: number) {
+  return {
+    Source: 'projection',
+    Trigger: entry.trigger.type,
+    Sequence: entry.sequence,
+    SelectionKey: selectionKey(entry),
+    ReceivedAtUtc: new Date(entry.trigger.receivedAtMs).toISOString(),
+    PublishedAtUtc: new Date(publishedAtMs).toISOString(),
+    AgeMs: Math.max(0, publishedAtMs - entry.trigger.emittedAtMs),
+    ElapsedMs: Math.max(0, publishedAtMs - entry.trigger.receivedAtMs)
+  }
+}
+
 const cardNumber = (kind: string): number => kind === 'ic' ? 0 : Number(kind.slice(3))
 
 /** Instruction cards `ic`, `ic-1`, `ic-2` ... in order, each with the sub-folder it came from as its role. */
@@ -92,20 +136,24 @@ function selection (entry: SurfaceEntry) {
     FrontendSystem: entry.frontendSystem.toLowerCase().replace(/\s+/g, '_'),
     System: entry.mediaSystem,
     Game: entry.slug,
+    GameId: f.id ?? '',
     GameName: entry.gameName,
     Name: f.name ?? entry.gameName,
     GamePath: entry.gamePath,
     Releasedate: f.releasedate ?? '',
     Developer: f.developer ?? '',
     Publisher: f.publisher ?? '',
-    Genre: f.genre ?? ''
+    Genre: f.genre ?? '',
+    Genres: f.genres ?? f.genreid ?? '',
+    State: entry.state
   }
 }
 
 /** Extra members a surface may gain from another module (the control panels add `Controls`). */
 export type SurfaceExtension = (entry: SurfaceEntry) => Record<string, unknown>
 
-export function buildSnapshot (surface: Surface, entry: SurfaceEntry, extension: SurfaceExtension | null) {
+export function buildSnapshot (surface: Surface, entry: SurfaceEntry, extension: SurfaceExtension | null, publishedAtMs: number) {
+  const media: Record<string, unknown> = Object.fromEntries(surfaceMedia[surface]!.map((field) => [field, field === 'Dmd' ? dmd(entry) : legacy(entry, field)]))
   const payload: Record<string, unknown> = {
     SnapshotVersion: snapshotVersion,
     Stream: surface,
@@ -113,9 +161,11 @@ export function buildSnapshot (surface: Surface, entry: SurfaceEntry, extension:
     SelectionKey: selectionKey(entry),
     Scope: entry.scope,
     Selection: selection(entry),
-    Media: Object.fromEntries(surfaceMedia[surface]!.map((field) => [field, legacy(entry, field)])),
-    Assets: table(entry.assets)
+    Media: media,
+    Assets: table(entry.assets),
+    Latency: latency(entry, publishedAtMs)
   }
+  if (surface === 'marquee') payload.Generation = generation(media)
   if (entry.scope === 'game') payload.SystemAssets = table(entry.systemAssets)
   if ((surface === 'topper' || surface === 'instruction-card') && entry.texts !== null) payload.Text = entry.texts
   if (surface === 'instruction-card') payload.Cards = cards(entry)

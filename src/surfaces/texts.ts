@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { gamelistTagKinds } from '../media/kinds.js'
 
 export interface GameTexts {
   readonly Language: string
@@ -13,6 +14,8 @@ export interface GameTexts {
   readonly Rating: string
   /** Languages with a metadata file for this entry. */
   readonly Languages: string[]
+  /** Flat text fields for surface templates: the gamelist's, with the localized ones over them. */
+  readonly Fields: Readonly<Record<string, string>>
 }
 
 const textFile = /^metadata-([a-z]{2,3})\.json$/i
@@ -29,6 +32,11 @@ function readJson (file: string): Record<string, unknown> | null {
   } catch {
     return null
   }
+}
+
+/** Gamelist fields without the rom path and media paths: those reach consumers only as canonical URLs. */
+function textFieldsOf (gamelist: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(gamelist).filter(([tag]) => tag !== 'path' && !(tag in gamelistTagKinds)))
 }
 
 /** `folders` are the entry's folders, best first; `gamelist` the gamelist fields. */
@@ -51,12 +59,11 @@ export function gameTexts (folders: readonly string[], language: string, gamelis
     }
   }
   const text = (field: string, gamelistTag: string): string => (localized === null ? undefined : pick(localized, field)) ?? gamelist[gamelistTag] ?? ''
+  const printed = { Description: text('description', 'desc'), Genre: text('genre', 'genre'), Players: text('players', 'players'), Rating: text('rating', 'rating') }
   return {
     Language: localized === null ? 'gamelist' : language,
-    Description: text('description', 'desc'),
-    Genre: text('genre', 'genre'),
-    Players: text('players', 'players'),
-    Rating: text('rating', 'rating'),
-    Languages: [...languages].sort()
+    ...printed,
+    Languages: [...languages].sort(),
+    Fields: { ...textFieldsOf(gamelist), name: text('name', 'name'), desc: printed.Description, genre: printed.Genre, players: printed.Players, rating: printed.Rating }
   }
 }

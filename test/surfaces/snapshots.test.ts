@@ -7,7 +7,7 @@ import { mediaBytes, writeMedia } from '../support/media-store.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
 
 const streams = ['marquee', 'topper', 'instruction-card', 'screen'] as const
-type Asset = { Kind: string, Url: string, Path: string, Length: number, Origin: string, Role?: string }
+type Asset = { Kind: string, Url: string, Path: string, Stem: string, Length: number, Origin: string, Role?: string }
 
 function assetsIn (value: unknown): Asset[] {
   if (value === null || typeof value !== 'object') return []
@@ -36,7 +36,7 @@ describe('surface snapshots', () => {
       ['artwork/marquee/marquee.png', 'marquee'], ['artwork/marquee/topper.png', 'topper'], ['artwork/fanart.jpg', 'fanart'],
       ['video.mp4', 'video'], ['artwork/screentitle.png', 'title'], ['artwork/screenshot.png', 'ingame'], ['artwork/flyer.png', 'flyer'],
       ['artwork/box/front.png', 'box'], ['ui/wheels/wheel.png', 'wheel'], ['artwork/ic/ic.png', 'card'], ['artwork/ic/ic-2.png', 'card 2'],
-      ['artwork/ic/moves/ic-1.png', 'card 1']
+      ['artwork/ic/moves/ic-1.png', 'card 1'], ['artwork/marquee/dmd.png', 'dmd']
     ]
     for (const [file, label] of files) writeMedia(mediaDir, `${game}/${file}`, mediaBytes(label))
     writeMedia(mediaDir, `${game}/texts/metadata-en.json`, Buffer.from(JSON.stringify({ Description: 'Fly over Midway.', Genre: 'Shoot em up', Players: '2', Rating: '0.9' })))
@@ -60,19 +60,32 @@ describe('surface snapshots', () => {
     assert.equal(marquee.Scope, 'game')
     assert.deepEqual(marquee.Selection, {
       Sequence: sequence, SelectionKey: 'arcade|1943', Scope: 'game', SystemId: 'mame', FrontendSystem: 'mame', System: 'arcade', Game: '1943',
-      GameName: '1943: The Battle of Midway', Name: '1943: The Battle of Midway', GamePath: f.tree.rom('mame', '1943.zip'),
-      Releasedate: '19870101T000000', Developer: 'Capcom', Publisher: 'Capcom', Genre: 'Shooter'
+      GameId: '9001', GameName: '1943: The Battle of Midway', Name: '1943: The Battle of Midway', GamePath: f.tree.rom('mame', '1943.zip'),
+      Releasedate: '19870101T000000', Developer: 'Capcom', Publisher: 'Capcom', Genre: 'Shooter', Genres: '', State: 'browsing'
     })
+    const latency = marquee.Latency as Record<string, unknown>
+    assert.deepEqual([latency.Source, latency.Trigger, latency.Sequence, latency.SelectionKey], ['projection', 'ui.game.selected', sequence, 'arcade|1943'])
+    assert.ok(Date.parse(String(latency.PublishedAtUtc)) >= Date.parse(String(latency.ReceivedAtUtc)))
+    assert.deepEqual(marquee.Generation, { Marquee: 'source-present', Dmd: 'source-present' })
     const media = marquee.Media as Record<string, Asset | null>
     assert.equal(media.Marquee!.Url, '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.png')
     assert.equal(media.Video!.Kind, 'video')
     assert.equal(media.Fanart!.Url, '/api/v1/media/systems/arcade/games/1943/artwork/fanart.jpg')
+    assert.equal(media.Fanart!.Stem, 'fanart')
+    const dmd = media.Dmd as unknown as Asset & { Still: Asset | null, Generated: null, Animations: Asset[] }
+    assert.equal(dmd.Url, '/api/v1/media/systems/arcade/games/1943/artwork/marquee/dmd.png')
+    assert.equal(dmd.Still!.Url, dmd.Url, 'a still DMD image is the group\'s Still')
+    assert.deepEqual([dmd.Generated, dmd.Animations], [null, []])
     assert.equal((marquee.SystemAssets as Record<string, Asset>).fanart!.Url, '/api/v1/media/systems/arcade/artwork/fanart.png')
-    assert.deepEqual(Object.keys(marquee.Assets as object), ['box-front', 'fanart', 'flyer', 'ic', 'ic-1', 'ic-2', 'image', 'marquee', 'thumbnail', 'topper', 'video', 'wheel'])
+    assert.deepEqual(Object.keys(marquee.Assets as object), ['box-front', 'dmd', 'fanart', 'flyer', 'ic', 'ic-1', 'ic-2', 'image', 'marquee', 'thumbnail', 'topper', 'video', 'wheel'])
 
     assert.equal((snaps.topper!.Media as Record<string, Asset>).Topper!.Kind, 'topper')
     assert.equal((snaps.topper!.Media as Record<string, Asset>).Flyer!.Kind, 'flyer')
-    assert.deepEqual(snaps.topper!.Text, { Language: 'en', Description: 'Fly over Midway.', Genre: 'Shoot em up', Players: '2', Rating: '0.9', Languages: ['en', 'fr'] })
+    const text = snaps.topper!.Text as Record<string, unknown>
+    assert.deepEqual({ ...text, Fields: undefined }, { Language: 'en', Description: 'Fly over Midway.', Genre: 'Shoot em up', Players: '2', Rating: '0.9', Languages: ['en', 'fr'], Fields: undefined })
+    const fields = text.Fields as Record<string, string>
+    assert.deepEqual([fields.name, fields.desc, fields.genre, fields.developer], ['1943: The Battle of Midway', 'Fly over Midway.', 'Shoot em up', 'Capcom'], 'template fields: the localized text over the gamelist\'s')
+    assert.ok(!('image' in fields) && !('path' in fields), 'raw gamelist paths never reach the surfaces')
     const cards = snaps['instruction-card']!.Cards as Asset[]
     assert.deepEqual(cards.map((c) => [c.Kind, c.Role]), [['ic', 'card'], ['ic-1', 'moves'], ['ic-2', 'card']])
     const screen = snaps.screen!.Media as Record<string, Asset>
@@ -100,7 +113,12 @@ describe('surface snapshots', () => {
     assert.equal(media.Topper, null)
     assert.equal(media.Marquee!.Url, '/api/v1/media/systems/arcade/artwork/marquee/marquee.png', 'the legacy marquee falls back to the system')
     assert.deepEqual(snaps['instruction-card']!.Cards, [])
-    assert.deepEqual(snaps.topper!.Text, { Language: 'gamelist', Description: '', Genre: '', Players: '', Rating: '', Languages: [] })
+    assert.deepEqual(snaps.topper!.Text, {
+      Language: 'gamelist', Description: '', Genre: '', Players: '', Rating: '', Languages: [],
+      Fields: { name: 'Street Fighter', developer: 'Capcom', desc: '', genre: '', players: '', rating: '' }
+    })
+    assert.equal(media.Dmd, null)
+    assert.deepEqual(snaps.marquee!.Generation, { Marquee: 'source-present', Dmd: 'disabled' })
   })
 
   it('replays the last snapshot to a new /ws/marquee client at once', async () => {
@@ -117,6 +135,14 @@ describe('surface snapshots', () => {
     assert.equal((await fetch(`${f.hub.baseUrl}/api/v1/media/reindex`, { method: 'POST' })).status, 202)
     const snaps = await waitFor(current, (s) => s === 'marquee' ? 'marquee.snapshot.updated' : `${s}.snapshot`)
     assert.equal((snaps.marquee!.Media as Record<string, Asset>).Marquee!.Url, '/api/v1/media/systems/arcade/games/sf/artwork/marquee/marquee.png')
+  })
+
+  it('says the game is playing once it starts, and which event put it on screen', async () => {
+    const sequence = await f.hook('game-start', f.tree.rom('mame', 'sf.zip'), 'sf', 'Street Fighter')
+    const snaps = await waitFor(sequence)
+    assert.equal((snaps.marquee!.Selection as Record<string, unknown>).State, 'playing')
+    assert.equal((snaps.screen!.Latency as Record<string, unknown>).Trigger, 'ui.game.started')
+    await f.hook('game-end')
   })
 
   it('switches to system scope on system-selected', async () => {
