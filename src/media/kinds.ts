@@ -17,6 +17,8 @@ const gameLayout: ReadonlyArray<readonly [string, string]> = [
   ['artwork/marquee/dmd', 'dmd'],
   ['artwork/marquee/topper', 'topper'],
   ['artwork/marquee/generated-marquee', 'generated-marquee'],
+  ['artwork/marquee/generated-dmd', 'generated-dmd'],
+  ['artwork/marquee/dmd-animation', 'dmd-animation'],
   ['artwork/mix/mixrbv1', 'mixrbv1'],
   ['artwork/mix/mixrbv2', 'mixrbv2'],
   ['artwork/box/front', 'box-front'],
@@ -38,8 +40,10 @@ const gameLayout: ReadonlyArray<readonly [string, string]> = [
   ['themes/themehb', 'themehb']
 ]
 
-/** Other places a system folder keeps its fanart and logo, in search order after the game layout. */
+/** Other places a system folder keeps its fanart, logo and generated marquees, in search order after the game layout. */
 const systemAliases: ReadonlyArray<readonly [string, string]> = [
+  ['artwork/marquee/generated-system-marquee', 'generated-marquee'],
+  ['artwork/marquee/generated-system-dmd', 'generated-dmd'],
   ['artwork/background', 'fanart'],
   ['artwork/fanart/fanart', 'fanart'],
   ['fanart', 'fanart'],
@@ -71,6 +75,9 @@ export interface KindMatch {
 
 const regionSuffix = /-(world|europe|usa|japan|france|[a-z]{2,5})$/
 
+/** `artwork/marquee/dmd*.gif` (any moving format): DMD animations, the first by name wins. */
+const dmdAnimation = /^artwork\/marquee\/dmd[^/]*\.(gif|mp4|webm|mkv|avi)$/
+
 function lookup (table: ReadonlyArray<readonly [string, string]>, stemPath: string): number {
   return table.findIndex(([layout]) => layout === stemPath)
 }
@@ -86,6 +93,7 @@ export function kindOfStorePath (relative: string, scope: Scope): KindMatch | nu
   const stemPath = lower.slice(0, dot)
   const card = /^artwork\/ic\/(?:([^/]+)\/)?(ic(?:-\d+)?)$/.exec(stemPath)
   if (card !== null) return { kind: card[2]!, rank: card[1] === undefined ? 0 : 1, role: card[1] ?? null }
+  if (dmdAnimation.test(lower)) return { kind: 'dmd-animation', rank: 0, role: null }
   const aliases = scope === 'system' ? systemAliases : gameAliases
   for (const [candidate, penalty] of [[stemPath, 0], [stemPath.replace(regionSuffix, ''), 100]] as const) {
     if (penalty > 0 && candidate === stemPath) continue

@@ -79,24 +79,29 @@ function legacy (entry: SurfaceEntry, field: string): AssetPayload | null {
   return asset === undefined ? null : assetPayload(asset)
 }
 
-const animated = new Set(['gif', 'mp4', 'webm', 'mkv', 'avi'])
+const dmdKinds = ['dmd', 'dmd-animation', 'generated-dmd'] as const
 
 /**
  * DMD media as one group, as marquee managers read it (`Dmd.Still`, `Dmd.Generated`, `Dmd.Animations`),
- * that is also the asset of the DMD file itself: the game's when it has one, else the system's.
- * Nothing is generated here, so `Generated` stays null.
+ * that is also the asset of its first file: the game's group when it has any DMD file, else the system's.
  */
 function dmd (entry: SurfaceEntry) {
-  const asset = entry.assets.get('dmd') ?? (entry.scope === 'game' ? entry.systemAssets.get('dmd') : undefined)
-  if (asset === undefined) return null
-  const moving = animated.has(asset.extension)
-  return { ...assetPayload(asset), Still: moving ? null : assetPayload(asset), Generated: null, Animations: moving ? [assetPayload(asset)] : [] }
+  const owner = entry.scope === 'system' || dmdKinds.some((kind) => entry.assets.has(kind)) ? entry.assets : entry.systemAssets
+  const [still, animation, generated] = dmdKinds.map((kind) => owner.get(kind))
+  const first = still ?? animation ?? generated
+  if (first === undefined) return null
+  const payloadOf = (asset: MediaAsset | undefined) => asset === undefined ? null : assetPayload(asset)
+  return { ...assetPayload(first), Kind: 'dmd', Still: payloadOf(still), Generated: payloadOf(generated), Animations: animation === undefined ? [] : [assetPayload(animation)] }
 }
 
-/** Whether each generated medium comes from a real file; this service composes none, so a missing one is `disabled`. */
+type DmdGroup = ReturnType<typeof dmd>
+
+/** Whether the marquee and DMD come from files made for them or from generated ones; this service composes none itself. */
 function generation (media: Record<string, unknown>) {
   const marquee = media.Marquee !== null ? 'source-present' : media.GeneratedMarquee !== null ? 'generated-present' : 'disabled'
-  return { Marquee: marquee, Dmd: media.Dmd !== null ? 'source-present' : 'disabled' }
+  const group = media.Dmd as DmdGroup
+  const dmdState = group === null ? 'disabled' : group.Still !== null || group.Animations.length > 0 ? 'source-present' : 'generated-present'
+  return { Marquee: marquee, Dmd: dmdState }
 }
 
 function latency (entry: SurfaceEntry, publishedAtMs: number) {

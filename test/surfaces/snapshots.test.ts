@@ -36,13 +36,15 @@ describe('surface snapshots', () => {
       ['artwork/marquee/marquee.png', 'marquee'], ['artwork/marquee/topper.png', 'topper'], ['artwork/fanart.jpg', 'fanart'],
       ['video.mp4', 'video'], ['artwork/screentitle.png', 'title'], ['artwork/screenshot.png', 'ingame'], ['artwork/flyer.png', 'flyer'],
       ['artwork/box/front.png', 'box'], ['ui/wheels/wheel.png', 'wheel'], ['artwork/ic/ic.png', 'card'], ['artwork/ic/ic-2.png', 'card 2'],
-      ['artwork/ic/moves/ic-1.png', 'card 1'], ['artwork/marquee/dmd.png', 'dmd']
+      ['artwork/ic/moves/ic-1.png', 'card 1'], ['artwork/marquee/dmd.png', 'dmd'],
+      ['artwork/marquee/dmd-attract.gif', 'dmd animation']
     ]
     for (const [file, label] of files) writeMedia(mediaDir, `${game}/${file}`, mediaBytes(label))
     writeMedia(mediaDir, `${game}/texts/metadata-en.json`, Buffer.from(JSON.stringify({ Description: 'Fly over Midway.', Genre: 'Shoot em up', Players: '2', Rating: '0.9' })))
     writeMedia(mediaDir, `${game}/texts/metadata-fr.json`, Buffer.from(JSON.stringify({ Description: 'Survolez Midway.' })))
     writeMedia(mediaDir, 'systems/arcade/artwork/marquee/marquee.png', mediaBytes('system marquee'))
     writeMedia(mediaDir, 'systems/arcade/artwork/fanart.png', mediaBytes('system fanart'))
+    writeMedia(mediaDir, 'systems/arcade/artwork/marquee/generated-system-dmd.png', mediaBytes('system generated dmd'))
     f = await startFrontendHub({ mediaDir })
     for (const stream of streams) clients.set(stream, await RecordingClient.connect(`${f.hub.wsBase}/ws/${stream}`))
   })
@@ -75,9 +77,10 @@ describe('surface snapshots', () => {
     const dmd = media.Dmd as unknown as Asset & { Still: Asset | null, Generated: null, Animations: Asset[] }
     assert.equal(dmd.Url, '/api/v1/media/systems/arcade/games/1943/artwork/marquee/dmd.png')
     assert.equal(dmd.Still!.Url, dmd.Url, 'a still DMD image is the group\'s Still')
-    assert.deepEqual([dmd.Generated, dmd.Animations], [null, []])
+    assert.equal(dmd.Generated, null, 'the game has DMD files of its own, so the system\'s generated one stays out')
+    assert.deepEqual(dmd.Animations.map((a) => a.Url), ['/api/v1/media/systems/arcade/games/1943/artwork/marquee/dmd-animation.gif'])
     assert.equal((marquee.SystemAssets as Record<string, Asset>).fanart!.Url, '/api/v1/media/systems/arcade/artwork/fanart.png')
-    assert.deepEqual(Object.keys(marquee.Assets as object), ['box-front', 'dmd', 'fanart', 'flyer', 'ic', 'ic-1', 'ic-2', 'image', 'marquee', 'thumbnail', 'topper', 'video', 'wheel'])
+    assert.deepEqual(Object.keys(marquee.Assets as object), ['box-front', 'dmd', 'dmd-animation', 'fanart', 'flyer', 'ic', 'ic-1', 'ic-2', 'image', 'marquee', 'thumbnail', 'topper', 'video', 'wheel'])
 
     assert.equal((snaps.topper!.Media as Record<string, Asset>).Topper!.Kind, 'topper')
     assert.equal((snaps.topper!.Media as Record<string, Asset>).Flyer!.Kind, 'flyer')
@@ -117,8 +120,9 @@ describe('surface snapshots', () => {
       Language: 'gamelist', Description: '', Genre: '', Players: '', Rating: '', Languages: [],
       Fields: { name: 'Street Fighter', developer: 'Capcom', desc: '', genre: '', players: '', rating: '' }
     })
-    assert.equal(media.Dmd, null)
-    assert.deepEqual(snaps.marquee!.Generation, { Marquee: 'source-present', Dmd: 'disabled' })
+    const dmd = media.Dmd as unknown as { Url: string, Still: null, Generated: Asset, Animations: [] }
+    assert.deepEqual([dmd.Still, dmd.Animations, dmd.Generated.Url], [null, [], '/api/v1/media/systems/arcade/artwork/marquee/generated-dmd.png'], 'the DMD group falls back to the system as a whole')
+    assert.deepEqual(snaps.marquee!.Generation, { Marquee: 'source-present', Dmd: 'generated-present' })
   })
 
   it('replays the last snapshot to a new /ws/marquee client at once', async () => {
@@ -151,7 +155,7 @@ describe('surface snapshots', () => {
     assert.equal(snaps.marquee!.Scope, 'system')
     assert.equal(snaps.marquee!.SelectionKey, 'arcade|')
     assert.equal(snaps.marquee!.SystemAssets, undefined)
-    assert.deepEqual(Object.keys(snaps.marquee!.Assets as object), ['fanart', 'marquee'])
+    assert.deepEqual(Object.keys(snaps.marquee!.Assets as object), ['fanart', 'generated-dmd', 'marquee'])
     assert.equal(snaps.topper!.Text, undefined)
   })
 })
