@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { fileSignature } from '../core/folder-watch.js'
+import { loopTurns } from '../core/loop-turns.js'
 import { parseEsSystems, type SystemInfo } from './es-systems.js'
 import { readGamelist, type GamelistEntry } from './gamelist.js'
 
@@ -95,10 +96,11 @@ export class LibraryCatalog {
       if (signature === null) continue
       present.add(systemId)
       if (this.#gamelists.get(systemId)?.signature === signature) continue
-      const games = await this.#readGamelist(systemId, file)
+      const entries = await this.#readGamelist(file)
       // A broken file keeps the games read before, and is tried again once it changes.
-      this.#gamelists.set(systemId, games === null ? { ...this.#gamelists.get(systemId) ?? indexed([]), signature } : { ...indexed(games), signature })
-      if (games !== null) changed.push(systemId)
+      const games = entries === null ? this.#gamelists.get(systemId) ?? await indexed(systemId, []) : await indexed(systemId, entries)
+      this.#gamelists.set(systemId, { ...games, signature })
+      if (entries !== null) changed.push(systemId)
     }
     for (const systemId of [...this.#gamelists.keys()]) {
       if (!present.has(systemId)) {
@@ -180,11 +182,11 @@ export class LibraryCatalog {
     }
   }
 
-  async #readGamelist (systemId: string, file: string): Promise<CatalogGame[] | null> {
+  async #readGamelist (file: string): Promise<GamelistEntry[] | null> {
     try {
-      const games = (await readGamelist(file)).map((entry) => ({ ...entry, systemId }))
+      const entries = await readGamelist(file)
       this.#badGamelists.delete(file)
-      return games
+      return entries
     } catch (error) {
       const reason = (error as Error).message.split('\n')[0]!
       // One line per broken file, not one per poll.
@@ -195,14 +197,17 @@ export class LibraryCatalog {
   }
 }
 
-/** Indexes a gamelist's games; a rom listed twice takes the later entry, as in the frontend. */
-function indexed (games: readonly CatalogGame[]): Omit<LoadedGamelist, 'signature'> {
+/** Indexes a gamelist's games (50,000 of them take a while: the loop gets turns); a rom listed twice takes the later entry, as in the frontend. */
+async function indexed (systemId: string, entries: readonly GamelistEntry[]): Promise<Omit<LoadedGamelist, 'signature'>> {
+  const turn = loopTurns(2000)
   const byKey = new Map<string, CatalogGame>()
   const byFileName = new Map<string, CatalogGame>()
-  for (const game of games) {
+  for (const entry of entries) {
+    const game = { ...entry, systemId }
     const key = romKey(game.romPath)
     byKey.set(key, game)
     byFileName.set(path.posix.basename(key), game)
+    await turn()
   }
   return { games: byKey, byFileName, ordered: [...byKey.values()] }
 }
