@@ -194,7 +194,7 @@ const assetFields = {
   Extension: str('Lower-case extension without the dot.'),
   Length: int('Size in bytes.'),
   LastWriteTimeUtc: Type.String({ format: 'date-time', description: 'Last modification.' }),
-  Origin: str('`user`, `local` (the store), `emulationstation` (gamelist) or `downloaded`.')
+  Origin: str('`user`, `local` (the store), `emulationstation` (gamelist), `downloaded` or `emulationstation-theme` (a system\'s logo or background from the active ES theme).')
 }
 const assetExample = {
   Kind: 'marquee',

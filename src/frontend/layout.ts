@@ -24,6 +24,20 @@ export function effectiveEsConfigDir (config: Pick<HubConfig, 'frontendRoot' | '
   return treeLayout(config.frontendRoot, config.profile).esConfigDir
 }
 
+/**
+ * Folders holding EmulationStation theme folders, in search order: `--themes-dir`, the ES config
+ * folder's `themes/` (RetroBat), and on Batocera `/userdata/themes`, where users install themes.
+ */
+export function themeRoots (config: Pick<HubConfig, 'themesDir' | 'frontendRoot' | 'profile' | 'esConfigDir'>): string[] {
+  const esConfigDir = effectiveEsConfigDir(config)
+  const roots = [
+    config.themesDir === null ? null : path.resolve(config.themesDir),
+    esConfigDir === null ? null : path.join(esConfigDir, 'themes'),
+    config.profile === 'batocera' && config.frontendRoot !== null ? path.join(path.resolve(config.frontendRoot), 'themes') : null
+  ]
+  return [...new Set(roots.filter((root) => root !== null))]
+}
+
 export function spoolDirOf (dataDir: string): string {
   return path.join(dataDir, 'events.d')
 }

@@ -58,8 +58,8 @@ const systemAliases: ReadonlyArray<readonly [string, string]> = [
 
 const gameAliases: ReadonlyArray<readonly [string, string]> = [['artwork/fanart/fanart', 'fanart']]
 
-/** Files the index accepts, best first when one kind has several. */
-export const mediaExtensions: readonly string[] = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'bmp', 'mp4', 'webm', 'mkv', 'avi', 'pdf', 'zip']
+/** Files the index accepts, best first when one kind has several. SVG is the usual format of theme logos. */
+export const mediaExtensions: readonly string[] = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'bmp', 'svg', 'mp4', 'webm', 'mkv', 'avi', 'pdf', 'zip']
 
 const layoutOfKind = new Map(gameLayout.map(([layout, kind]) => [kind, layout]))
 

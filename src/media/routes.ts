@@ -12,6 +12,9 @@ const tags = [apiGroups.localMedia.name]
 /** Media may change in place (a rescrape): clients revalidate after a minute, cheaply thanks to the ETag. */
 const maxAgeMs = 60_000
 
+/** An SVG opened by itself is a document of our origin: a theme's file must not run script or load anything there. */
+const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
 export function mediaRoutes (app: HubApp, media: LocalMedia): void {
   app.route({
     method: ['GET', 'HEAD'],
@@ -25,6 +28,7 @@ export function mediaRoutes (app: HubApp, media: LocalMedia): void {
     handler: async (request, reply) => {
       const asset = media.servable(request.params['*'])
       if (asset === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No media at ${request.url.split('?')[0]}`)
+      if (asset.extension === 'svg') void reply.header('content-security-policy', svgPolicy)
       const result = await send(request.raw, '/' + encodeURIComponent(path.basename(asset.file)), {
         root: path.dirname(asset.file),
         dotfiles: 'allow',

@@ -8,9 +8,10 @@ import { loopTurns } from '../core/loop-turns.js'
 import type { CatalogGame } from '../library/catalog.js'
 import { GameAliases, mediaSystemId } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
+import { themeSpots } from './themes.js'
 
-/** Where a file came from, best first: the user's overrides, the store, the gamelist, ES-DE's folder. */
-export const origins = ['user', 'local', 'emulationstation', 'downloaded'] as const
+/** Where a file came from, best first: the user's overrides, the store, the gamelist, ES-DE's folder, the ES theme. */
+export const origins = ['user', 'local', 'emulationstation', 'downloaded', 'emulationstation-theme'] as const
 export type Origin = typeof origins[number]
 
 /** One file that holds a kind of a game (slug) or of a system (slug ''). */
@@ -31,13 +32,19 @@ export interface MediaSources {
   readonly mediaRoot: string
   readonly romsRoot: string | null
   readonly downloadedMediaDir: string | null
+  /** Folders holding ES theme folders, searched in order. */
+  readonly themeRoots: readonly string[]
+  /** The themes whose system logos and backgrounds stand in for missing system media, best first. */
+  readonly themes: readonly string[]
   /** Games of every gamelist, with the frontend system they belong to. */
   readonly games: () => Iterable<CatalogGame>
+  /** Frontend ids of the systems the frontend knows: only these are looked for in the themes. */
+  readonly systems: () => Iterable<string>
 }
 
 /** The real folders a served file may live in. */
-export function mediaRoots (sources: Pick<MediaSources, 'mediaRoot' | 'romsRoot' | 'downloadedMediaDir'>): string[] {
-  return [sources.mediaRoot, sources.romsRoot, sources.downloadedMediaDir].flatMap((root) => {
+export function mediaRoots (sources: Pick<MediaSources, 'mediaRoot' | 'romsRoot' | 'downloadedMediaDir' | 'themeRoots'>): string[] {
+  return [sources.mediaRoot, sources.romsRoot, sources.downloadedMediaDir, ...sources.themeRoots].flatMap((root) => {
     if (root === null) return []
     try {
       return [realpathSync(root)]
@@ -74,6 +81,7 @@ export class MediaScan {
   /** Directory reads and stats between two turns of the loop. */
   readonly #tick = loopTurns(100)
   readonly #foldersInside = new Map<string, boolean>()
+  readonly #themeFolders = new Map<string, ReadonlyMap<string, string[]>>()
 
   constructor (sources: MediaSources) {
     this.#sources = sources
@@ -87,6 +95,7 @@ export class MediaScan {
     }
     await this.#gamelists()
     await this.#downloaded()
+    await this.#themes()
     return this.#found
   }
 
@@ -148,9 +157,42 @@ export class MediaScan {
     }
   }
 
+  /** Every file at every spot is listed with its spot's rank, so a file refused here leaves the next spot to win. */
+  async #themes (): Promise<void> {
+    const { themes, themeRoots } = this.#sources
+    const installed = themes.flatMap((theme) => themeRoots.map((root) => path.join(root, theme))).filter((dir) => listDir(dir).length > 0)
+    if (installed.length === 0) return
+    for (const esSystem of new Set([...this.#sources.systems()].map((id) => id.toLowerCase()))) {
+      const system = mediaSystemId(esSystem)
+      for (const [rank, spot] of themeSpots(installed, esSystem, system).entries()) {
+        await this.#tick()
+        for (const name of this.#themeFolder(spot.folder).get(spot.stem) ?? []) {
+          this.#add(path.join(spot.folder, name), { system, slug: '', kind: spot.kind, role: null, origin: 'emulationstation-theme', rank }, true)
+        }
+      }
+    }
+  }
+
+  /** File names of a theme folder by lower-case stem, read once a scan: every system looks in the same few folders. */
+  #themeFolder (folder: string): ReadonlyMap<string, string[]> {
+    let byStem = this.#themeFolders.get(folder)
+    if (byStem === undefined) {
+      const names = new Map<string, string[]>()
+      for (const { name } of listDir(folder)) {
+        const dot = name.lastIndexOf('.')
+        if (dot <= 0) continue
+        const stem = name.slice(0, dot).toLowerCase()
+        names.set(stem, [...names.get(stem) ?? [], name])
+      }
+      this.#themeFolders.set(folder, byStem = names)
+    }
+    return byStem
+  }
+
   /**
    * Records the file when it exists, is a file, and really lies inside the roots: a symbolic link
-   * is followed to its target, and a file named by a gamelist may sit in any folder at all.
+   * is followed to its target, and a file named by a gamelist, or in a theme folder (its own path
+   * may cross a linked folder), may sit in any folder at all.
    */
   #add (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, folderMayBeOutside: boolean): void {
     const dot = file.lastIndexOf('.')

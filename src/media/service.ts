@@ -6,11 +6,12 @@
 import path from 'node:path'
 import type { Hub } from '../core/hub.js'
 import { loopTurns } from '../core/loop-turns.js'
-import { frontendLayout } from '../frontend/layout.js'
+import { frontendLayout, themeRoots } from '../frontend/layout.js'
 import type { LibraryCatalog } from '../library/catalog.js'
 import { GameAliases, mediaSystemId } from './identity.js'
 import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
 import { insideRoots, MediaScan, mediaRoots, type MediaSources } from './scan.js'
+import { themeNames } from './themes.js'
 
 /** An asset as WebSocket payloads carry it (spec §2.6). */
 export function assetPayload (asset: MediaAsset) {
@@ -57,7 +58,10 @@ export class LocalMedia {
       mediaRoot: path.resolve(hub.config.mediaDir ?? path.join(hub.config.dataDir, 'media')),
       romsRoot: layout.romsRoot,
       downloadedMediaDir: hub.config.downloadedMediaDir === null ? null : path.resolve(hub.config.downloadedMediaDir),
-      games: () => catalog.allGames()
+      themeRoots: themeRoots(hub.config),
+      themes: themeNames(hub.esSettings.values.get('ThemeSet')),
+      games: () => catalog.allGames(),
+      systems: () => catalog.systemIds()
     }
     this.index = new MediaIndex(hub.db)
     this.#aliases = new GameAliases(this.sources.mediaRoot)
@@ -116,7 +120,7 @@ export class LocalMedia {
   }
 
   status () {
-    return { mediaRoot: this.sources.mediaRoot, downloadedMediaDir: this.sources.downloadedMediaDir, scanning: this.scanning, lastScanAtUtc: this.#lastScanAtUtc, lastScanMs: Math.round(this.#lastScanMs), ...this.index.counts() }
+    return { mediaRoot: this.sources.mediaRoot, downloadedMediaDir: this.sources.downloadedMediaDir, themes: this.sources.themes, themeRoots: this.sources.themeRoots, scanning: this.scanning, lastScanAtUtc: this.#lastScanAtUtc, lastScanMs: Math.round(this.#lastScanMs), ...this.index.counts() }
   }
 
   async #scan (reason: string): Promise<IndexChange> {

@@ -25,6 +25,7 @@ describe('media index and serving', () => {
     writeMedia(mediaDir, 'systems/arcade/games/1943/artwork/fanart.png', mediaBytes('store fanart'))
     writeMedia(mediaDir, 'user/systems/arcade/games/1943/artwork/fanart.jpg', mediaBytes('user fanart'))
     writeMedia(mediaDir, 'systems/arcade/artwork/background.png', mediaBytes('system fanart'))
+    writeMedia(mediaDir, 'systems/arcade/games/1943/ui/wheels/wheel.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/api/v1/status")</script></svg>'))
     symlinkSync(secretFile, path.join(mediaDir, 'systems/arcade/games/1943/artwork/flyer.png'))
     f = await startFrontendHub({ mediaDir })
   })
@@ -40,6 +41,14 @@ describe('media index and serving', () => {
     assert.match(response.headers.get('cache-control') ?? '', /max-age=60/)
     assert.equal(response.headers.get('access-control-allow-origin'), '*')
     assert.equal(response.headers.get('accept-ranges'), 'bytes')
+  })
+
+  it('serves SVG under a sandbox policy, so a script in it never runs in our origin; other media get no policy', async () => {
+    const svg = await fetch(`${f.hub.baseUrl}${game}/ui/wheels/wheel.svg`)
+    assert.equal(svg.status, 200)
+    assert.match(svg.headers.get('content-type') ?? '', /^image\/svg\+xml/)
+    assert.match(svg.headers.get('content-security-policy') ?? '', /(^|;)\s*sandbox\s*(;|$)/)
+    assert.equal((await fetch(f.hub.baseUrl + marqueeUrl)).headers.get('content-security-policy'), null)
   })
 
   it('answers HEAD with the length and no body', async () => {

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict'
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
 import { XMLParser } from 'fast-xml-parser'
-import { slugOf } from '../../src/media/identity.js'
-import { writeDemoTree, type DemoTreeResult } from '../../src/sim/index.js'
-import { tempDir } from '../support/hub.js'
+import { mediaSystemId, slugOf } from '../../src/media/identity.js'
+import { demoSystems } from '../../src/sim/demo-tree/catalog-data.js'
+import { demoMediaDir, writeDemoTree, type DemoTreeResult } from '../../src/sim/index.js'
+import { startFakeEs } from '../support/fake-es.js'
+import { startHub, tempDir } from '../support/hub.js'
+import { RecordingClient } from '../support/ws-client.js'
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'system' || name === 'game' })
@@ -56,17 +59,50 @@ describe('demo frontend tree', () => {
     assert.ok(games >= 12, `${games} games`)
   })
 
-  it('ships a media store with the art every surface shows, for every game and system', () => {
+  it('ships a media store with the art every surface shows, for every game, and for the systems that keep theirs in the store', () => {
     for (const system of systems) {
       const mediaSystem = system.name === 'mame' ? 'arcade' : system.name!
       const systemDir = path.join(tree.root, 'media', 'systems', mediaSystem)
-      assert.ok(readFileSync(path.join(systemDir, 'artwork', 'marquee', 'marquee.png')).subarray(0, 8).equals(pngSignature))
+      const inStore = demoSystems.find((demo) => demo.name === system.name)!.systemArtInStore
+      assert.equal(existsSync(path.join(systemDir, 'artwork', 'marquee', 'marquee.png')), inStore, system.name)
+      if (inStore) assert.ok(readFileSync(path.join(systemDir, 'artwork', 'marquee', 'marquee.png')).subarray(0, 8).equals(pngSignature))
       for (const game of gamelist(system.name!)) {
         const slug = slugOf(path.parse(game.path!).name)
         for (const file of ['artwork/marquee/topper.png', 'artwork/ic/ic.png', 'artwork/box/front.png', 'artwork/screenshot.png', 'artwork/fanart.png', 'artwork/flyer.png', 'artwork/marquee/screenmarquee.png']) {
           assert.ok(readFileSync(path.join(systemDir, 'games', slug, file)).subarray(0, 8).equals(pngSignature), `${system.name}/${slug}/${file}`)
         }
       }
+    }
+  })
+
+  it('ships the es_settings ThemeSet theme with every system\'s logo and background; a system without store art shows them on its surfaces', async () => {
+    assert.match(readFileSync(path.join(tree.esConfigDir, 'es_settings.cfg'), 'utf8'), /<string name="ThemeSet" value="es-theme-carbon" \/>/)
+    const theme = path.join(tree.esConfigDir, 'themes', 'es-theme-carbon')
+    for (const { name } of systems) {
+      assert.match(readFileSync(path.join(theme, 'art', 'logos', `${name}.svg`), 'utf8'), /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+      assert.ok(readFileSync(path.join(theme, 'art', 'background', `${name}.png`)).subarray(0, 8).equals(pngSignature))
+    }
+    const themeOnly = demoSystems.filter((system) => !system.systemArtInStore)
+    assert.ok(themeOnly.length > 0)
+    const es = await startFakeEs()
+    const hub = await startHub({ options: { frontendRoot: tree.root, mediaDir: demoMediaDir(tree.root), esUrl: es.url } })
+    const marquee = await RecordingClient.connect(`${hub.wsBase}/ws/marquee`)
+    try {
+      for (const { name } of themeOnly) {
+        const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'system-selected', args: [name] }) })
+        const { sequence } = await response.json() as { sequence: number }
+        await marquee.until((c) => c.frames.some((fr) => fr.Type === 'marquee.snapshot' && fr.Payload.Sequence === sequence))
+        const media = marquee.frames.find((fr) => fr.Type === 'marquee.snapshot' && fr.Payload.Sequence === sequence)!.Payload.Media as Record<string, { Origin: string, Url: string, Path: string } | null>
+        for (const [field, file] of [['Logo', path.join(theme, 'art', 'logos', `${name}.svg`)], ['Fanart', path.join(theme, 'art', 'background', `${name}.png`)]] as const) {
+          assert.deepEqual([media[field]?.Origin, media[field]?.Path], ['emulationstation-theme', file], `${name} ${field}`)
+          assert.ok(media[field]!.Url.startsWith(`/api/v1/media/systems/${mediaSystemId(name)}/`))
+          assert.deepEqual(Buffer.from(await (await fetch(hub.baseUrl + media[field]!.Url)).arrayBuffer()), readFileSync(file))
+        }
+      }
+    } finally {
+      marquee.close()
+      await hub.close()
+      await es.close()
     }
   })
 

@@ -14,9 +14,11 @@ export interface FrontendHub {
   close (): Promise<void>
 }
 
-export async function startFrontendHub (options: Record<string, string | boolean> = {}): Promise<FrontendHub> {
+/** `prepare` adds to the tree before the hub starts (es_settings.cfg, themes ...). */
+export async function startFrontendHub (options: Record<string, string | boolean> = {}, prepare: (tree: FrontendTree) => void = () => {}): Promise<FrontendHub> {
   const es = await startFakeEs()
   const tree = writeFrontendTree()
+  prepare(tree)
   const hub = await startHub({ options: { frontendRoot: tree.root, esUrl: es.url, ...options } })
   return {
     hub,

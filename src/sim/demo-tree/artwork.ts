@@ -1,7 +1,7 @@
 /**
  * Media for the demo tree, drawn at run time so no binary art lives in git: PNG title screens,
- * marquees and wheels (a symmetric pixel emblem seeded by the game name over the system colour)
- * and SVG system logos.
+ * marquees, wheels and theme backgrounds (a symmetric pixel emblem seeded by the game name over
+ * the system colour) and SVG system logos.
  */
 import { createHash } from 'node:crypto'
 import { PNG } from 'pngjs'
@@ -43,6 +43,9 @@ export const storeSystemArt: Readonly<Record<string, ArtShape>> = {
   'artwork/marquee/marquee.png': { size: [640, 160], style: 'glow' },
   'artwork/fanart.png': { size: [640, 360], style: 'fade' }
 }
+
+/** The background the demo's ES theme has for each system (`art/background/<system>.png`). */
+export const themeBackground: ArtShape = { size: [640, 360], style: 'fade' }
 
 function shade ([r, g, b]: Rgb, factor: number): Rgba {
   const scale = (value: number): number => Math.max(0, Math.min(255, Math.round(value * factor)))

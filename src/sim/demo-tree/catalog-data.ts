@@ -28,6 +28,8 @@ export interface DemoSystem {
   readonly core: string
   /** Brand colour used for the generated logo and media. */
   readonly colour: readonly [number, number, number]
+  /** false: the store has no system marquee or fanart, as for most systems on a real cabinet, so its system surfaces show the ES theme's logo and background. */
+  readonly systemArtInStore: boolean
   readonly games: readonly DemoGame[]
 }
 
@@ -42,6 +44,7 @@ export const demoSystems: readonly DemoSystem[] = [
     emulator: 'libretro',
     core: 'mame',
     colour: [200, 40, 40],
+    systemArtInStore: true,
     games: [
       { file: '1943.zip', name: '1943: The Battle of Midway', desc: 'A vertical shoot\'em up over the Pacific: pilot a P-38 through waves of fighters and battleships, with an energy bar instead of lives.', developer: 'Capcom', publisher: 'Capcom', genre: 'Shooter / Vertical', players: '1-2', rating: '0.8', releasedate: '19870601T000000' },
       { file: 'dkong.zip', name: 'Donkey Kong', desc: 'Jumpman climbs girders and ladders, leaping over barrels, to rescue Pauline from a giant ape.', developer: 'Nintendo', publisher: 'Nintendo', genre: 'Platform', players: '1-2', rating: '0.8', releasedate: '19810709T000000' },
@@ -60,6 +63,7 @@ export const demoSystems: readonly DemoSystem[] = [
     emulator: 'libretro',
     core: 'snes9x',
     colour: [90, 70, 160],
+    systemArtInStore: true,
     games: [
       { file: 'F-Zero (USA).sfc', name: 'F-Zero', desc: 'Futuristic hover racing at breakneck speed around Mode 7 tracks, managing energy against the rest of the field.', developer: 'Nintendo EAD', publisher: 'Nintendo', genre: 'Racing', players: '1', rating: '0.8', releasedate: '19901121T000000' },
       { file: 'Legend of Zelda, The - A Link to the Past (USA).sfc', name: 'The Legend of Zelda: A Link to the Past', desc: 'Link travels between the Light and Dark Worlds of Hyrule, clearing dungeons to stop the wizard Agahnim.', developer: 'Nintendo EAD', publisher: 'Nintendo', genre: 'Action-Adventure', players: '1', rating: '1', releasedate: '19911121T000000' },
@@ -77,6 +81,7 @@ export const demoSystems: readonly DemoSystem[] = [
     emulator: 'libretro',
     core: 'genesis_plus_gx',
     colour: [30, 90, 200],
+    systemArtInStore: true,
     games: [
       { file: 'Gunstar Heroes (USA).md', name: 'Gunstar Heroes', desc: 'Run-and-gun action with combinable weapons and bosses that fill the screen, for one or two players.', developer: 'Treasure', publisher: 'Sega', genre: 'Shooter / Run and gun', players: '1-2', rating: '0.9', releasedate: '19930909T000000' },
       { file: 'Sonic The Hedgehog (USA, Europe).md', name: 'Sonic The Hedgehog', desc: 'A speedy blue hedgehog races through loops and springs collecting rings to stop Dr. Robotnik.', developer: 'Sonic Team', publisher: 'Sega', genre: 'Platform', players: '1', rating: '0.9', releasedate: '19910623T000000' },
@@ -93,6 +98,7 @@ export const demoSystems: readonly DemoSystem[] = [
     emulator: 'libretro',
     core: 'nestopia',
     colour: [150, 150, 150],
+    systemArtInStore: false,
     games: [
       { file: 'Mega Man 2 (USA).nes', name: 'Mega Man 2', desc: 'Defeat eight Robot Masters in any order, taking each one\'s weapon, before storming Dr. Wily\'s castle.', developer: 'Capcom', publisher: 'Capcom', genre: 'Platform / Shooter', players: '1', rating: '0.9', releasedate: '19881224T000000' },
       { file: 'Metroid (USA).nes', name: 'Metroid', desc: 'Bounty hunter Samus Aran explores the caverns of Zebes, gaining abilities that open new paths.', developer: 'Nintendo R&D1', publisher: 'Nintendo', genre: 'Action-Adventure', players: '1', rating: '0.8', releasedate: '19860806T000000' },

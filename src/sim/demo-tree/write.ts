@@ -1,14 +1,14 @@
 /**
  * Writes the demo frontend tree: es_systems.cfg and es_settings.cfg, and per system a gamelist.xml,
- * tiny rom files, generated PNG media and an SVG logo. Files that already exist are left alone,
- * so a second run keeps whatever the user changed.
+ * tiny rom files, generated PNG media and an SVG logo, its art in the media store and in the ES
+ * theme. Files that already exist are left alone, so a second run keeps whatever the user changed.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLBuilder } from 'fast-xml-parser'
 import { frontendLayout, type FrontendProfile } from '../../library/frontend-layout.js'
 import { mediaSystemId, slugOf } from '../../media/identity.js'
-import { artPng, gameArtKinds, gameArtPng, storeGameArt, storeSystemArt, systemLogoSvg } from './artwork.js'
+import { artPng, gameArtKinds, gameArtPng, storeGameArt, storeSystemArt, systemLogoSvg, themeBackground } from './artwork.js'
 import { demoSystems, type DemoGame, type DemoSystem } from './catalog-data.js'
 
 export interface DemoTreeResult {
@@ -21,6 +21,9 @@ export interface DemoTreeResult {
   /** Files that were already there and were kept as they are. */
   readonly kept: readonly string[]
 }
+
+/** The ThemeSet of the demo's es_settings.cfg, written under `<es config>/themes/`. */
+const demoTheme = 'es-theme-carbon'
 
 const builder = new XMLBuilder({ format: true, indentBy: '\t', ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true, suppressBooleanAttributes: false })
 
@@ -84,7 +87,7 @@ function esSystemsXml (): string {
 function esSettingsXml (): string {
   const settings = [
     { tag: 'bool', name: 'PublicWebAccess', value: 'true' },
-    { tag: 'string', name: 'ThemeSet', value: 'es-theme-carbon' },
+    { tag: 'string', name: 'ThemeSet', value: demoTheme },
     ...demoSystems.flatMap((system) => [
       { tag: 'string', name: `${system.name}.emulator`, value: system.emulator },
       { tag: 'string', name: `${system.name}.core`, value: system.core }
@@ -109,17 +112,26 @@ function* treeFiles (root: string, profile: FrontendProfile): Generator<[string,
       }
     }
     yield * storeFiles(path.join(demoMediaDir(root), 'systems', mediaSystemId(system.name)), system)
+    yield * themeFiles(path.join(layout.esConfigDir, 'themes', demoTheme), system)
   }
 }
 
 /** The demo's media store: the art the gamelist has no tag for (topper, instruction card, box ...). */
 function * storeFiles (systemDir: string, system: DemoSystem): Generator<[string, () => Buffer]> {
-  for (const [file, shape] of Object.entries(storeSystemArt)) yield [path.join(systemDir, file), () => artPng(shape, `${file}:${system.name}`, system.colour)]
+  if (system.systemArtInStore) {
+    for (const [file, shape] of Object.entries(storeSystemArt)) yield [path.join(systemDir, file), () => artPng(shape, `${file}:${system.name}`, system.colour)]
+  }
   for (const game of system.games) {
     for (const [file, shape] of Object.entries(storeGameArt)) {
       yield [path.join(systemDir, 'games', slugOf(stem(game.file)), file), () => artPng(shape, `${file}:${game.name}`, system.colour)]
     }
   }
+}
+
+/** The demo's ES theme: a logo and a background for every system, where real themes keep them. */
+function * themeFiles (themeDir: string, system: DemoSystem): Generator<[string, () => Buffer | string]> {
+  yield [path.join(themeDir, 'art', 'logos', `${system.name}.svg`), () => systemLogoSvg(system.fullname, system.colour)]
+  yield [path.join(themeDir, 'art', 'background', `${system.name}.png`), () => artPng(themeBackground, `background:${system.name}`, system.colour)]
 }
 
 /** The media store that ships with the demo tree (the demo points --media-dir at it). */
