@@ -28,14 +28,15 @@ export interface RunningProcess {
   stop (): Promise<void>
 }
 
-/** Polls `url` until it answers 2xx; fails as soon as the process exits. */
-export async function waitForHttp (url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 400; i++) {
+/** Polls `url` until it answers 2xx (two minutes at most); fails as soon as the process exits. */
+export async function waitForHttp (url: string, child: ChildProcess, everyMs = 25): Promise<void> {
+  const deadline = performance.now() + 120_000
+  while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`)
     try {
       if ((await fetch(url)).ok) return
     } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 25))
+    await new Promise((resolve) => setTimeout(resolve, everyMs))
   }
   throw new Error(`${url} did not answer`)
 }
@@ -48,10 +49,16 @@ export async function stopChild (child: ChildProcess): Promise<void> {
 }
 
 /** Starts the built service (`dist/cli.js serve`) on a free port (with a fresh data dir unless given one) and waits for readiness. */
-export async function startCabinetHub (extraArgs: string[] = [], dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-'))): Promise<RunningProcess> {
+export async function startCabinetHub (extraArgs: string[] = [], dataDir?: string): Promise<RunningProcess> {
+  const hub = await spawnCabinetHub(extraArgs, dataDir)
+  await waitForHttp(`http://127.0.0.1:${hub.port}/api/v1/startup/ready`, hub.child)
+  return hub
+}
+
+/** Starts the built service and returns at once, before it even listens. */
+export async function spawnCabinetHub (extraArgs: string[] = [], dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-'))): Promise<RunningProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, [cliPath, 'serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'] })
-  await waitForHttp(`http://127.0.0.1:${port}/api/v1/startup/ready`, child)
   return { port, child, stop: async () => stopChild(child) }
 }
 
@@ -68,6 +75,38 @@ export function percentile (samples: readonly number[], p: number): number {
   if (samples.length === 0) return Number.NaN
   const sorted = [...samples].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}
+
+export interface LatencySummary { readonly samples: number, readonly p50Ms: number, readonly p99Ms: number, readonly maxMs: number }
+
+export function summarize (samples: readonly number[]): LatencySummary {
+  return { samples: samples.length, p50Ms: round(percentile(samples, 50)), p99Ms: round(percentile(samples, 99)), maxMs: round(percentile(samples, 100)) }
+}
+
+/**
+ * Asks `url` again every `everyMs` (one request at a time) until stopped. A server whose event
+ * loop is held answers late, so the longest answer is the longest stall the probe ran into.
+ */
+export function probeLatency (url: string, everyMs = 10): { stop (): Promise<LatencySummary> } {
+  const samples: number[] = []
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now()
+      try {
+        await (await fetch(url)).arrayBuffer()
+        samples.push(performance.now() - started)
+      } catch { /* not listening: no sample */ }
+      await new Promise((resolve) => setTimeout(resolve, everyMs))
+    }
+  })()
+  return {
+    async stop () {
+      running = false
+      await loop
+      return summarize(samples)
+    }
+  }
 }
 
 export const round = (value: number, digits = 3): number => Number(value.toFixed(digits))

@@ -1,40 +1,86 @@
 /**
- * library: time to ready and peak RSS of cabinet-hub over a generated tree of 50,000 games in 20
- * systems, each game with 3 media files (two referenced by its gamelist, one in the media store):
- * a cold start (empty database: full scan) and a warm start (the persisted index).
+ * library: how cabinet-hub copes with a big library.
+ * - tree: time to ready and peak RSS over 50,000 games in 20 systems, each game with 3 media files
+ *   (two referenced by its gamelist, one in the media store), on a cold start (empty database: full
+ *   scan) and a warm start (the persisted index).
+ * - bigGamelist: one 30 MB gamelist of 50,000 games: time to ready, the longest stall of the event
+ *   loop while it is read at start and re-read after a change, and the time of a gamelist page.
+ * Stalls are measured from outside: /api/v1/health is asked every 10 ms, one request at a time,
+ * and the slowest answer is the longest stall. Baselines: a bare node:http server probed the same
+ * way at the same time (the machine's own noise), and a one-shot fast-xml-parser parse of the same
+ * file (what a reader that parses the whole file at once holds the loop for).
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { round, startCabinetHub, writeResult } from './lib.js'
+import { XMLParser } from 'fast-xml-parser'
+import { probeLatency, round, spawnCabinetHub, startBaseline, summarize, waitForHttp, writeResult, type RunningProcess } from './lib.js'
 
 const systems = 20
 const gamesPerSystem = 2500
+const bigGames = 50_000
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
-function writeTree (): { roms: string, media: string, esConfig: string } {
-  const root = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-library-'))
-  const roms = path.join(root, 'roms')
-  const media = path.join(root, 'media')
-  const esConfig = path.join(root, 'es')
-  mkdirSync(esConfig, { recursive: true })
-  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+/** Every tree and data dir of this run, removed at the end (together they take over a gigabyte). */
+const scratch: string[] = []
+const scratchDir = (prefix: string): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), `cabinet-hub-bench-${prefix}-`))
+  scratch.push(dir)
+  return dir
+}
+
+interface Tree { readonly root: string, readonly roms: string, readonly media: string, readonly esConfig: string }
+
+function emptyTree (name: string): Tree {
+  const root = scratchDir(name)
+  const tree = { root, roms: path.join(root, 'roms'), media: path.join(root, 'media'), esConfig: path.join(root, 'es') }
+  mkdirSync(tree.esConfig, { recursive: true })
+  return tree
+}
+
+const gamelistXml = (games: readonly string[]): string => `<?xml version="1.0"?>\n<gameList>\n${games.join('\n')}\n</gameList>\n`
+
+function writeLibraryTree (): Tree {
+  const tree = emptyTree('library')
   for (let s = 0; s < systems; s++) {
     const system = `system${s}`
-    mkdirSync(path.join(roms, system, 'images'), { recursive: true })
+    mkdirSync(path.join(tree.roms, system, 'images'), { recursive: true })
     const games: string[] = []
     for (let g = 0; g < gamesPerSystem; g++) {
       const rom = `game_${s}_${g}`
-      writeFileSync(path.join(roms, system, `${rom}.zip`), 'rom')
-      writeFileSync(path.join(roms, system, 'images', `${rom}-image.png`), png)
-      writeFileSync(path.join(roms, system, 'images', `${rom}-marquee.png`), png)
-      const store = path.join(media, 'systems', system, 'games', rom, 'artwork')
+      writeFileSync(path.join(tree.roms, system, `${rom}.zip`), 'rom')
+      writeFileSync(path.join(tree.roms, system, 'images', `${rom}-image.png`), png)
+      writeFileSync(path.join(tree.roms, system, 'images', `${rom}-marquee.png`), png)
+      const store = path.join(tree.media, 'systems', system, 'games', rom, 'artwork')
       mkdirSync(store, { recursive: true })
       writeFileSync(path.join(store, 'fanart.png'), png)
       games.push(`<game><path>./${rom}.zip</path><name>Game ${s} ${g}</name><desc>Generated game number ${g} of system ${s}.</desc><image>./images/${rom}-image.png</image><marquee>./images/${rom}-marquee.png</marquee></game>`)
     }
-    writeFileSync(path.join(roms, system, 'gamelist.xml'), `<?xml version="1.0"?>\n<gameList>\n${games.join('\n')}\n</gameList>\n`)
+    writeFileSync(path.join(tree.roms, system, 'gamelist.xml'), gamelistXml(games))
   }
-  return { roms, media, esConfig }
+  return tree
+}
+
+const filler = 'A long scraped description of the kind ScreenScraper returns, with the story, the controls and the trivia of the game. '
+
+/** Scraped-looking entries of about 640 bytes each, so 50,000 of them make a 30 MB file. */
+function bigGamelist (renamed: number | null): string {
+  const games: string[] = []
+  for (let g = 0; g < bigGames; g++) {
+    const name = g === renamed ? 'Renamed Game' : `Big Game ${g}`
+    games.push(`<game id="${g}" source="ScreenScraper.fr"><path>./big_${g}.zip</path><name>${name}</name><desc>${filler.repeat(2)}Number ${g}.</desc><image>./images/big_${g}.png</image><marquee>./images/big_${g}-marquee.png</marquee><video>./videos/big_${g}.mp4</video><rating>0.8</rating><releasedate>19910101T000000</releasedate><developer>Developer &amp; Co</developer><publisher>Publisher</publisher><genre>Shooter</genre><players>1-2</players></game>`)
+  }
+  return gamelistXml(games)
+}
+
+function writeBigTree (): { tree: Tree, gamelist: string } {
+  const tree = emptyTree('gamelist')
+  const folder = path.join(tree.roms, 'big')
+  mkdirSync(folder, { recursive: true })
+  for (let g = 0; g < bigGames; g++) writeFileSync(path.join(folder, `big_${g}.zip`), 'rom')
+  const gamelist = path.join(folder, 'gamelist.xml')
+  writeFileSync(gamelist, bigGamelist(null))
+  return { tree, gamelist }
 }
 
 function peakRssMb (pid: number): number {
@@ -42,19 +88,89 @@ function peakRssMb (pid: number): number {
   return match === null ? Number.NaN : round(Number(match[1]) / 1024, 1)
 }
 
-async function start (tree: ReturnType<typeof writeTree>, dataDir: string) {
-  const started = performance.now()
-  const hub = await startCabinetHub(['--roms-root', tree.roms, '--media-dir', tree.media, '--es-config-dir', tree.esConfig], dataDir)
-  const readyMs = round(performance.now() - started, 0)
-  const status = await (await fetch(`http://127.0.0.1:${hub.port}/api/v1/status`)).json() as { media?: { files: number, assets: number } }
-  const result = { readyMs, peakRssMb: peakRssMb(hub.child.pid!), indexedFiles: status.media?.files ?? 0, assets: status.media?.assets ?? 0 }
-  await hub.stop()
-  return result
+const treeArgs = (tree: Tree): string[] => ['--roms-root', tree.roms, '--media-dir', tree.media, '--es-config-dir', tree.esConfig]
+
+/** Probes the hub and the bare baseline side by side while `work` runs. */
+async function stallsDuring<T> (hubPort: number, baseline: RunningProcess, work: () => Promise<T>) {
+  const hubProbe = probeLatency(`http://127.0.0.1:${hubPort}/api/v1/health`)
+  const baselineProbe = probeLatency(`http://127.0.0.1:${baseline.port}/ready`)
+  const result = await work()
+  return { result, hub: await hubProbe.stop(), baseline: await baselineProbe.stop() }
 }
 
-const tree = writeTree()
-const dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-library-data-'))
-const cold = await start(tree, dataDir)
-const warm = await start(tree, dataDir)
-writeResult('library', { setup: { systems, games: systems * gamesPerSystem, mediaFilesPerGame: 3 }, cold, warm },
-  `cold ready ${cold.readyMs} ms peak RSS ${cold.peakRssMb} MB (${cold.indexedFiles} files); warm ready ${warm.readyMs} ms peak RSS ${warm.peakRssMb} MB`)
+async function start (tree: Tree, dataDir: string, baseline: RunningProcess) {
+  const started = performance.now()
+  const hub = await spawnCabinetHub(treeArgs(tree), dataDir)
+  const { hub: stall, baseline: baselineStall } = await stallsDuring(hub.port, baseline, async () => waitForHttp(`http://127.0.0.1:${hub.port}/api/v1/startup/ready`, hub.child))
+  const readyMs = round(performance.now() - started, 0)
+  const status = await (await fetch(`http://127.0.0.1:${hub.port}/api/v1/status`)).json() as { media?: { files: number, assets: number } }
+  return { hub, result: { readyMs, peakRssMb: peakRssMb(hub.child.pid!), indexedFiles: status.media?.files ?? 0, assets: status.media?.assets ?? 0, startStall: stall, baselineStall } }
+}
+
+async function timeRequests (url: string, times: number) {
+  const samples: number[] = []
+  for (let i = 0; i < times; i++) {
+    const started = performance.now()
+    const response = await fetch(url)
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+    await response.arrayBuffer()
+    samples.push(performance.now() - started)
+  }
+  return summarize(samples)
+}
+
+async function untilRenameSeen (port: number): Promise<number> {
+  const started = performance.now()
+  while (performance.now() - started < 120_000) {
+    const page = await (await fetch(`http://127.0.0.1:${port}/api/v1/gamelists/big/games?search=renamed&limit=1`)).json() as { total: number }
+    if (page.total === 1) return round(performance.now() - started, 0)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('the renamed game never showed up')
+}
+
+function oneShotParseMs (file: string): number {
+  const xml = readFileSync(file, 'utf8')
+  const started = performance.now()
+  new XMLParser({ ignoreAttributes: false }).parse(xml)
+  return round(performance.now() - started, 0)
+}
+
+const baseline = await startBaseline('./baselines/static-bytes.ts', '/ready')
+try {
+  const libraryTree = writeLibraryTree()
+  const dataDir = scratchDir('library-data')
+  const cold = await start(libraryTree, dataDir, baseline)
+  await cold.hub.stop()
+  const warm = await start(libraryTree, dataDir, baseline)
+  await warm.hub.stop()
+
+  const big = writeBigTree()
+  const bigStart = await start(big.tree, scratchDir('gamelist-data'), baseline)
+  const page = await timeRequests(`http://127.0.0.1:${bigStart.hub.port}/api/v1/gamelists/big/games?limit=50&offset=25000`, 20)
+  // Written beside it first, so that building 30 MB in this process does not count as a stall.
+  writeFileSync(`${big.gamelist}.new`, bigGamelist(bigGames / 2))
+  const reread = await stallsDuring(bigStart.hub.port, baseline, async () => {
+    renameSync(`${big.gamelist}.new`, big.gamelist)
+    return untilRenameSeen(bigStart.hub.port)
+  })
+  await bigStart.hub.stop()
+  const oneShot = oneShotParseMs(big.gamelist)
+  const bigGamelistResult = {
+    gamelistMb: round(statSync(big.gamelist).size / 1024 / 1024, 1),
+    games: bigGames,
+    start: bigStart.result,
+    reread: { visibleAfterMs: reread.result, stall: reread.hub, baselineStall: reread.baseline },
+    pageRequest: page,
+    oneShotParseMs: oneShot,
+    longestStallVsOneShotParse: round(Math.max(bigStart.result.startStall.maxMs, reread.hub.maxMs) / oneShot, 2)
+  }
+  writeResult('library', { setup: { systems, games: systems * gamesPerSystem, mediaFilesPerGame: 3 }, cold: cold.result, warm: warm.result, bigGamelist: bigGamelistResult },
+    `cold ready ${cold.result.readyMs} ms peak RSS ${cold.result.peakRssMb} MB (${cold.result.indexedFiles} files, longest stall ${cold.result.startStall.maxMs} ms); ` +
+    `warm ready ${warm.result.readyMs} ms peak RSS ${warm.result.peakRssMb} MB (longest stall ${warm.result.startStall.maxMs} ms); ` +
+    `${bigGamelistResult.gamelistMb} MB gamelist: ready ${bigStart.result.readyMs} ms, longest stall at start ${bigStart.result.startStall.maxMs} ms / on re-read ${reread.hub.maxMs} ms ` +
+    `(one-shot parse ${oneShot} ms, bare server ${reread.baseline.maxMs} ms), page p50 ${page.p50Ms} ms`)
+} finally {
+  await baseline.stop()
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
+}
