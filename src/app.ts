@@ -11,6 +11,8 @@ import Fastify, { LogController } from 'fastify'
 import { openApiTags } from './core/api-groups.js'
 import { apiReferenceModule } from './core/docs/routes.js'
 import { handleError, handleNotFound } from './core/errors.js'
+import { EventCatalog } from './core/events/catalog.js'
+import { contractOnlyEvents, coreEvents } from './core/events/core-events.js'
 import { Hub, type HubDeps } from './core/hub.js'
 import { registerModule, type HubApp, type HubModule } from './core/module.js'
 import { securityHook } from './core/security.js'
@@ -22,7 +24,7 @@ import { serviceVersion } from './version.js'
 /** Core modules, always present; domain modules come after them. */
 export const coreModules: readonly HubModule[] = [systemModule, eventsModule, webSocketModule, apiReferenceModule]
 
-export interface BuildOptions extends HubDeps {
+export interface BuildOptions extends Omit<HubDeps, 'events'> {
   /** Domain modules registered after the core ones. */
   readonly modules: readonly HubModule[]
 }
@@ -34,8 +36,13 @@ export interface BuiltApp {
 
 const maxBodyBytes = 1 << 20
 
+/** Every event type of a build: the modules' own, then the contract's without a producer yet, then the core's. */
+export function eventCatalogOf (modules: readonly HubModule[]): EventCatalog {
+  return new EventCatalog([...[...coreModules, ...modules].flatMap((module) => module.events ?? []), ...contractOnlyEvents, ...coreEvents])
+}
+
 export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
-  const hub = new Hub(options)
+  const hub = new Hub({ ...options, events: eventCatalogOf(options.modules) })
   const app: HubApp = Fastify({
     loggerInstance: options.logger,
     // Per-request lines would flood a cabinet's log at overlay poll rates; errors are logged by handleError.

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
 import { stringify as toYaml } from 'yaml'
-import { buildApp } from './app.js'
+import { buildApp, eventCatalogOf } from './app.js'
 import { cliFlags, cliValuesByKey, ConfigError, loadConfig, optionsHelp, type LoadedConfig } from './config.js'
 import { buildAsyncApi } from './core/docs/asyncapi.js'
 import { readEsSettings } from './core/es-settings.js'
@@ -265,9 +265,11 @@ async function main (argv: string[]): Promise<number> {
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}" (see --help)`)
     switch (command) {
       case 'openapi': return await printOpenApi()
-      case 'asyncapi':
-        process.stdout.write(values.yaml === true ? toYaml(buildAsyncApi()) : `${JSON.stringify(buildAsyncApi(), null, 2)}\n`)
+      case 'asyncapi': {
+        const asyncApi = buildAsyncApi(eventCatalogOf(domainModules))
+        process.stdout.write(values.yaml === true ? toYaml(asyncApi) : `${JSON.stringify(asyncApi, null, 2)}\n`)
         return 0
+      }
       case 'serve': return await serve(loadOptions(values))
       case 'install-hooks': return hookScripts(loadOptions(values), true)
       case 'uninstall-hooks': return hookScripts(loadOptions(values), false)

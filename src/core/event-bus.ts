@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Envelope, EventPayload } from './envelope.js'
-import { eventDefinition } from './event-catalog.js'
+import type { EventDefinition } from './events/definition.js'
 import type { ManagerId } from './gates.js'
 
 /** Payload types of events whose shape the code relies on; modules extend it by declaration merging. */
@@ -38,6 +38,8 @@ export type EventListener = (event: PublishedEvent) => void
 export interface EventBusOptions {
   readonly nodeId: string
   readonly now: () => Date
+  /** How a type coalesces and where it is retained; undefined for a type nobody defined. */
+  readonly definition: (type: string) => EventDefinition | undefined
   /** The manager that owns the type when that manager is switched off, else null. */
   readonly disabledOwner: (type: string) => ManagerId | null
   readonly onListenerError: (error: unknown, type: string) => void
@@ -71,7 +73,7 @@ export class EventBus {
     const manager = this.#options.disabledOwner(type)
     if (manager !== null) return { published: false, reason: 'manager-disabled', manager }
 
-    const definition = eventDefinition(type)
+    const definition = this.#options.definition(type)
     const coalesceKey = definition?.coalesceKey?.(payload) ?? null
     if (coalesceKey !== null && typeof payload.Sequence === 'number') {
       const last = this.#lastSequence.get(coalesceKey)

@@ -7,6 +7,7 @@ import { configuredSwitches, type HubConfig, type LoadedConfig } from '../config
 import { serviceVersion } from '../version.js'
 import type { EsSettings } from './es-settings.js'
 import { EventBus } from './event-bus.js'
+import type { EventCatalog } from './events/catalog.js'
 import { managerDefinitions, resolveGates, type GateState, type ManagerId } from './gates.js'
 import { Startup } from './startup.js'
 import type { HubDatabase } from './storage/database.js'
@@ -19,6 +20,8 @@ export interface HubDeps {
   readonly db: HubDatabase
   readonly esSettings: EsSettings
   readonly now: () => Date
+  /** Every event type of the core and the registered modules. */
+  readonly events: EventCatalog
 }
 
 export type StatusSection = () => Record<string, unknown>
@@ -30,6 +33,7 @@ export class Hub {
   readonly db: HubDatabase
   readonly esSettings: EsSettings
   readonly now: () => Date
+  readonly events: EventCatalog
   readonly gates: ReadonlyMap<ManagerId, GateState>
   readonly bus: EventBus
   readonly gateway: StreamGateway
@@ -44,6 +48,7 @@ export class Hub {
     this.db = deps.db
     this.esSettings = deps.esSettings
     this.now = deps.now
+    this.events = deps.events
     this.gates = resolveGates(managerDefinitions, configuredSwitches(deps.loaded), deps.esSettings.values)
     for (const gate of this.gates.values()) {
       if (gate.ignoredEsValue !== null) this.logger.warn(`${gate.esSetting}="${gate.ignoredEsValue}" in es_settings.cfg is not a switch value (1/0, true/false, on/off); using the config`)
@@ -55,6 +60,7 @@ export class Hub {
     this.bus = new EventBus({
       nodeId: this.config.nodeId,
       now: this.now,
+      definition: (type) => this.events.definition(type),
       disabledOwner: (type) => disabledPrefixes.find((d) => type.startsWith(d.prefix))?.manager ?? null,
       onListenerError: (error, type) => this.logger.error({ err: error }, `a subscriber failed on ${type}`)
     })
@@ -62,6 +68,7 @@ export class Hub {
       pingIntervalMs: this.config.wsPingIntervalMs,
       maxQueuedBytes: this.config.wsMaxQueuedBytes,
       maxBufferedBytes: this.config.wsMaxBufferedBytes,
+      retainedSlots: this.events.retainedSlots,
       onSlowClient: (stream, bytes) => this.logger.warn(`closed a /ws client of stream ${stream} with 1013: it stopped reading and ${bytes} bytes of frames were waiting`)
     })
     this.journal = new EventJournal(this.db, this.config.journalMaxEvents)

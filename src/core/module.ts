@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { envName } from '../config.js'
 import { HubError } from './errors.js'
+import type { EventDefinition } from './events/definition.js'
 import { managerDefinitions, type GateState, type ManagerId } from './gates.js'
 import type { Hub } from './hub.js'
 
@@ -14,6 +15,8 @@ export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpressi
 export interface HubModule {
   readonly name: string
   readonly manager: ManagerId | null
+  /** The event types the module publishes. */
+  readonly events?: readonly EventDefinition[]
   readonly register: (scope: HubApp, hub: Hub) => Promise<void>
 }
 

@@ -2,8 +2,6 @@
  * The one stream table (spec §4.3). Routing, `GET /api/v1/ws/streams` and the AsyncAPI channels
  * are all derived from it, so they cannot disagree.
  */
-import { retainedEventTypes } from './event-catalog.js'
-
 export interface StreamDefinition {
   readonly name: string
   readonly description: string
@@ -74,6 +72,3 @@ export function streamsFor (type: string): string[] {
   return names
 }
 
-export function retainedTypesOf (stream: StreamDefinition): string[] {
-  return retainedEventTypes.filter((type) => streamIncludes(stream, type))
-}

@@ -18,6 +18,7 @@ import { FrontendLifecycle } from './lifecycle.js'
 import { contextRoutes, ingestRoutes } from './routes.js'
 import { FrontendLink } from './service.js'
 import { gameView } from './views.js'
+import { frontendEvents } from './events.js'
 
 /** Gamelists change rarely (a scrape, an edit): checking them once a second is plenty. */
 const gamelistPollMs = 1000
@@ -95,4 +96,4 @@ async function registerFrontend (app: HubApp, hub: Hub): Promise<void> {
   controllerRoutes(app, controller, es)
 }
 
-export const frontendModule: HubModule = { name: 'frontend', manager: null, register: registerFrontend }
+export const frontendModule: HubModule = { name: 'frontend', manager: null, events: frontendEvents, register: registerFrontend }

@@ -1,4 +1,5 @@
 import type { HubModule } from '../core/module.js'
+import { gameEvents } from './events.js'
 import { gameEventsRoutes } from './routes.js'
 import { GameEventsService } from './service.js'
 
@@ -6,6 +7,7 @@ import { GameEventsService } from './service.js'
 export const gameEventsModule: HubModule = {
   name: 'game-events',
   manager: 'gameEvents',
+  events: gameEvents,
   register: async (scope, hub) => {
     const service = new GameEventsService({ config: hub.config, bus: hub.bus, logger: hub.logger.child({ module: 'game-events' }), now: hub.now })
     gameEventsRoutes(scope, service)

@@ -8,6 +8,7 @@ import { sharedCatalog } from '../library/shared.js'
 import { Gamelists } from './gamelists.js'
 import { gamelistRoutes, mediaRoutes } from './routes.js'
 import { LocalMedia } from './service.js'
+import { mediaEvents } from './events.js'
 
 const services = new WeakMap<Hub, LocalMedia>()
 
@@ -32,4 +33,4 @@ async function registerMedia (app: HubApp, hub: Hub): Promise<void> {
   gamelistRoutes(app, new Gamelists(catalog, media))
 }
 
-export const mediaModule: HubModule = { name: 'media', manager: 'localMedia', register: registerMedia }
+export const mediaModule: HubModule = { name: 'media', manager: 'localMedia', events: mediaEvents, register: registerMedia }

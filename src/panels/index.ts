@@ -15,6 +15,7 @@ import { panelRoutes } from './routes.js'
 import { PanelService } from './service.js'
 import { watchPanelSettings } from './settings-watch.js'
 import { CabinetWiring } from './wiring.js'
+import { panelEvents } from './events.js'
 
 /** Panel files are edited by hand now and then: a check a second is plenty. */
 const resourcePollMs = 1000
@@ -84,4 +85,4 @@ async function registerPanels (app: HubApp, hub: Hub): Promise<void> {
   panelRoutes(app, service, art)
 }
 
-export const panelsModule: HubModule = { name: 'panels', manager: 'controlPanel', register: registerPanels }
+export const panelsModule: HubModule = { name: 'panels', manager: 'controlPanel', events: panelEvents, register: registerPanels }

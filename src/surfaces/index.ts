@@ -8,6 +8,7 @@ import { sharedCatalog } from '../library/shared.js'
 import { localMediaOf } from '../media/index.js'
 import { SurfaceSnapshots } from './service.js'
 import { selectionKey } from './snapshots.js'
+import { surfaceEvents } from './events.js'
 
 const services = new WeakMap<Hub, SurfaceSnapshots>()
 
@@ -28,4 +29,4 @@ async function registerSurfaces (app: HubApp, hub: Hub): Promise<void> {
   })
 }
 
-export const surfacesModule: HubModule = { name: 'surfaces', manager: null, register: registerSurfaces }
+export const surfacesModule: HubModule = { name: 'surfaces', manager: null, events: surfaceEvents, register: registerSurfaces }

@@ -10,6 +10,7 @@ import { streamCatalog, serviceStatus } from './service.js'
 const tags = [apiGroups.system.name]
 
 export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
+  const streamCatalogs = new StreamCatalogCache(hub)
   app.get('/api/v1/health', {
     schema: { tags, summary: 'Liveness: answers while the service runs', response: { 200: HealthResponse, ...errorResponses() } }
   }, async () => ({ status: 'healthy' as const, version: serviceVersion }))
@@ -45,24 +46,31 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
       response: { 200: StreamsResponse, ...errorResponses() }
     }
   }, async (request, reply) => {
-    const cached = cachedStreamCatalog(`ws://${request.headers.host ?? `${hub.config.host}:${hub.config.port}`}`)
+    const cached = streamCatalogs.of(`ws://${request.headers.host ?? `${hub.config.host}:${hub.config.port}`}`)
     return reply.serializer(() => cached.json).send(cached.body)
   })
 }
 
 type StreamCatalog = ReturnType<typeof streamCatalog>
 
-/** The stream table never changes at run time: build and serialize its catalog once per Host name consumers use. */
-const catalogByBase = new Map<string, { body: StreamCatalog, json: string }>()
-const maxCachedBases = 16
+/** The stream table and event catalog never change at run time: the catalog is built and serialized once per Host name consumers use. */
+class StreamCatalogCache {
+  static readonly maxBases = 16
+  readonly #hub: Hub
+  readonly #byBase = new Map<string, { body: StreamCatalog, json: string }>()
 
-function cachedStreamCatalog (wsBase: string): { body: StreamCatalog, json: string } {
-  let cached = catalogByBase.get(wsBase)
-  if (cached === undefined) {
-    if (catalogByBase.size >= maxCachedBases) catalogByBase.clear()
-    const body = streamCatalog(wsBase)
-    cached = { body, json: JSON.stringify(body) }
-    catalogByBase.set(wsBase, cached)
+  constructor (hub: Hub) {
+    this.#hub = hub
   }
-  return cached
+
+  of (wsBase: string): { body: StreamCatalog, json: string } {
+    let cached = this.#byBase.get(wsBase)
+    if (cached === undefined) {
+      if (this.#byBase.size >= StreamCatalogCache.maxBases) this.#byBase.clear()
+      const body = streamCatalog(wsBase, this.#hub.events)
+      cached = { body, json: JSON.stringify(body) }
+      this.#byBase.set(wsBase, cached)
+    }
+    return cached
+  }
 }

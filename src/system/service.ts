@@ -1,5 +1,6 @@
 import type { Hub } from '../core/hub.js'
-import { retainedTypesOf, firehoseNote, firehosePath, streamTable } from '../core/stream-table.js'
+import type { EventCatalog } from '../core/events/catalog.js'
+import { firehoseNote, firehosePath, streamTable } from '../core/stream-table.js'
 import { serviceName, serviceVersion } from '../version.js'
 
 const startedAt = Date.now()
@@ -23,7 +24,7 @@ export function serviceStatus (hub: Hub) {
 }
 
 /** `GET /api/v1/ws/streams`, generated from the stream table. */
-export function streamCatalog (wsBase: string) {
+export function streamCatalog (wsBase: string, events: EventCatalog) {
   return {
     firehoseUrl: `${wsBase}${firehosePath}`,
     firehoseNote,
@@ -35,7 +36,7 @@ export function streamCatalog (wsBase: string) {
       eventTypePrefixes: [...stream.prefixes],
       eventTypes: [...stream.extraTypes],
       aliases: [...stream.aliases],
-      retainedEventTypes: retainedTypesOf(stream)
+      retainedEventTypes: events.retainedTypesOf(stream)
     }))
   }
 }

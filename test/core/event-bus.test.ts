@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { eventCatalogOf } from '../../src/app.js'
 import { EventBus, type PublishedEvent } from '../../src/core/event-bus.js'
 import type { ManagerId } from '../../src/core/gates.js'
+import { domainModules } from '../../src/modules.js'
+
+const events = eventCatalogOf(domainModules)
 
 function makeBus (disabled: Record<string, ManagerId> = {}): { bus: EventBus, seen: PublishedEvent[], errors: string[] } {
   const errors: string[] = []
   const bus = new EventBus({
     nodeId: 'cab-07',
     now: () => new Date('2026-11-21T20:00:00.123Z'),
+    definition: (type) => events.definition(type),
     disabledOwner: (type) => Object.entries(disabled).find(([prefix]) => type.startsWith(prefix))?.[1] ?? null,
     onListenerError: (_error, type) => errors.push(type)
   })

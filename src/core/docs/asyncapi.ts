@@ -5,8 +5,9 @@
 import type { TSchema } from 'typebox'
 import { eventsContractVersion } from '../../version.js'
 import { EnvelopeSchema } from '../envelope.js'
-import { eventCatalog, type EventDefinition } from '../event-catalog.js'
-import { firehoseIncludes, firehoseNote, retainedTypesOf, streamIncludes, streamTable } from '../stream-table.js'
+import type { EventCatalog } from '../events/catalog.js'
+import type { EventDefinition } from '../events/definition.js'
+import { firehoseIncludes, firehoseNote, streamIncludes, streamTable } from '../stream-table.js'
 
 type Json = Record<string, unknown>
 
@@ -50,7 +51,8 @@ function channel (id: string, address: string, description: string, types: Event
   }
 }
 
-export function buildAsyncApi (): Json {
+export function buildAsyncApi (events: EventCatalog): Json {
+  const eventCatalog = events.definitions
   const channels: Json = {}
   const operations: Json = {}
   const add = (id: string, built: { channel: Json, operation: Json | null }): void => {
@@ -62,14 +64,14 @@ export function buildAsyncApi (): Json {
     'x-event-type-prefixes': [],
     'x-excluded-event-type-prefixes': ['esevent.'],
     'x-aliases': [],
-    'x-retained-event-types': eventCatalog.filter((d) => d.retainSlot !== null).map((d) => d.type)
+    'x-retained-event-types': events.retainedTypes()
   }))
   for (const stream of streamTable) {
     add(stream.name, channel(stream.name, `/ws/${stream.name}`, stream.description, eventCatalog.filter((d) => streamIncludes(stream, d.type)), {
       'x-event-type-prefixes': [...stream.prefixes],
       'x-event-types': [...stream.extraTypes],
       'x-aliases': [...stream.aliases],
-      'x-retained-event-types': retainedTypesOf(stream)
+      'x-retained-event-types': events.retainedTypesOf(stream)
     }))
   }
 

@@ -7,8 +7,8 @@ import { buildAsyncApi } from './asyncapi.js'
 export const apiReferenceModule: HubModule = {
   name: 'api-reference',
   manager: 'apiReference',
-  register: async (app) => {
-    const asyncApi = buildAsyncApi()
+  register: async (app, hub) => {
+    const asyncApi = buildAsyncApi(hub.events)
     const asyncApiYaml = toYaml(asyncApi)
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
     app.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApi)

@@ -13,6 +13,8 @@ const maxCachedRoutes = 4096
 
 export interface GatewayOptions extends ClientLimits {
   readonly pingIntervalMs: number
+  /** Retained slots in replay order. */
+  readonly retainedSlots: readonly string[]
   readonly onSlowClient: (stream: string, queuedBytes: number) => void
 }
 
@@ -24,13 +26,14 @@ export interface GatewayCounts {
 export class StreamGateway {
   readonly #options: GatewayOptions
   readonly #clients = new Map<string, Set<ClientConnection>>()
-  readonly #retained = new RetainedStore()
+  readonly #retained: RetainedStore
   /** Event type -> names of the streams that deliver it (the table never changes at run time). */
   readonly #routes = new Map<string, readonly string[]>()
   readonly #keepalive: NodeJS.Timeout
 
   constructor (options: GatewayOptions) {
     this.#options = options
+    this.#retained = new RetainedStore(options.retainedSlots)
     this.#keepalive = setInterval(() => this.#checkAlive(), options.pingIntervalMs)
     this.#keepalive.unref()
   }

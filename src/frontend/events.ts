@@ -1,0 +1,76 @@
+/** The events of the frontend link: ui.*, raw hooks, launch and frontend-control acknowledgements. */
+import { Type } from 'typebox'
+import { define, int, open, str, type EventDefinition } from '../core/events/definition.js'
+import type { EventPayload } from '../core/envelope.js'
+
+/** Identity of a selection; the control panels carry it too. */
+export const selectionFields = {
+  Sequence: int('Monotonic per process; a newer selection always has a higher number.'),
+  SelectionKey: str('`<systemId>|<romId>`, or `<systemId>|` at system scope.'),
+  SystemId: str('Frontend system id (for example `mame`, `snes`).'),
+  Rom: str('Rom file stem.')
+}
+
+const hookFields = {
+  EventName: str('The hook that caused the event.'),
+  RawArgs: Type.Array(Type.String(), { description: 'Hook arguments as received.' }),
+  Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool')], { description: 'The door the hook came through.' })
+}
+const gameFields = {
+  ...hookFields,
+  ...selectionFields,
+  System: str('Same as SystemId.'),
+  GamePath: str('Rom path as the frontend passed it.'),
+  GameName: str('Display name.'),
+  Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, GameId, GamePath, GameName, Name and gamelist fields.' }),
+  Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running.' })
+}
+const lifecycleFields = { Reason: str('`web-api-reachable`, `web-api-unreachable`, `start-hook` or `quit-hook`.'), EsUrl: str('Frontend web API.') }
+const launchFields = { RomPath: str('Absolute rom path.'), GameId: Type.Union([Type.String(), Type.Null()]) }
+
+function gameExample (event: string): EventPayload {
+  const game = { SystemId: 'mame', GameId: '5f1c1a0b2d7b9f3f1c6f0e1a2b3c4d5e', GamePath: '/home/cab/roms/mame/1943.zip', GameName: '1943: The Battle of Midway' }
+  return {
+    EventName: event,
+    RawArgs: ['mame', game.GamePath, game.GameName],
+    Source: 'http',
+    Sequence: 42,
+    SelectionKey: 'mame|1943',
+    System: 'mame',
+    SystemId: 'mame',
+    Rom: '1943',
+    GamePath: game.GamePath,
+    GameName: game.GameName,
+    Selection: { ...game, Name: game.GameName, Developer: 'Capcom', Publisher: 'Capcom', Releasedate: '19870101T000000' },
+    Context: { Frontend: 'emulationstation', State: 'browsing', SelectedSystem: { Name: 'mame' }, Selected: game, Running: null }
+  }
+}
+
+export const frontendEvents: readonly EventDefinition[] = [
+  define('ui.system.selected', 'The frontend selected a system; carries no rom fields.', open({
+    ...hookFields,
+    ...selectionFields,
+    System: str('System id as the frontend names it.'),
+    Selection: Type.Object({ SystemId: Type.String() }, { additionalProperties: true }),
+    Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State and SelectedSystem only.' })
+  }, 'system selection'), { coalesceKey: () => 'frontend.selection', example: { EventName: 'system-selected', RawArgs: ['mame'], Source: 'http', Sequence: 41, SelectionKey: 'mame|', System: 'mame', SystemId: 'mame', Selection: { SystemId: 'mame' }, Context: { Frontend: 'emulationstation', State: 'browsing', SelectedSystem: { Name: 'mame' } } } }),
+  define('ui.game.selected', 'The frontend selected a game in a gamelist.', open(gameFields, 'game selection'), { coalesceKey: () => 'frontend.selection', example: gameExample('game-selected') }),
+  define('ui.game.started', 'A game was launched; `Selection.LongName` is the rom short name.', open(gameFields, 'game start'), { example: gameExample('game-start') }),
+  define('ui.game.ended', 'The running game ended (game fields describe the game that ended).', open(gameFields, 'game end')),
+  define('ui.event', 'Any other frontend hook (screensaver, sleep, wake ...).', open({ ...hookFields, Context: Type.Object({}, { additionalProperties: true }) }, 'frontend event')),
+  define('ui.frontend.started', 'The frontend came up: its web API started answering, or its start hook ran.', open(lifecycleFields, 'frontend lifecycle'), { example: { Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
+  define('ui.frontend.stopped', 'The frontend went away: its web API stopped answering, or its quit hook ran.', open(lifecycleFields, 'frontend lifecycle')),
+  define('esevent.events_refresh', 'Raw frontend hook, as received, whichever door it came through.', open({
+    EventName: str('Hook name.'),
+    Source: hookFields.Source,
+    Sequence: int('Monotonic per accepted hook.'),
+    RawArgs: Type.Array(Type.String()),
+    ReceivedAtUtc: Type.String({ format: 'date-time' })
+  }, 'raw hook'), { example: { EventName: 'game-selected', Source: 'spool', Sequence: 42, RawArgs: ['mame', '/home/cab/roms/mame/1943.zip', '1943: The Battle of Midway'], ReceivedAtUtc: '2026-11-21T20:00:00.000Z' } }),
+  define('commands.launch.requested', 'A launch command was received.', open(launchFields, 'launch acknowledgement')),
+  define('commands.launch.accepted', 'The frontend accepted the launch.', open({ ...launchFields, EsStatusCode: int('HTTP status the frontend answered.') }, 'launch acknowledgement'), { example: { RomPath: '/home/cab/roms/mame/1943.zip', GameId: null, EsStatusCode: 200 } }),
+  define('commands.launch.failed', 'The launch failed; `Code` and `Status` are those of the REST answer.', open({ ...launchFields, Code: str('Error code.'), Status: int('HTTP status.'), Message: str('Why.') }, 'launch acknowledgement')),
+  define('es-control.action.started', 'A frontend-control action started (tap, combo, goto-system, goto-game).', open({ Action: str('Action name.'), TargetSystem: Type.Union([Type.String(), Type.Null()]), TargetGame: Type.Union([Type.String(), Type.Null()]), Backend: str('Input backend.') }, 'control action')),
+  define('es-control.action.completed', 'A frontend-control action ended; `Status` is sent, planned, completed (verified) or stopped.', open({ Action: str('Action name.'), Status: str('Outcome.'), Verified: Type.Boolean(), DryRun: Type.Boolean(), InputsSent: Type.Array(Type.String()) }, 'control action'), { example: { Action: 'tap', Status: 'sent', Verified: false, DryRun: false, InputsSent: ['right', 'right'] } }),
+  define('es-control.action.failed', 'A frontend-control action failed; `Code` is that of the REST answer.', open({ Action: str('Action name.'), Code: str('Error code.'), Message: str('Why.'), InputsSent: Type.Array(Type.String()) }, 'control action'))
+]
