@@ -35,7 +35,7 @@ const mediaAssetEvent = (type: string, description: string): EventDefinition => 
 
 export const mediaEvents: readonly EventDefinition[] = [
   define('media.index.updated', 'The media index was built, loaded or changed (counts after the change).', open({
-    Reason: str('`persisted` (loaded from the database at start), `start`, `poll` or `request`.'),
+    Reason: str('`persisted` (loaded from the database at start), `start`, `poll`, `request`, or `on-screen` (a look at the store folders of the entry the surfaces show, between full scans).'),
     Files: int('Files indexed (every source).'),
     Assets: int('Kinds resolved to one file each (what is served).'),
     Entries: int('Games and systems with at least one asset.')

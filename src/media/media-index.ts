@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { loopTurns } from '../core/loop-turns.js'
 import type { HubDatabase } from '../core/storage/database.js'
 import { layoutOf, mediaExtensions } from './kinds.js'
-import { origins, type MediaFile } from './scan.js'
+import { origins, type MediaFile, type Origin } from './scan.js'
 
 export const mediaUrlPrefix = '/api/v1/media/'
 
@@ -44,6 +44,25 @@ function toAsset (file: MediaFile): MediaAsset {
 
 const sameFile = (a: MediaFile, b: MediaFile): boolean => a.file === b.file && a.size === b.size && a.mtimeMs === b.mtimeMs && a.kind === b.kind && a.slug === b.slug && a.system === b.system
 
+const urlKey = (asset: MediaAsset): string => asset.url.toLowerCase()
+
+/** What came and went between two sets of served assets (a changed file under the same URL counts as added). */
+function changesBetween (before: ReadonlyMap<string, MediaAsset>, after: ReadonlyMap<string, MediaAsset>): IndexChange {
+  const added = [...after.values()].filter((a) => { const old = before.get(urlKey(a)); return old === undefined || !sameFile(old, a) })
+  const removed = [...before.values()].filter((a) => !after.has(urlKey(a)))
+  return { added, removed }
+}
+
+/** The asset of each kind an entry's files hold: the best file per kind. */
+function assetsOf (files: Iterable<MediaFile>): Map<string, MediaAsset> {
+  const best = new Map<string, MediaFile>()
+  for (const file of files) {
+    const current = best.get(file.kind)
+    if (current === undefined || better(file, current)) best.set(file.kind, file)
+  }
+  return new Map([...best].map(([kind, file]) => [kind, toAsset(file)]))
+}
+
 interface Row { file: string, system: string, slug: string, kind: string, role: string | null, origin: string, rank: number, size: number, mtime_ms: number }
 
 export class MediaIndex {
@@ -51,6 +70,8 @@ export class MediaIndex {
   #files = new Map<string, MediaFile>()
   #byUrl = new Map<string, MediaAsset>()
   #byEntry = new Map<string, Map<string, MediaAsset>>()
+  /** Entry -> its files by path, every origin. */
+  #filesByEntry = new Map<string, Map<string, MediaFile>>()
 
   constructor (db: HubDatabase) {
     this.#db = db
@@ -82,9 +103,37 @@ export class MediaIndex {
     const before = this.#byUrl
     this.#files = next
     await this.#resolve()
-    const added = [...this.#byUrl.values()].filter((a) => { const old = before.get(a.url.toLowerCase()); return old === undefined || !sameFile(old, a) })
-    const removed = [...before.values()].filter((a) => !this.#byUrl.has(a.url.toLowerCase()))
-    return { added, removed }
+    return changesBetween(before, this.#byUrl)
+  }
+
+  /**
+   * Takes a fresh look at some origins of one entry (the store folders of what is on screen);
+   * null when nothing changed. Must not run during `replace`.
+   */
+  async replaceEntry (system: string, slug: string, origins: readonly Origin[], scanned: readonly MediaFile[]): Promise<IndexChange | null> {
+    const key = entryKey(system, slug)
+    const files = this.#filesByEntry.get(key) ?? new Map<string, MediaFile>()
+    const next = new Set(scanned.map((f) => f.file))
+    const gone = [...files.values()].filter((f) => origins.includes(f.origin) && !next.has(f.file)).map((f) => f.file)
+    const changed = scanned.filter((f) => { const before = this.#files.get(f.file); return before === undefined || !sameFile(before, f) })
+    if (gone.length === 0 && changed.length === 0) return null
+    await this.#persist(gone, changed)
+    for (const file of gone) {
+      this.#files.delete(file)
+      files.delete(file)
+    }
+    for (const file of changed) {
+      this.#files.set(file.file, file)
+      files.set(file.file, file)
+    }
+    this.#filesByEntry.set(key, files)
+    const before = new Map([...this.#byEntry.get(key)?.values() ?? []].map((a) => [urlKey(a), a]))
+    const after = assetsOf(files.values())
+    for (const url of before.keys()) this.#byUrl.delete(url)
+    for (const asset of after.values()) this.#byUrl.set(urlKey(asset), asset)
+    if (after.size === 0) this.#byEntry.delete(key)
+    else this.#byEntry.set(key, after)
+    return changesBetween(before, new Map([...after.values()].map((a) => [urlKey(a), a])))
   }
 
   /** The asset served under a canonical URL path (without the `/api/v1/media/` prefix). */
@@ -103,24 +152,23 @@ export class MediaIndex {
 
   async #resolve (): Promise<void> {
     const turn = loopTurns()
-    const best = new Map<string, MediaFile>()
+    const filesByEntry = new Map<string, Map<string, MediaFile>>()
     for (const file of this.#files.values()) {
-      const key = `${entryKey(file.system, file.slug)}|${file.kind}`
-      const current = best.get(key)
-      if (current === undefined || better(file, current)) best.set(key, file)
+      const key = entryKey(file.system, file.slug)
+      let files = filesByEntry.get(key)
+      if (files === undefined) filesByEntry.set(key, files = new Map())
+      files.set(file.file, file)
       await turn()
     }
     const byUrl = new Map<string, MediaAsset>()
     const byEntry = new Map<string, Map<string, MediaAsset>>()
-    for (const file of best.values()) {
-      const asset = toAsset(file)
-      byUrl.set(asset.url.toLowerCase(), asset)
-      const key = entryKey(file.system, file.slug)
-      let kinds = byEntry.get(key)
-      if (kinds === undefined) byEntry.set(key, kinds = new Map())
-      kinds.set(file.kind, asset)
+    for (const [key, files] of filesByEntry) {
+      const assets = assetsOf(files.values())
+      byEntry.set(key, assets)
+      for (const asset of assets.values()) byUrl.set(urlKey(asset), asset)
       await turn()
     }
+    this.#filesByEntry = filesByEntry
     this.#byUrl = byUrl
     this.#byEntry = byEntry
   }

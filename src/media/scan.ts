@@ -8,6 +8,7 @@ import { loopTurns } from '../core/loop-turns.js'
 import type { CatalogGame } from '../library/catalog.js'
 import { GameAliases, mediaSystemId } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
+import { storeBases, type StoreFolders } from './store-folders.js'
 import { themeSpots } from './themes.js'
 
 /** Where a file came from, best first: the user's overrides, the store, the gamelist, ES-DE's folder, the ES theme. */
@@ -90,7 +91,7 @@ export class MediaScan {
   }
 
   async run (): Promise<MediaFile[]> {
-    for (const [base, origin] of [[path.join(this.#sources.mediaRoot, 'user', 'systems'), 'user'], [path.join(this.#sources.mediaRoot, 'systems'), 'local']] as const) {
+    for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
       for (const system of listDir(base).filter((d) => d.isDirectory())) await this.#store(path.join(base, system.name), system.name.toLowerCase(), origin)
     }
     await this.#gamelists()
@@ -99,12 +100,36 @@ export class MediaScan {
     return this.#found
   }
 
-  async #store (systemDir: string, system: string, origin: Origin): Promise<void> {
-    await this.#walk(systemDir, '', (relative) => relative.startsWith('games/') ? null : { scope: 'system', slug: '' }, system, origin)
-    const gamesDir = path.join(systemDir, 'games')
-    for (const game of listDir(gamesDir).filter((d) => d.isDirectory())) {
-      await this.#walk(path.join(gamesDir, game.name), '', () => ({ scope: 'game', slug: game.name.toLowerCase() }), system, origin)
+  /**
+   * The store files (user and canonical store) of one system (slug '') or game: a look at a few
+   * folders, for the entry on screen between two full scans.
+   */
+  async storeOf (system: string, slug: string, folders: StoreFolders): Promise<MediaFile[]> {
+    for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
+      const systemDir = folders.find(base, system)
+      if (systemDir === null) continue
+      if (slug === '') {
+        await this.#storeSystem(systemDir, system, origin)
+        continue
+      }
+      const gameDir = folders.find(path.join(systemDir, 'games'), slug)
+      if (gameDir !== null) await this.#storeGame(gameDir, system, slug, origin)
     }
+    return this.#found
+  }
+
+  async #store (systemDir: string, system: string, origin: Origin): Promise<void> {
+    await this.#storeSystem(systemDir, system, origin)
+    const gamesDir = path.join(systemDir, 'games')
+    for (const game of listDir(gamesDir).filter((d) => d.isDirectory())) await this.#storeGame(path.join(gamesDir, game.name), system, game.name.toLowerCase(), origin)
+  }
+
+  async #storeSystem (systemDir: string, system: string, origin: Origin): Promise<void> {
+    await this.#walk(systemDir, '', (relative) => relative.startsWith('games/') ? null : { scope: 'system', slug: '' }, system, origin)
+  }
+
+  async #storeGame (gameDir: string, system: string, slug: string, origin: Origin): Promise<void> {
+    await this.#walk(gameDir, '', () => ({ scope: 'game', slug }), system, origin)
   }
 
   async #walk (dir: string, relative: string, owner: (relative: string) => { scope: Scope, slug: string } | null, system: string, origin: Origin): Promise<void> {

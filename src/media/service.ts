@@ -10,7 +10,8 @@ import { frontendLayout, themeRoots } from '../frontend/layout.js'
 import type { LibraryCatalog } from '../library/catalog.js'
 import { GameAliases, mediaSystemId } from './identity.js'
 import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
-import { insideRoots, MediaScan, mediaRoots, type MediaSources } from './scan.js'
+import { insideRoots, MediaScan, mediaRoots, type MediaSources, type Origin } from './scan.js'
+import { StoreFolders } from './store-folders.js'
 import { themeNames } from './themes.js'
 
 /** An asset as WebSocket payloads carry it (spec §2.6). */
@@ -35,6 +36,10 @@ export interface MediaEntry {
   readonly slug: string
 }
 
+/** How often the store folders of the entry on screen are looked at. */
+const onScreenCheckMs = 1000
+const storeOrigins: readonly Origin[] = ['user', 'local']
+
 export class LocalMedia {
   readonly index: MediaIndex
   readonly sources: MediaSources
@@ -49,6 +54,11 @@ export class LocalMedia {
   #stopped = false
   /** Set once an index is loaded or built: from then on, scans publish what changed asset by asset. */
   #indexKnown = false
+  /** The entry on screen, whose store folders are looked at between full scans. */
+  #onScreen: MediaEntry | null = null
+  #checking: Promise<void> | null = null
+  #checkTimer: NodeJS.Timeout | null = null
+  readonly #storeFolders = new StoreFolders()
 
   constructor (hub: Hub, catalog: LibraryCatalog) {
     this.#hub = hub
@@ -79,18 +89,33 @@ export class LocalMedia {
       await this.rescan('start')
     }
     this.#schedulePoll()
+    this.#checkTimer = setInterval(() => { this.#checkOnScreen() }, onScreenCheckMs)
+    this.#checkTimer.unref()
   }
 
   stop (): void {
     if (this.#timer !== null) clearTimeout(this.#timer)
+    if (this.#checkTimer !== null) clearInterval(this.#checkTimer)
     this.#timer = null
     this.#stopped = true
   }
 
-  /** Rescans every source; concurrent calls share the scan in flight. */
+  /** Rescans every source; concurrent calls share the scan in flight. A look at the entry on screen finishes first, so a scan always sees the newer disk. */
   rescan (reason: 'start' | 'poll' | 'request'): Promise<IndexChange> {
-    this.#scanning ??= this.#scan(reason).finally(() => { this.#scanning = null })
+    this.#scanning ??= (async () => {
+      await this.#checking
+      return this.#scan(reason)
+    })().finally(() => { this.#scanning = null })
     return this.#scanning
+  }
+
+  /**
+   * The entry the surfaces show. A full scan of a big library takes seconds and runs a while
+   * apart; the store folders of this entry (and its system) are looked at every second instead,
+   * so a file dropped there reaches the snapshots at once.
+   */
+  follow (entry: MediaEntry | null): void {
+    this.#onScreen = entry
   }
 
   get scanning (): boolean {
@@ -149,6 +174,28 @@ export class LocalMedia {
       this.#hub.bus.publish('media.asset.added', assetEvent(asset))
       await turn()
     }
+  }
+
+  #checkOnScreen (): void {
+    const entry = this.#onScreen
+    if (entry === null || !this.#indexKnown || this.#scanning !== null || this.#checking !== null) return
+    this.#checking = this.#lookAt(entry)
+      .catch((error: unknown) => { this.#hub.logger.warn(`media of ${entry.system}|${entry.slug} could not be looked at (${(error as Error).message})`) })
+      .finally(() => { this.#checking = null })
+  }
+
+  async #lookAt (entry: MediaEntry): Promise<void> {
+    const added: MediaAsset[] = []
+    const removed: MediaAsset[] = []
+    for (const slug of new Set(['', entry.slug])) {
+      const files = await new MediaScan(this.sources).storeOf(entry.system, slug, this.#storeFolders)
+      const change = await this.index.replaceEntry(entry.system, slug, storeOrigins, files)
+      added.push(...change?.added ?? [])
+      removed.push(...change?.removed ?? [])
+    }
+    if (added.length === 0 && removed.length === 0) return
+    await this.#publishChanges({ added, removed })
+    this.#publishCounts('on-screen')
   }
 
   /**

@@ -120,6 +120,7 @@ export class SurfaceSnapshots {
 
   #publish (entry: SurfaceEntry, update: boolean): void {
     this.#current = entry
+    this.#media.follow({ system: entry.mediaSystem, slug: entry.slug })
     const publishedAtMs = this.#hub.now().getTime()
     for (const surface of surfaces) {
       const payload = buildSnapshot(surface, entry, surface === 'instruction-card' ? this.instructionCardExtension : null, publishedAtMs)
