@@ -5,9 +5,8 @@
  */
 import path from 'node:path'
 import type { Static } from 'typebox'
-import type { CatalogGame, LibraryCatalog } from '../library/catalog.js'
-import { romStem } from './identity.js'
-import { PlayableGamesCache } from './playable.js'
+import type { LibraryCatalog } from '../library/catalog.js'
+import { PlayableGamesCache, type PlayableGame } from './playable.js'
 import type { GameCardResponse } from './schemas.js'
 import type { LocalMedia } from './service.js'
 
@@ -49,18 +48,19 @@ export class Gamelists {
     const matching = needle === '' ? games : games.filter((g) => g.searchText.includes(needle))
     const offset = page.offset ?? 0
     const slice = matching.slice(offset, offset + (page.limit ?? 100))
-    return { systemId: system, total: matching.length, games: slice.map((g) => this.#summary(system, g.game)) }
+    return { systemId: system, total: matching.length, games: slice.map((g) => this.#summary(system, g)) }
   }
 
   /** null when the system or the rom is unknown. */
   async game (systemId: string, rom: string): Promise<Static<typeof GameCardResponse> | null> {
     const system = this.#system(systemId)
     if (system === null) return null
-    const game = (await this.#playable.of(system)).byRom.get(rom.trim().toLowerCase())?.game
-    if (game === undefined) return null
+    const playable = (await this.#playable.of(system)).byRom.get(rom.trim().toLowerCase())
+    if (playable === undefined) return null
+    const { game } = playable
     const urls = this.#media.gameUrls(system, game.romPath, game.fields.name)
     return {
-      ...this.#summary(system, game),
+      ...this.#summary(system, playable),
       ...Object.fromEntries(cardFields.map((f) => [f, game.fields[f] ?? ''])),
       ...Object.fromEntries(Object.entries(cardMedia).map(([field, kind]) => [field, urls.get(kind) ?? ''])),
       media: Object.fromEntries(urls)
@@ -72,8 +72,8 @@ export class Gamelists {
     return this.#catalog.gamelistSystems().find((s) => s.toLowerCase() === wanted) ?? null
   }
 
-  #summary (systemId: string, game: CatalogGame) {
+  #summary (systemId: string, { game, rom }: PlayableGame) {
     const entry = this.#media.entryOf(systemId, game.romPath, game.fields.name)
-    return { rom: romStem(game.romPath), name: game.fields.name ?? romStem(game.romPath), path: `roms/${systemId}/${path.basename(game.romPath)}`, gameKey: `${entry.system}|${entry.slug}` }
+    return { rom, name: game.fields.name ?? rom, path: `roms/${systemId}/${path.basename(game.romPath)}`, gameKey: `${entry.system}|${entry.slug}` }
   }
 }

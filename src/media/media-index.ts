@@ -45,6 +45,7 @@ function toAsset (file: MediaFile): MediaAsset {
 const sameFile = (a: MediaFile, b: MediaFile): boolean => a.file === b.file && a.size === b.size && a.mtimeMs === b.mtimeMs && a.kind === b.kind && a.slug === b.slug && a.system === b.system
 
 const urlKey = (asset: MediaAsset): string => asset.url.toLowerCase()
+const byUrlKey = (assets: Iterable<MediaAsset>): Map<string, MediaAsset> => new Map([...assets].map((a) => [urlKey(a), a]))
 
 /** What came and went between two sets of served assets (a changed file under the same URL counts as added). */
 function changesBetween (before: ReadonlyMap<string, MediaAsset>, after: ReadonlyMap<string, MediaAsset>): IndexChange {
@@ -127,13 +128,13 @@ export class MediaIndex {
       files.set(file.file, file)
     }
     this.#filesByEntry.set(key, files)
-    const before = new Map([...this.#byEntry.get(key)?.values() ?? []].map((a) => [urlKey(a), a]))
+    const before = byUrlKey(this.#byEntry.get(key)?.values() ?? [])
     const after = assetsOf(files.values())
     for (const url of before.keys()) this.#byUrl.delete(url)
     for (const asset of after.values()) this.#byUrl.set(urlKey(asset), asset)
     if (after.size === 0) this.#byEntry.delete(key)
     else this.#byEntry.set(key, after)
-    return changesBetween(before, new Map([...after.values()].map((a) => [urlKey(a), a])))
+    return changesBetween(before, byUrlKey(after.values()))
   }
 
   /** The asset served under a canonical URL path (without the `/api/v1/media/` prefix). */

@@ -75,6 +75,8 @@ export class PlayableGamesCache {
     const listings = new Map<string, ReadonlySet<string>>()
     const games: PlayableGame[] = []
     const byRom = new Map<string, PlayableGame>()
+    // Once per rom stem; kept apart from byRom, whose file-name keys could match another rom's stem.
+    const stems = new Set<string>()
     for (const game of gamelist) {
       await turn()
       const folder = path.dirname(game.romPath)
@@ -87,11 +89,11 @@ export class PlayableGamesCache {
       const fileName = path.basename(game.romPath)
       const rom = romStem(game.romPath)
       const stem = rom.toLowerCase()
-      if (byRom.has(stem) || !listing.has(fileName)) continue
+      if (stems.has(stem) || !listing.has(fileName)) continue
+      stems.add(stem)
       const playable = { game, rom, searchText: `${(game.fields.name ?? '').toLowerCase()}\n${stem}` }
       games.push(playable)
-      byRom.set(stem, playable)
-      if (!byRom.has(fileName.toLowerCase())) byRom.set(fileName.toLowerCase(), playable)
+      for (const key of [stem, fileName.toLowerCase()]) if (!byRom.has(key)) byRom.set(key, playable)
     }
     return { gamelist, folders, games, byRom }
   }
