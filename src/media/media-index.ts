@@ -64,6 +64,9 @@ function assetsOf (files: Iterable<MediaFile>): Map<string, MediaAsset> {
   return new Map([...best].map(([kind, file]) => [kind, toAsset(file)]))
 }
 
+/** Rows read between two loop turns when loading the persisted index. */
+const loadPageRows = 2000
+
 interface Row { file: string, system: string, slug: string, kind: string, role: string | null, origin: string, rank: number, size: number, mtime_ms: number }
 
 export class MediaIndex {
@@ -78,13 +81,19 @@ export class MediaIndex {
     this.#db = db
   }
 
-  /** Loads what the last run persisted; false when nothing was. */
+  /**
+   * Loads what the last run persisted; false when nothing was. Read in keyset pages, each one
+   * fully materialized before the loop turn: an open cursor across a turn would make every other
+   * statement on this connection (the event journal's) fail with "connection is busy".
+   */
   async loadPersisted (): Promise<boolean> {
     const files = new Map<string, MediaFile>()
-    const turn = loopTurns()
-    for (const r of this.#db.prepare('SELECT file, system, slug, kind, role, origin, rank, size, mtime_ms FROM media_files').iterate() as IterableIterator<Row>) {
-      files.set(r.file, { file: r.file, system: r.system, slug: r.slug, kind: r.kind, role: r.role, origin: r.origin as MediaFile['origin'], rank: r.rank, size: r.size, mtimeMs: r.mtime_ms })
-      await turn()
+    const page = this.#db.prepare('SELECT file, system, slug, kind, role, origin, rank, size, mtime_ms FROM media_files WHERE file > ? ORDER BY file LIMIT ?')
+    let rows = page.all('', loadPageRows) as Row[]
+    while (rows.length > 0) {
+      for (const r of rows) files.set(r.file, { file: r.file, system: r.system, slug: r.slug, kind: r.kind, role: r.role, origin: r.origin as MediaFile['origin'], rank: r.rank, size: r.size, mtimeMs: r.mtime_ms })
+      await nextTurn()
+      rows = page.all(rows[rows.length - 1]!.file, loadPageRows) as Row[]
     }
     if (files.size === 0) return false
     this.#files = files
