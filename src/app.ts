@@ -7,15 +7,16 @@ import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import websocket from '@fastify/websocket'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { LogController } from 'fastify'
+import Fastify, { LogController, type RouteOptions } from 'fastify'
 import { openApiTags } from './core/api-groups.js'
 import { apiReferenceModule } from './core/docs/routes.js'
-import { handleError, handleNotFound } from './core/errors.js'
+import { ErrorBody, handleError, handleNotFound } from './core/errors.js'
 import { EventCatalog } from './core/events/catalog.js'
 import { contractOnlyEvents, coreEvents } from './core/events/core-events.js'
 import { Hub, type HubDeps } from './core/hub.js'
 import { registerModule, type HubApp, type HubModule } from './core/module.js'
-import { securityHook } from './core/security.js'
+import { clientErrorHandler, frameworkErrorHandler, maxParamLength } from './core/framework-errors.js'
+import { securityCheck, securityHook } from './core/security.js'
 import { webSocketModule } from './core/ws/routes.js'
 import { eventsModule } from './events/index.js'
 import { systemModule } from './system/index.js'
@@ -41,26 +42,37 @@ export function eventCatalogOf (modules: readonly HubModule[]): EventCatalog {
   return new EventCatalog([...[...coreModules, ...modules].flatMap((module) => module.events ?? []), ...contractOnlyEvents, ...coreEvents])
 }
 
+/** A route with path parameters can answer 414 (a parameter over `maxParamLength`) before its handler runs. */
+function documentParameterLength (route: RouteOptions): void {
+  const response = route.schema?.response as Record<number, unknown> | undefined
+  if (route.url.includes(':') && response !== undefined) response[414] ??= ErrorBody
+}
+
 export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   const hub = new Hub({ ...options, events: eventCatalogOf(options.modules) })
+  const { apiKey, host, allowedHosts, allowedOrigins } = hub.config
+  const securityOptions = { apiKey, boundHost: host, allowedHosts, allowedOrigins }
   const app: HubApp = Fastify({
     loggerInstance: options.logger,
     // Per-request lines would flood a cabinet's log at overlay poll rates; errors are logged by handleError.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: maxBodyBytes,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler(securityCheck(securityOptions)),
+    clientErrorHandler,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } }
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600 })
   app.setErrorHandler(handleError)
+  app.addHook('onRoute', documentParameterLength)
   app.setNotFoundHandler(handleNotFound)
   // Before the websocket plugin's own preClose, so clients get 1001 from us rather than a bare close.
   app.addHook('preClose', async () => hub.stop())
   // The websocket plugin's hooks come before the security hook: when an upgrade is refused, the
   // plugin needs to have marked the request so it closes the raw socket after the error reply.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
-  app.addHook('onRequest', securityHook({ apiKey: hub.config.apiKey, boundHost: hub.config.host, allowedHosts: hub.config.allowedHosts }))
+  app.addHook('onRequest', securityHook(securityOptions))
 
   await app.register(swagger, {
     openapi: {

@@ -41,10 +41,15 @@ export function errorBody (error: FastifyError | HubError): { status: number, bo
   return { status, body: { message: error.message, code: fastifyCodes[error.code] ?? codeForStatus(status) } }
 }
 
+/** The URL with the value of any `apiKey` query parameter replaced, for logs: the key a browser WebSocket sends in the query never reaches a log line. */
+export function redactedUrl (url: string): string {
+  return url.replace(/([?&]apiKey=)[^&#]*/gi, '$1[redacted]')
+}
+
 export function handleError (error: FastifyError | HubError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = errorBody(error)
   if (status >= 500) request.log.error({ err: error }, 'request failed')
-  else request.log.info({ code: body.code, url: request.url }, body.message)
+  else request.log.info({ code: body.code, url: redactedUrl(request.url) }, body.message)
   void reply.code(status).send(body)
 }
 
@@ -53,9 +58,10 @@ export function handleNotFound (request: FastifyRequest, reply: FastifyReply): v
 }
 
 /**
- * Error responses for a route's OpenAPI entry. 401 (remote client without the API key) and 421
- * (foreign Host header) can answer any route, so every route lists them.
+ * Error responses for a route's OpenAPI entry. Some answers can come from any route: 400 (a URL
+ * that is not valid percent-encoding), 401 (remote client without the API key), 403 (a web page
+ * of an origin --allowed-origins leaves out) and 421 (foreign Host header), so every route lists them.
  */
 export function errorResponses (...statuses: number[]): Record<number, typeof ErrorBody> {
-  return Object.fromEntries([...new Set([...statuses, 401, 421])].sort().map((s) => [s, ErrorBody]))
+  return Object.fromEntries([...new Set([...statuses, 400, 401, 403, 421])].sort().map((s) => [s, ErrorBody]))
 }

@@ -41,16 +41,34 @@ export interface SecurityOptions {
   /** The address the service listens on; accepted as a Host name unless it is a wildcard. */
   readonly boundHost: string
   readonly allowedHosts: readonly string[]
+  /** Web origins whose pages may read (and open WebSockets); `*` is any. Local pages always may. */
+  readonly allowedOrigins: readonly string[]
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answers only local pages and clients without an Origin: the route reveals paths of this machine. */
+    readonly localPagesOnly?: boolean
+  }
 }
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const wildcardHosts = new Set(['0.0.0.0', '::', '[::]'])
+const anyOrigin = '*'
 
+function isWebSocketUpgrade (request: FastifyRequest): boolean {
+  return request.headers.upgrade?.toLowerCase() === 'websocket'
+}
+
+/**
+ * The header, always; `?apiKey=` only on a WebSocket upgrade, which a browser cannot give headers.
+ * The query form is redacted wherever a URL is logged (`redactedUrl`).
+ */
 function presentedKey (request: FastifyRequest): string | null {
   const header = request.headers['x-api-key']
   if (typeof header === 'string') return header
-  const query = request.query as Record<string, unknown> | undefined
-  return typeof query?.apiKey === 'string' ? query.apiKey : null
+  if (!isWebSocketUpgrade(request)) return null
+  return new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1)).get('apiKey')
 }
 
 function keyMatches (expected: string | null, presented: string | null): boolean {
@@ -60,11 +78,26 @@ function keyMatches (expected: string | null, presented: string | null): boolean
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export function securityHook (options: SecurityOptions) {
+/** A page on this machine, or the page this service itself serves (its origin is the Host asked for). */
+function isLocalPage (origin: string, hostHeader: string | undefined): boolean {
+  if (isLoopbackOrigin(origin)) return true
+  try {
+    return hostHeader !== undefined && new URL(origin).host === hostHeader.trim().toLowerCase()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Every rule is decided on the client, the method, the headers and the route the router matched,
+ * never on the raw URL text: `/%61pi/...`, `//api/...` and `/API/...` reach the same handler.
+ */
+export function securityCheck (options: SecurityOptions) {
   const acceptedHosts = new Set(options.allowedHosts.map((h) => h.toLowerCase()))
   if (!wildcardHosts.has(options.boundHost)) acceptedHosts.add(hostnameOf(options.boundHost))
+  const allowedOrigins = new Set(options.allowedOrigins.map((o) => o.toLowerCase().replace(/\/$/, '')))
 
-  return async function checkRequest (request: FastifyRequest): Promise<void> {
+  return function checkClient (request: FastifyRequest, localPagesOnly: boolean): void {
     if (keyMatches(options.apiKey, presentedKey(request))) return
 
     const host = request.headers.host
@@ -77,15 +110,29 @@ export function securityHook (options: SecurityOptions) {
         : 'Requests from other machines must send the API key in X-Api-Key')
     }
     const origin = request.headers.origin
-    if (origin !== undefined && stateChanging.has(request.method) && request.url.toLowerCase().startsWith('/api') && !isLoopbackOrigin(origin)) {
+    if (origin === undefined || isLocalPage(origin, host)) return
+    if (stateChanging.has(request.method)) {
       throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `Commands from the web page origin "${origin}" are refused; only local pages may change state`)
     }
+    if (localPagesOnly) {
+      throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `Pages of other origins ("${origin}") may not read this machine's paths and settings`)
+    }
+    if (!allowedOrigins.has(anyOrigin) && !allowedOrigins.has(origin.toLowerCase())) {
+      throw new HubError(403, 'ORIGIN_NOT_ALLOWED', `The web page origin "${origin}" is not in --allowed-origins`)
+    }
+  }
+}
+
+export function securityHook (options: SecurityOptions) {
+  const checkClient = securityCheck(options)
+  return async function checkRequest (request: FastifyRequest): Promise<void> {
+    checkClient(request, request.routeOptions.config.localPagesOnly === true)
   }
 }
 
 /** For tool endpoints (event and hook ingestion): only this machine may call them, API key or not. */
 export async function loopbackOnly (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!isLoopbackAddress(request.socket.remoteAddress)) {
-    throw new HubError(403, 'LOOPBACK_ONLY', `${request.url.split('?')[0]} accepts requests from this machine only`)
+    throw new HubError(403, 'LOOPBACK_ONLY', `${request.routeOptions.url ?? 'This route'} accepts requests from this machine only`)
   }
 }

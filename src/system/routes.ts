@@ -32,10 +32,12 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   })
 
   app.get('/api/v1/status', {
+    config: { localPagesOnly: true },
     schema: { tags, summary: 'Status of the API, WebSocket, frontend link and every manager gate', response: { 200: StatusResponse, ...errorResponses() } }
   }, async () => serviceStatus(hub))
 
   app.get('/api/v1/config/effective', {
+    config: { localPagesOnly: true },
     schema: { tags, summary: 'Effective options and where each came from (secrets redacted)', response: { 200: EffectiveConfigResponse, ...errorResponses() } }
   }, async () => ({ configFile: hub.config.config, options: redactedConfig(hub.loaded), sources: hub.loaded.sources }))
 

@@ -10,12 +10,14 @@ export function run (args: string[], env: NodeJS.ProcessEnv = {}) {
   return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 })
 }
 
-/** Starts `dist/cli.js` with these arguments; stderr is collected for failure messages. */
-export function startCli (args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess & { stderrText: () => string } {
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+/** Starts `dist/cli.js` with these arguments; stderr (and the log on stdout) are collected for failure messages. */
+export function startCli (args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess & { stderrText: () => string, stdoutText: () => string } {
+  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
+  let stdout = ''
   child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
-  return Object.assign(child, { stderrText: () => stderr })
+  child.stdout?.on('data', (chunk: Buffer) => { stdout += chunk.toString() })
+  return Object.assign(child, { stderrText: () => stderr, stdoutText: () => stdout })
 }
 
 export { stopChild as stopCli } from '../../bench/lib.js'

@@ -23,16 +23,21 @@ export interface RawResponse {
   readonly body: Buffer
 }
 
-/** A GET with the path sent exactly as given. */
-export function rawGet (baseUrl: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+/** A request with the path sent exactly as given (no client-side normalization of `.`, `..` or `//`). */
+export function rawRequest (baseUrl: string, method: string, rawPath: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
   const url = new URL(baseUrl)
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: rawPath, headers }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, method, path: rawPath, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
     })
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
+}
+
+/** A GET with the path sent exactly as given. */
+export function rawGet (baseUrl: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return rawRequest(baseUrl, 'GET', rawPath, headers)
 }
