@@ -1,7 +1,6 @@
 /**
- * buildApp: the whole service as a Fastify instance, from dependencies it is given. No listening
- * and no process handling here (that is the CLI's job), so tests build it with an in-memory
- * database and `inject`.
+ * buildApp: the whole service as a Fastify instance, from the modules and dependencies it is
+ * given. No listening and no process handling here (that is the CLI's job).
  */
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
@@ -11,10 +10,10 @@ import Fastify, { LogController, type RouteOptions } from 'fastify'
 import { openApiTags } from './core/api-groups.js'
 import { apiReferenceModule } from './core/docs/routes.js'
 import { ErrorBody, handleError, handleNotFound } from './core/errors.js'
-import { EventCatalog } from './core/events/catalog.js'
-import { contractOnlyEvents, coreEvents } from './core/events/core-events.js'
 import { Hub, type HubDeps } from './core/hub.js'
-import { registerModule, type HubApp, type HubModule } from './core/module.js'
+import type { HubApp } from './core/module.js'
+import { registerCoreModule, registerModule, type CoreModule } from './core/registration.js'
+import { orderByNeeds } from './core/services.js'
 import { clientErrorHandler, frameworkErrorHandler, maxParamLength } from './core/framework-errors.js'
 import { securityCheck, securityHook } from './core/security.js'
 import { webSocketModule } from './core/ws/routes.js'
@@ -23,12 +22,9 @@ import { systemModule } from './system/index.js'
 import { serviceVersion } from './version.js'
 
 /** Core modules, always present; domain modules come after them. */
-export const coreModules: readonly HubModule[] = [systemModule, eventsModule, webSocketModule, apiReferenceModule]
+const coreModules: readonly CoreModule[] = [systemModule, eventsModule, webSocketModule, apiReferenceModule]
 
-export interface BuildOptions extends Omit<HubDeps, 'events'> {
-  /** Domain modules registered after the core ones. */
-  readonly modules: readonly HubModule[]
-}
+export type BuildOptions = HubDeps
 
 export interface BuiltApp {
   readonly app: HubApp
@@ -37,11 +33,6 @@ export interface BuiltApp {
 
 const maxBodyBytes = 1 << 20
 
-/** Every event type of a build: the modules' own, then the contract's without a producer yet, then the core's. */
-export function eventCatalogOf (modules: readonly HubModule[]): EventCatalog {
-  return new EventCatalog([...[...coreModules, ...modules].flatMap((module) => module.events ?? []), ...contractOnlyEvents, ...coreEvents])
-}
-
 /** A route with path parameters can answer 414 (a parameter over `maxParamLength`) before its handler runs. */
 function documentParameterLength (route: RouteOptions): void {
   const response = route.schema?.response as Record<number, unknown> | undefined
@@ -49,7 +40,8 @@ function documentParameterLength (route: RouteOptions): void {
 }
 
 export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
-  const hub = new Hub({ ...options, events: eventCatalogOf(options.modules) })
+  const modules = orderByNeeds(options.modules)
+  const hub = new Hub({ ...options, modules })
   const { apiKey, host, allowedHosts, allowedOrigins } = hub.config
   const securityOptions = { apiKey, boundHost: host, allowedHosts, allowedOrigins }
   const app: HubApp = Fastify({
@@ -88,6 +80,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     }
   })
 
-  for (const module of [...coreModules, ...options.modules]) await registerModule(app, hub, module)
+  for (const module of coreModules) await registerCoreModule(app, hub, module)
+  for (const module of modules) await registerModule(app, hub, module)
   return { app, hub }
 }

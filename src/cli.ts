@@ -8,23 +8,27 @@ import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
 import { stringify as toYaml } from 'yaml'
-import { buildApp, eventCatalogOf } from './app.js'
-import { cliFlags, cliValuesByKey, ConfigError, loadConfig, optionsHelp, type LoadedConfig } from './config.js'
+import { buildApp } from './app.js'
 import { buildAsyncApi } from './core/docs/asyncapi.js'
-import { readEsSettings } from './core/es-settings.js'
+import { eventCatalogOf, optionEntriesOf, streamTableOf } from './core/hub.js'
+import { cliFlags as cliFlagsOf, cliValuesByKey as cliValuesOf, ConfigError, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, type LoadedConfig } from './core/options.js'
 import { isLoopbackHostname } from './core/security.js'
+import { noFrontendSettings } from './core/settings.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
-import { runHookCommand } from './frontend/hook-command.js'
-import { installHooks, uninstallHooks } from './frontend/install-hooks.js'
-import { effectiveEsConfigDir, spoolDirOf } from './frontend/layout.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
-import { domainModules } from './modules.js'
+import { installHooks, runHookCommand, spoolDirOf, uninstallHooks } from './frontend/index.js'
+import { effectiveEsConfigDir, readEsSettings } from './frontends/index.js'
+import { domainModules, type HubConfig } from './modules.js'
 import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
 
-const loadOptions = (values: Record<string, unknown>): LoadedConfig => loadConfig({ cli: cliValuesByKey(values as Record<string, string | boolean | undefined>), env: process.env })
+/** The option table of this build: the core's and every module's. */
+const optionTable = optionEntriesOf(domainModules)
+const cliFlags = (): Record<string, { type: 'string' | 'boolean' }> => cliFlagsOf(optionTable)
+const loadOptions = (values: Record<string, unknown>): LoadedConfig<HubConfig> =>
+  loadConfigOf(optionTable, { cli: cliValuesOf(optionTable, values as Record<string, string | boolean | undefined>), env: process.env }) as LoadedConfig<HubConfig>
 const shutdownDelayMs = 5000
 /** Connections still busy this long into shutdown (a client not reading its response) are cut. */
 const forceCloseAfterMs = 3000
@@ -50,7 +54,7 @@ Usage:
   cabinet-hub --version | --help
 
 Options (each also as the environment variable shown, or as a key in the --config file):
-${optionsHelp()}
+${optionsHelpOf(optionTable)}
 `
 
 class UsageError extends Error {}
@@ -68,9 +72,9 @@ function createLogger (level: string): Logger {
 }
 
 async function printOpenApi (): Promise<number> {
-  const loaded = loadConfig({ cli: new Map(), env: {} })
+  const loaded = loadOptions({})
   const db = openDatabase(':memory:')
-  const { app } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, esSettings: await readEsSettings(null), now: () => new Date(), modules: domainModules })
+  const { app } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, settings: noFrontendSettings, now: () => new Date(), modules: domainModules })
   await app.ready()
   process.stdout.write(`${JSON.stringify(app.swagger(), null, 2)}\n`)
   await app.close()
@@ -78,14 +82,14 @@ async function printOpenApi (): Promise<number> {
   return 0
 }
 
-async function serve (requested: LoadedConfig): Promise<number> {
+async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
   const logger = createLogger(requested.config.logLevel)
   const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, fileURLToPath(import.meta.url), logger) : null
   const loaded = demo?.loaded ?? requested
   const { config } = loaded
   const db = openDatabase(config.dataDir)
-  const esSettings = await readEsSettings(effectiveEsConfigDir(config))
-  const { app, hub } = await buildApp({ loaded, logger, db, esSettings, now: () => new Date(), modules: domainModules })
+  const settings = await readEsSettings(effectiveEsConfigDir(config))
+  const { app, hub } = await buildApp({ loaded, logger, db, settings, now: () => new Date(), modules: domainModules })
 
   try {
     await app.listen({ host: config.host, port: config.port })
@@ -198,7 +202,7 @@ function splitHookArgs (argv: string[]): { options: string[], hook: string[] } |
   return null
 }
 
-async function hook (loaded: LoadedConfig, hookArgs: string[]): Promise<number> {
+async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promise<number> {
   const [event, ...args] = hookArgs
   if (event === undefined) throw new UsageError('hook needs the event name (see --help)')
   const result = await runHookCommand({ port: loaded.config.port, spoolDir: spoolDirOf(loaded.config.dataDir), event, args })
@@ -207,7 +211,7 @@ async function hook (loaded: LoadedConfig, hookArgs: string[]): Promise<number> 
   return 0
 }
 
-function hookScripts (loaded: LoadedConfig, install: boolean): number {
+function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean): number {
   const esConfigDir = effectiveEsConfigDir(loaded.config)
   if (esConfigDir === null) throw new UsageError(`${install ? 'install-hooks' : 'uninstall-hooks'} needs --frontend-root (or --es-config-dir)`)
   const report = install
@@ -234,7 +238,7 @@ async function main (argv: string[]): Promise<number> {
   if (hookCall !== null) {
     try {
       const parsedHook = parseArgs({ args: hookCall.options, strict: true, options: cliFlags() })
-      return await hook(loadConfig({ cli: cliValuesByKey(parsedHook.values as Record<string, string | boolean | undefined>), env: process.env }), hookCall.hook)
+      return await hook(loadOptions(parsedHook.values), hookCall.hook)
     } catch (error) {
       if (error instanceof UsageError || error instanceof ConfigError || (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return fail((error as Error).message)
       throw error
@@ -266,7 +270,7 @@ async function main (argv: string[]): Promise<number> {
     switch (command) {
       case 'openapi': return await printOpenApi()
       case 'asyncapi': {
-        const asyncApi = buildAsyncApi(eventCatalogOf(domainModules))
+        const asyncApi = buildAsyncApi(eventCatalogOf(domainModules), streamTableOf(domainModules))
         process.stdout.write(values.yaml === true ? toYaml(asyncApi) : `${JSON.stringify(asyncApi, null, 2)}\n`)
         return 0
       }

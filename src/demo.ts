@@ -5,11 +5,11 @@
  */
 import path from 'node:path'
 import type { Logger } from 'pino'
-import type { HubConfig, LoadedConfig } from './config.js'
-import { installHooks } from './frontend/install-hooks.js'
+import type { LoadedConfig } from './core/options.js'
+import type { HubConfig } from './modules.js'
 import { writeDemoPanels } from './panels/demo-panels.js'
 import { dynpanelsRoot } from './panels/resources.js'
-import { spoolDirOf } from './frontend/layout.js'
+import { installHooks, spoolDirOf } from './frontend/index.js'
 import { demoMediaDir, SimulatedFrontend, writeDemoTree } from './sim/index.js'
 
 /** Seconds a demo game "runs" before the simulated frontend ends it. */
@@ -22,7 +22,7 @@ export function wantsDemo (config: HubConfig): boolean {
 
 export interface DemoFrontend {
   /** The configuration, pointed at the demo tree and the simulator. */
-  readonly loaded: LoadedConfig
+  readonly loaded: LoadedConfig<HubConfig>
   stop (): Promise<void>
 }
 
@@ -31,7 +31,7 @@ export interface DemoFrontend {
  * that call this CLI, starts the simulator browsing and playing by itself, and points the
  * configuration at both.
  */
-export async function startDemoFrontend (loaded: LoadedConfig, cliPath: string, logger: Logger): Promise<DemoFrontend> {
+export async function startDemoFrontend (loaded: LoadedConfig<HubConfig>, cliPath: string, logger: Logger): Promise<DemoFrontend> {
   const { config } = loaded
   const tree = await writeDemoTree(path.join(config.dataDir, 'demo-frontend'), 'retrobat')
   writeDemoPanels(dynpanelsRoot(config.dataDir))

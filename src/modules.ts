@@ -1,10 +1,24 @@
+/**
+ * The composition of this build: every domain module, and the configuration type they add up to.
+ * Adding a module is one line here; everything else it declares in its own folder.
+ */
+import { contractModules } from './contract/index.js'
+import type { CoreConfig } from './core/core-options.js'
 import type { HubModule } from './core/module.js'
+import { orderByNeeds } from './core/services.js'
 import { dashboardModule } from './dashboard/index.js'
-import { frontendModule } from './frontend/index.js'
+import { frontendModule, type FrontendConfig } from './frontend/index.js'
+import { frontendsModule, type FrontendsConfig } from './frontends/index.js'
 import { gameEventsModule } from './game-events/index.js'
+import { libraryModule } from './library/index.js'
 import { mediaModule } from './media/index.js'
 import { panelsModule } from './panels/index.js'
 import { surfacesModule } from './surfaces/index.js'
 
-/** Domain modules in registration order; each registers its routes under its manager. */
-export const domainModules: readonly HubModule[] = [frontendModule, mediaModule, surfacesModule, gameEventsModule, panelsModule, dashboardModule]
+/** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
+export const domainModules: readonly HubModule[] = orderByNeeds([
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, panelsModule, dashboardModule, ...contractModules
+])
+
+/** The options the composition root itself reads (the CLI and the embedded demo). */
+export type HubConfig = CoreConfig & FrontendsConfig & FrontendConfig & { readonly mediaDir: string | null }

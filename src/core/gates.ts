@@ -5,45 +5,23 @@
  * over child) can be tested on their own, without a running service.
  */
 
-export type ManagerId =
-  | 'localMedia'
-  | 'autoScraping'
-  | 'roms'
-  | 'controlPanel'
-  | 'themesCollections'
-  | 'gameEvents'
-  | 'notificationsUi'
-  | 'webSocket'
-  | 'apiReference'
+/** A manager's id, as in the `managers.<id>` switch (`localMedia`, `controlPanel` ...). */
+export type ManagerId = string
 
+/** A switchable branch of the service, declared by the module that owns it. */
 export interface ManagerDefinition {
   readonly id: ManagerId
   readonly title: string
   /** `<key>` in the frontend's `global.cabinethub.<key>.enabled` setting. */
   readonly esKey: string
   readonly parent: ManagerId | null
-  /** Event types under these prefixes are not published while the manager is off. */
-  readonly eventPrefixes: readonly string[]
   readonly description: string
 }
 
-export const managerDefinitions: readonly ManagerDefinition[] = [
-  { id: 'localMedia', title: 'Local Media Manager', esKey: 'local_media_manager', parent: null, eventPrefixes: ['media.'], description: 'Media store, served media and gamelist operations.' },
-  { id: 'autoScraping', title: 'Auto Scraping Manager', esKey: 'auto_scraping_manager', parent: 'localMedia', eventPrefixes: ['scraping.'], description: 'Scraping state and actions.' },
-  { id: 'roms', title: 'Roms Manager', esKey: 'roms_manager', parent: null, eventPrefixes: ['roms.', 'rom-pack.', 'romset.'], description: 'Romset filters, pack installers and gamelists.' },
-  { id: 'controlPanel', title: 'Control Panel Manager', esKey: 'control_panel_manager', parent: null, eventPrefixes: ['panel.', 'cpo.'], description: 'Resolved control panels, cabinet configuration and physical inputs.' },
-  { id: 'themesCollections', title: 'Themes & Collections', esKey: 'themes_collections_manager', parent: null, eventPrefixes: ['theme.'], description: 'Theme exports and collections.' },
-  {
-    id: 'gameEvents',
-    title: 'Game Events Manager',
-    esKey: 'game_events_manager',
-    parent: null,
-    eventPrefixes: ['ingame.', 'multiemu.', 'wrapper.', 'arcade.', 'cabemu.', 'cabemu2.', 'outputs.', 'score.live.', 'timer.live.', 'hiscore.', 'achievements.'],
-    description: 'Arcade outputs, emulator memory, live score and timer, hiscores and achievements.'
-  },
-  { id: 'notificationsUi', title: 'Notifications & UI', esKey: 'notifications_ui_manager', parent: null, eventPrefixes: ['notifications.'], description: 'Toasts and native frontend notifications.' },
-  { id: 'webSocket', title: 'WebSocket streams', esKey: 'websocket', parent: null, eventPrefixes: [], description: 'The /ws firehose and every /ws/<stream>.' },
-  { id: 'apiReference', title: 'API reference', esKey: 'api_reference', parent: null, eventPrefixes: [], description: 'The interactive reference at /swagger and the OpenAPI and AsyncAPI documents.' }
+/** The switches of the core's own branches. */
+export const coreManagers: readonly ManagerDefinition[] = [
+  { id: 'webSocket', title: 'WebSocket streams', esKey: 'websocket', parent: null, description: 'The /ws firehose and every /ws/<stream>.' },
+  { id: 'apiReference', title: 'API reference', esKey: 'api_reference', parent: null, description: 'The interactive reference at /swagger and the OpenAPI and AsyncAPI documents.' }
 ]
 
 export type GateSource = 'default' | 'config' | 'es_settings'

@@ -1,67 +1,109 @@
 /**
- * The core services every module receives: configuration, gates, the event bus, the stream
- * gateway, the journal, start phases and status sections. No Fastify here.
+ * The core services, assembled from the modules' declarations: configuration, gates, the event
+ * catalog and bus, the stream table and gateway, the journal, start phases, status sections and
+ * the service registry. No Fastify here; domain modules see it only through their ModuleContext.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { configuredSwitches, type HubConfig, type LoadedConfig } from '../config.js'
+import { Type } from 'typebox'
 import { serviceVersion } from '../version.js'
-import type { EsSettings } from './es-settings.js'
+import { coreOptions, type CoreConfig } from './core-options.js'
 import { EventBus } from './event-bus.js'
-import type { EventCatalog } from './events/catalog.js'
-import { managerDefinitions, resolveGates, type GateState, type ManagerId } from './gates.js'
+import { EventCatalog } from './events/catalog.js'
+import { coreEvents } from './events/core-events.js'
+import { coreManagers, resolveGates, type ConfiguredSwitch, type GateState, type ManagerDefinition, type ManagerId } from './gates.js'
+import type { HubModule, StatusSection } from './module.js'
+import { configOf, option, optionEntries, type LoadedConfig, type OptionEntry } from './options.js'
+import { ServiceRegistry } from './services.js'
+import type { FrontendSettings } from './settings.js'
 import { Startup } from './startup.js'
 import type { HubDatabase } from './storage/database.js'
 import { EventJournal } from './storage/event-journal.js'
+import { coreMigrations, migrate } from './storage/migrations.js'
+import { StreamTable, systemStream } from './stream-table.js'
 import { StreamGateway } from './ws/gateway.js'
 
 export interface HubDeps {
   readonly loaded: LoadedConfig
   readonly logger: FastifyBaseLogger
   readonly db: HubDatabase
-  readonly esSettings: EsSettings
+  readonly settings: FrontendSettings
   readonly now: () => Date
-  /** Every event type of the core and the registered modules. */
-  readonly events: EventCatalog
+  /** The domain modules of this build, already in registration order. */
+  readonly modules: readonly HubModule[]
 }
 
-export type StatusSection = () => Record<string, unknown>
+/** Every manager of a build: the core's and the modules'. */
+export function managersOf (modules: readonly HubModule[]): ManagerDefinition[] {
+  return [...modules.flatMap((m) => m.managers ?? []), ...coreManagers]
+}
+
+/** The switch options `managers.<id>` of every manager. */
+function managerOptionEntries (managers: readonly ManagerDefinition[]): OptionEntry[] {
+  return managers.map((m) => ({ key: `managers.${m.id}`, spec: option({ kind: 'boolean', schema: Type.Boolean(), default: true, flag: null, description: `Switch for the ${m.title}.` }) }))
+}
+
+/** The option table of a build: the core's options, each module's, then every manager's switch. */
+export function optionEntriesOf (modules: readonly HubModule[]): OptionEntry[] {
+  return [...optionEntries([coreOptions, ...modules.flatMap((m) => m.options === undefined ? [] : [m.options])]), ...managerOptionEntries(managersOf(modules))]
+}
+
+/** Every event type of a build, each with the gate of the module that declares it. */
+export function eventCatalogOf (modules: readonly HubModule[]): EventCatalog {
+  return new EventCatalog([
+    ...modules.flatMap((module) => (module.events ?? []).map((definition) => ({ definition, gate: module.gate }))),
+    ...coreEvents.map((definition) => ({ definition, gate: null }))
+  ])
+}
+
+/** The streams of a build: the modules' rows, then the service's own. */
+export function streamTableOf (modules: readonly HubModule[]): StreamTable {
+  return new StreamTable([...modules.flatMap((m) => m.streams ?? []), systemStream])
+}
 
 export class Hub {
-  readonly config: HubConfig
+  readonly config: CoreConfig
   readonly loaded: LoadedConfig
   readonly logger: FastifyBaseLogger
   readonly db: HubDatabase
-  readonly esSettings: EsSettings
+  readonly settings: FrontendSettings
   readonly now: () => Date
+  readonly managers: readonly ManagerDefinition[]
+  readonly options: readonly OptionEntry[]
   readonly events: EventCatalog
+  readonly streams: StreamTable
   readonly gates: ReadonlyMap<ManagerId, GateState>
   readonly bus: EventBus
   readonly gateway: StreamGateway
   readonly journal: EventJournal
   readonly startup: Startup
+  readonly services = new ServiceRegistry()
   readonly #statusSections = new Map<string, StatusSection>()
 
   constructor (deps: HubDeps) {
     this.loaded = deps.loaded
-    this.config = deps.loaded.config
+    this.config = configOf(coreOptions, deps.loaded)
     this.logger = deps.logger
     this.db = deps.db
-    this.esSettings = deps.esSettings
+    this.settings = deps.settings
     this.now = deps.now
-    this.events = deps.events
-    this.gates = resolveGates(managerDefinitions, configuredSwitches(deps.loaded), deps.esSettings.values)
+    migrate(this.db, [coreMigrations, ...deps.modules.flatMap((m) => m.migrations === undefined ? [] : [{ owner: m.name, steps: m.migrations }])])
+    this.managers = managersOf(deps.modules)
+    this.options = optionEntriesOf(deps.modules)
+    this.events = eventCatalogOf(deps.modules)
+    this.streams = streamTableOf(deps.modules)
+    this.gates = resolveGates(this.managers, this.#configuredSwitches(), deps.settings.values)
     for (const gate of this.gates.values()) {
-      if (gate.ignoredEsValue !== null) this.logger.warn(`${gate.esSetting}="${gate.ignoredEsValue}" in es_settings.cfg is not a switch value (1/0, true/false, on/off); using the config`)
+      if (gate.ignoredEsValue !== null) this.logger.warn(`${gate.esSetting}="${gate.ignoredEsValue}" in the frontend settings is not a switch value (1/0, true/false, on/off); using the config`)
     }
 
-    const disabledPrefixes = managerDefinitions
-      .filter((m) => this.gates.get(m.id)?.enabled === false)
-      .flatMap((m) => m.eventPrefixes.map((prefix) => ({ prefix, manager: m.id })))
     this.bus = new EventBus({
       nodeId: this.config.nodeId,
       now: this.now,
       definition: (type) => this.events.definition(type),
-      disabledOwner: (type) => disabledPrefixes.find((d) => type.startsWith(d.prefix))?.manager ?? null,
+      disabledOwner: (type) => {
+        const gate = this.events.gateOf(type)
+        return gate !== null && !this.isEnabled(gate) ? gate : null
+      },
       onListenerError: (error, type) => this.logger.error({ err: error }, `a subscriber failed on ${type}`)
     })
     this.gateway = new StreamGateway({
@@ -69,12 +111,20 @@ export class Hub {
       maxQueuedBytes: this.config.wsMaxQueuedBytes,
       maxBufferedBytes: this.config.wsMaxBufferedBytes,
       retainedSlots: this.events.retainedSlots,
+      streamsFor: (type) => this.streams.streamsFor(type),
       onSlowClient: (stream, bytes) => this.logger.warn(`closed a /ws client of stream ${stream} with 1013: it stopped reading and ${bytes} bytes of frames were waiting`)
     })
     this.journal = new EventJournal(this.db, this.config.journalMaxEvents)
     this.bus.subscribe(this.gateway.publish)
     this.bus.subscribe(this.journal.record)
     this.startup = new Startup(this.now)
+  }
+
+  #configuredSwitches (): Map<ManagerId, ConfiguredSwitch> {
+    return new Map(this.managers.map((m) => [m.id, {
+      value: this.loaded.config[`managers.${m.id}`] as boolean,
+      fromDefault: this.loaded.sources[`managers.${m.id}`] === 'default'
+    }]))
   }
 
   isEnabled (manager: ManagerId): boolean {

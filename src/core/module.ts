@@ -1,44 +1,71 @@
+/**
+ * The module contract. A domain module declares, in its own folder, everything the core needs to
+ * know of it: the manager that gates it, the managers, stream rows, options, tables and events it
+ * owns, the services it provides and needs, and its routes and start/stop phases. The core derives
+ * routing, gating, the stream list, both API documents and the option table from these
+ * declarations, and knows no domain.
+ */
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { envName } from '../config.js'
-import { HubError } from './errors.js'
+import type { EventBus } from './event-bus.js'
 import type { EventDefinition } from './events/definition.js'
-import { managerDefinitions, type GateState, type ManagerId } from './gates.js'
-import type { Hub } from './hub.js'
+import type { ManagerDefinition, ManagerId } from './gates.js'
+import type { ConfigOf, OptionTable } from './options.js'
+import type { CoreConfig } from './core-options.js'
+import type { ServiceKey } from './services.js'
+import type { FrontendSettings } from './settings.js'
+import type { HubDatabase } from './storage/database.js'
+import type { StreamDefinition } from './stream-table.js'
 
 export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
-/**
- * A domain module: its routes are registered in their own scope under its manager, so switching
- * the manager off answers 404 MANAGER_DISABLED on the whole branch.
- */
-export interface HubModule {
+export type StatusSection = () => Record<string, unknown>
+
+/** What the core hands a module when it registers; nothing else of the service is reachable. */
+export interface ModuleContext<O extends OptionTable = OptionTable> {
+  /** The module's own options, typed by its declaration. */
+  readonly options: ConfigOf<O>
+  /** The service-wide options (data dir, node id, port ...). */
+  readonly core: Readonly<CoreConfig>
+  /** A child logger naming the module. */
+  readonly logger: FastifyBaseLogger
+  readonly bus: EventBus
+  readonly db: HubDatabase
+  readonly now: () => Date
+  /** The frontend's settings (es_settings.cfg on EmulationStation), read at start. */
+  readonly settings: FrontendSettings
+  /** False while the module's gate is switched off: it then answers 404 MANAGER_DISABLED and publishes nothing. */
+  readonly enabled: boolean
+  isEnabled (manager: ManagerId): boolean
+  use<T> (key: ServiceKey<T>): T
+  provide<T> (key: ServiceKey<T>, service: T): void
+  /** A start phase; phases run in module order, after every module registered, before `startup.ready`. */
+  onStart (name: string, run: () => Promise<void>): void
+  /** Runs when the service closes. */
+  onStop (stop: () => Promise<void> | void): void
+  /** Adds a named section to `GET /api/v1/status`. */
+  addStatusSection (name: string, section: StatusSection): void
+}
+
+export interface HubModule<O extends OptionTable = OptionTable> {
   readonly name: string
-  readonly manager: ManagerId | null
+  /** The manager whose switch gates this module's routes and events; null when it is always on. */
+  readonly gate: ManagerId | null
+  /** Managers this module declares (their switches become options `managers.<id>`). */
+  readonly managers?: readonly ManagerDefinition[]
+  /** Stream rows this module owns. */
+  readonly streams?: readonly StreamDefinition[]
+  readonly options?: O
+  /** Forward-only schema steps of this module's tables; never edit a shipped step, add one. */
+  readonly migrations?: readonly string[]
   /** The event types the module publishes. */
   readonly events?: readonly EventDefinition[]
-  readonly register: (scope: HubApp, hub: Hub) => Promise<void>
+  readonly provides?: readonly ServiceKey<unknown>[]
+  readonly needs?: readonly ServiceKey<unknown>[]
+  register (scope: HubApp, context: ModuleContext<O>): Promise<void>
 }
 
-export function disabledMessage (gate: GateState): string {
-  const parent = gate.disabledByParent === null ? null : managerDefinitions.find((m) => m.id === gate.disabledByParent)
-  const how = parent === null || parent === undefined
-    ? `switch it on with managers.${gate.id}: true in the config file, ${envName(`managers.${gate.id}`)}=true, or ${gate.esSetting}=1 in es_settings.cfg`
-    : `its parent, the ${parent.title}, is off; switch that on first`
-  return `The ${gate.title} is switched off: ${how}`
-}
-
-/** onRequest hook answering 404 MANAGER_DISABLED while the manager is off. */
-export function gateHook (hub: Hub, manager: ManagerId) {
-  return async function requireManager (): Promise<void> {
-    const gate = hub.gates.get(manager)
-    if (gate !== undefined && !gate.enabled) throw new HubError(404, 'MANAGER_DISABLED', disabledMessage(gate))
-  }
-}
-
-export async function registerModule (app: HubApp, hub: Hub, module: HubModule): Promise<void> {
-  await app.register(async (scope) => {
-    if (module.manager !== null) scope.addHook('onRequest', gateHook(hub, module.manager))
-    await module.register(scope, hub)
-  })
+/** Keeps the module's option types flowing into its `register`. */
+export function defineModule<O extends OptionTable = Record<never, never>> (module: HubModule<O>): HubModule<O> {
+  return module
 }

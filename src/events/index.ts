@@ -1,5 +1,5 @@
-import type { HubModule } from '../core/module.js'
+import type { CoreModule } from '../core/registration.js'
 import { eventRoutes } from './routes.js'
 
 /** Event injection for tools and tests, and the diagnostics journal. */
-export const eventsModule: HubModule = { name: 'events', manager: null, register: eventRoutes }
+export const eventsModule: CoreModule = { name: 'events', gate: null, register: eventRoutes }

@@ -2,7 +2,7 @@ import { apiGroups } from '../core/api-groups.js'
 import { errorResponses, HubError } from '../core/errors.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp } from '../core/module.js'
-import { disabledMessage } from '../core/module.js'
+import { disabledMessage } from '../core/registration.js'
 import { loopbackOnly } from '../core/security.js'
 import { IngestBody, IngestResponse, RecentQuery, RecentResponse } from './schemas.js'
 
@@ -24,7 +24,7 @@ export async function eventRoutes (app: HubApp, hub: Hub): Promise<void> {
     const { Type: type, Payload: payload, CorrelationId: correlationId } = request.body
     const result = hub.bus.publish(type, payload, correlationId === undefined ? {} : { correlationId })
     if (!result.published && result.reason === 'manager-disabled') {
-      throw new HubError(404, 'MANAGER_DISABLED', disabledMessage(hub.gates.get(result.manager)!))
+      throw new HubError(404, 'MANAGER_DISABLED', disabledMessage(hub, hub.gates.get(result.manager)!))
     }
     return reply.code(202).send({ accepted: true as const, published: result.published, dropReason: result.published ? null : 'stale' as const })
   })

@@ -3,8 +3,8 @@
  * here can be called: ES also answers plain GETs like `/quit` and `/restart`, which no code path
  * of ours may ever reach by accident.
  */
-import type { SystemInfo } from '../library/es-systems.js'
-import { toSystemInfo } from '../library/es-systems.js'
+import type { SystemInfo } from '../library/index.js'
+import { toSystemInfo } from '../library/index.js'
 
 type AllowedRoute = 'POST /launch' | 'POST /notify' | 'GET /reloadgames' | 'GET /systems' | 'GET /systems/{s}/games' | 'GET /caps' | 'POST /sim/input'
 

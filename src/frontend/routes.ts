@@ -2,7 +2,8 @@ import { apiGroups } from '../core/api-groups.js'
 import { errorResponses, HubError } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
 import { loopbackOnly } from '../core/security.js'
-import type { LibraryCatalog } from '../library/catalog.js'
+import type { LibraryCatalog } from '../library/index.js'
+import type { GameMedia } from '../media/index.js'
 import { parseEventsIni } from './events-ini.js'
 import type { HookIntake } from './intake.js'
 import { EsRejectedError, type LaunchCommand } from './launch.js'
@@ -14,6 +15,7 @@ export interface FrontendRouteDeps {
   readonly intake: HookIntake
   readonly link: FrontendLink
   readonly catalog: LibraryCatalog
+  readonly media: GameMedia
   readonly launch: LaunchCommand
 }
 
@@ -43,10 +45,10 @@ export function ingestRoutes (app: HubApp, { intake }: FrontendRouteDeps): void 
   })
 }
 
-export function contextRoutes (app: HubApp, { link, catalog, launch }: FrontendRouteDeps): void {
+export function contextRoutes (app: HubApp, { link, catalog, media, launch }: FrontendRouteDeps): void {
   app.get('/api/v1/context/state', {
     schema: { tags: contextTags, summary: 'Context: state (browsing/playing), selected system, selected and running game', response: { 200: ContextStateResponse, ...errorResponses() } }
-  }, async () => contextStateView(link.context.snapshot(), catalog))
+  }, async () => contextStateView(link.context.snapshot(), catalog, media))
 
   app.get('/api/v1/context/current-game', {
     schema: { tags: contextTags, summary: 'The running game, else the selected one, with details and launch info; 404 when there is none', response: { 200: CurrentGameResponse, ...errorResponses(404) } }
@@ -56,7 +58,7 @@ export function contextRoutes (app: HubApp, { link, catalog, launch }: FrontendR
       if (link.context.empty) throw new HubError(404, 'NO_CONTEXT', 'No game selected or running yet: the context fills with the frontend\'s next selection')
       throw new HubError(404, 'NO_GAME', 'A system is selected; no game is selected or running')
     }
-    const view = gameView(current, catalog)
+    const view = gameView(current, catalog, media)
     return { state: link.context.snapshot().state, systemId: view.systemId, gameId: view.gameId, path: view.gamePath, name: view.gameName, details: view.details, launch: view.launch }
   })
 

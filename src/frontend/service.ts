@@ -3,8 +3,8 @@
  * it gets its Sequence, is published raw on esevent, updates the context and becomes ui.* events.
  */
 import { randomUUID } from 'node:crypto'
-import type { Hub } from '../core/hub.js'
-import type { LibraryCatalog } from '../library/catalog.js'
+import type { EventBus } from '../core/event-bus.js'
+import type { LibraryCatalog } from '../library/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
 import { FrontendContext, gameRef } from './context.js'
 import type { HookEvent } from './hook-event.js'
@@ -20,9 +20,16 @@ export interface AcceptResult {
   readonly applied: boolean
 }
 
+export interface FrontendLinkDeps {
+  readonly bus: EventBus
+  readonly now: () => Date
+  /** Selections closer together than this are a burst (see SelectionBurstGate). */
+  readonly selectionBurstMs: number
+}
+
 export class FrontendLink {
   readonly context = new FrontendContext()
-  readonly #hub: Hub
+  readonly #deps: FrontendLinkDeps
   readonly #catalog: LibraryCatalog
   readonly #lifecycle: FrontendLifecycle
   readonly #gate: SelectionBurstGate
@@ -32,11 +39,11 @@ export class FrontendLink {
   #lastHookAtUtc: string | null = null
   readonly #bySource = { http: 0, 'events.ini': 0, spool: 0 }
 
-  constructor (hub: Hub, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
-    this.#hub = hub
+  constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
+    this.#deps = deps
     this.#catalog = catalog
     this.#lifecycle = lifecycle
-    this.#gate = new SelectionBurstGate(hub.config.selectionBurstMs)
+    this.#gate = new SelectionBurstGate(deps.selectionBurstMs)
   }
 
   accept (hook: HookEvent): AcceptResult {
@@ -46,12 +53,12 @@ export class FrontendLink {
       if (this.#seenHookIds.size > rememberedHookIds) this.#seenHookIds.delete(this.#seenHookIds.values().next().value!)
     }
     const sequence = ++this.#sequence
-    const receivedAt = this.#hub.now()
+    const receivedAt = this.#deps.now()
     const correlationId = randomUUID()
     this.#accepted++
     this.#bySource[hook.source]++
     this.#lastHookAtUtc = receivedAt.toISOString()
-    this.#hub.bus.publish('esevent.events_refresh', {
+    this.#deps.bus.publish('esevent.events_refresh', {
       EventName: hook.event,
       Source: hook.source,
       Sequence: sequence,
@@ -71,7 +78,7 @@ export class FrontendLink {
   }
 
   #publish (type: string, payload: Record<string, unknown>, correlationId: string): void {
-    this.#hub.bus.publish(type, payload, { correlationId })
+    this.#deps.bus.publish(type, payload, { correlationId })
   }
 
   #apply (hook: HookEvent, stamp: HookStamp, correlationId: string, receivedAt: Date): void {

@@ -15,6 +15,11 @@ export interface SpooledHook {
   readonly hookId: string | null
 }
 
+/** The spool folder of a data dir. */
+export function spoolDirOf (dataDir: string): string {
+  return path.join(dataDir, 'events.d')
+}
+
 let counter = 0
 
 /** Microseconds since the epoch, zero-padded: sorts as time across processes. */

@@ -3,7 +3,7 @@
  * (consumers.md §1.3), so a system selection carries no rom-bearing field anywhere, and game
  * events carry top-level `System`, `SystemId` and `Rom`.
  */
-import type { LibraryCatalog } from '../library/catalog.js'
+import type { LibraryCatalog } from '../library/index.js'
 import type { ContextSnapshot, GameRef } from './context.js'
 import type { HookSource } from './hook-event.js'
 import { gameIdOf } from './views.js'

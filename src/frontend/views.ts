@@ -4,9 +4,8 @@
  */
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import type { CatalogGame, LibraryCatalog } from '../library/catalog.js'
-import { detailKinds, gamelistTagKinds } from '../media/kinds.js'
-import type { SystemInfo } from '../library/es-systems.js'
+import type { CatalogGame, LibraryCatalog, SystemInfo } from '../library/index.js'
+import { detailKinds, gamelistTagKinds, type GameMedia } from '../media/index.js'
 import type { ContextSnapshot, GameRef, RunningGame } from './context.js'
 
 /** Detail fields always present (empty when the gamelist does not say). */
@@ -53,19 +52,20 @@ function projectMedia (details: Record<string, unknown>, extras: Record<string, 
   for (const [kind, url] of urls) if (!named.has(kind)) extras[kind] = url
 }
 
-export function detailsOf (ref: GameRef, game: CatalogGame | null, catalog?: LibraryCatalog): GameDetails {
+export function detailsOf (ref: GameRef, game: CatalogGame | null, media: GameMedia | null): GameDetails {
   const details: Record<string, unknown> = Object.fromEntries(detailFields.map((f) => [f, '']))
   // The rom path is the reference's own field, not a detail.
   for (const [tag, value] of Object.entries(game?.fields ?? {})) if (tag !== 'path') details[tag] = value
   if (details.name === '') details.name = ref.gameName
   const extras: Record<string, string> = { ...game?.extras }
-  const projector = catalog?.mediaProjector ?? null
-  if (projector !== null) projectMedia(details, extras, projector(ref.systemId, ref.gamePath, game?.fields.name ?? ref.gameName))
+  const urls = media?.urls(ref.systemId, ref.gamePath, game?.fields.name ?? ref.gameName) ?? null
+  if (urls !== null) projectMedia(details, extras, urls)
   details.extras = extras
   return details as GameDetails
 }
 
-export function gameView (ref: GameRef, catalog: LibraryCatalog): GameView {
+/** A game reference with its catalog details; `media` turns media fields into canonical URLs. */
+export function gameView (ref: GameRef, catalog: LibraryCatalog, media: GameMedia | null): GameView {
   const game = catalog.game(ref.systemId, ref.gamePath)
   const startedAtUtc = 'startedAtUtc' in ref ? (ref as RunningGame).startedAtUtc : null
   return {
@@ -74,7 +74,7 @@ export function gameView (ref: GameRef, catalog: LibraryCatalog): GameView {
     gamePath: ref.gamePath,
     gameName: game?.fields.name ?? ref.gameName,
     romStem: ref.romStem,
-    details: detailsOf(ref, game, catalog),
+    details: detailsOf(ref, game, media),
     launch: { romPath: ref.gamePath, romExists: existsSync(ref.gamePath), running: startedAtUtc !== null, startedAtUtc }
   }
 }
@@ -83,11 +83,11 @@ export function systemView (systemId: string, catalog: LibraryCatalog): SystemIn
   return catalog.system(systemId) ?? { name: systemId }
 }
 
-export function contextStateView (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+export function contextStateView (snapshot: ContextSnapshot, catalog: LibraryCatalog, media: GameMedia | null) {
   return {
     state: snapshot.state,
     selectedSystem: snapshot.selectedSystem === null ? null : systemView(snapshot.selectedSystem, catalog),
-    selectedGame: snapshot.selectedGame === null ? null : gameView(snapshot.selectedGame, catalog),
-    runningGame: snapshot.runningGame === null ? null : gameView(snapshot.runningGame, catalog)
+    selectedGame: snapshot.selectedGame === null ? null : gameView(snapshot.selectedGame, catalog, media),
+    runningGame: snapshot.runningGame === null ? null : gameView(snapshot.runningGame, catalog, media)
   }
 }

@@ -1,19 +1,28 @@
-import type { HubModule } from '../core/module.js'
+/** Arcade outputs, emulator memory watches, live score and timer. Sources run only while the Game Events Manager is on. */
+import { defineModule } from '../core/module.js'
 import { gameEvents } from './events.js'
+import { gameEventsOptions } from './options.js'
 import { gameEventsRoutes } from './routes.js'
 import { GameEventsService } from './service.js'
 
-/** Arcade outputs, emulator memory watches, live score and timer. Sources run only while the Game Events Manager is on. */
-export const gameEventsModule: HubModule = {
+export const gameEventsModule = defineModule({
   name: 'game-events',
-  manager: 'gameEvents',
+  gate: 'gameEvents',
+  managers: [{ id: 'gameEvents', title: 'Game Events Manager', esKey: 'game_events_manager', parent: null, description: 'Arcade outputs, emulator memory, live score and timer, hiscores and achievements.' }],
+  streams: [
+    { name: 'ingame', description: 'Emulator memory watches and in-game sessions.', prefixes: ['ingame.', 'multiemu.', 'wrapper.'], extraTypes: [], aliases: [] },
+    { name: 'arcade', description: 'Arcade emulator sessions and output (lamp) changes; event-only, no REST snapshot.', prefixes: ['arcade.', 'cabemu.', 'cabemu2.', 'outputs.'], extraTypes: [], aliases: [] },
+    { name: 'score', description: 'Live score per player (retained).', prefixes: ['score.live.'], extraTypes: [], aliases: ['scores'] },
+    { name: 'timer', description: 'Live game timers (retained).', prefixes: ['timer.live.'], extraTypes: [], aliases: ['timers'] }
+  ],
+  options: gameEventsOptions,
   events: gameEvents,
-  register: async (scope, hub) => {
-    const service = new GameEventsService({ config: hub.config, bus: hub.bus, logger: hub.logger.child({ module: 'game-events' }), now: hub.now })
+  register: async (scope, context) => {
+    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, bus: context.bus, logger: context.logger, now: context.now })
     gameEventsRoutes(scope, service)
-    if (!hub.isEnabled('gameEvents')) return
-    hub.addStatusSection('gameEvents', () => service.status())
-    hub.startup.register('game-events', async () => service.start())
-    scope.addHook('onClose', async () => service.stop())
+    if (!context.enabled) return
+    context.addStatusSection('gameEvents', () => service.status())
+    context.onStart('game-events', async () => service.start())
+    context.onStop(async () => service.stop())
   }
-}
+})

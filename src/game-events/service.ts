@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import type { HubConfig } from '../config.js'
+import type { GameEventsConfig } from './options.js'
 import type { EventBus, PublishedEvent } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
 import { CabemuSource } from './cabemu/cabemu-source.js'
@@ -20,7 +20,7 @@ import { DefinitionStore, type GameKey, type StoredDefinition } from './watches/
 import { MemoryWatcher } from './watches/memory-watcher.js'
 
 export interface GameEventsDeps {
-  readonly config: HubConfig
+  readonly config: GameEventsConfig
   readonly bus: EventBus
   readonly logger: FastifyBaseLogger
   readonly now: () => Date

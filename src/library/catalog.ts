@@ -22,9 +22,6 @@ export interface LibraryCatalogOptions {
   readonly logger: FastifyBaseLogger
 }
 
-/** Canonical media URLs (kind -> URL) of a game, as the media module resolves them. */
-export type GameMediaProjector = (systemId: string, romPath: string, name: string | undefined) => ReadonlyMap<string, string>
-
 interface LoadedGamelist {
   readonly signature: string
   /** By rom key. */
@@ -49,8 +46,6 @@ export class LibraryCatalog {
   readonly #badGamelists = new Map<string, string>()
   #refreshing: Promise<string[]> | null = null
   #refreshAgain: Promise<string[]> | null = null
-  /** Set while the Local Media Manager runs: details then carry canonical media URLs instead of raw gamelist paths. */
-  mediaProjector: GameMediaProjector | null = null
 
   constructor (options: LibraryCatalogOptions) {
     this.#options = options

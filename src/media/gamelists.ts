@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import type { Static } from 'typebox'
-import type { LibraryCatalog } from '../library/catalog.js'
+import type { LibraryCatalog } from '../library/index.js'
 import { PlayableGamesCache, type PlayableGame } from './playable.js'
 import type { GameCardResponse } from './schemas.js'
 import type { LocalMedia } from './service.js'

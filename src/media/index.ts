@@ -2,35 +2,75 @@
  * The Local Media Manager: the canonical media index over the store, the gamelists and ES-DE's
  * downloaded media; served media; canonical URLs in the frontend's game details.
  */
-import type { Hub } from '../core/hub.js'
-import type { HubApp, HubModule } from '../core/module.js'
-import { sharedCatalog } from '../library/shared.js'
+import { defineModule } from '../core/module.js'
+import { serviceKey } from '../core/services.js'
+import { frontendInstallService } from '../frontends/index.js'
+import { catalogService } from '../library/index.js'
+import { mediaEvents } from './events.js'
 import { Gamelists } from './gamelists.js'
+import { mediaOptions } from './options.js'
 import { gamelistRoutes, mediaRoutes } from './routes.js'
 import { LocalMedia } from './service.js'
-import { mediaEvents } from './events.js'
 
-const services = new WeakMap<Hub, LocalMedia>()
-
-/** The hub's media service, shared with the surfaces module (one index per hub). */
-export function localMediaOf (hub: Hub): LocalMedia {
-  let media = services.get(hub)
-  if (media === undefined) services.set(hub, media = new LocalMedia(hub, sharedCatalog(hub)))
-  return media
+/** Canonical media URLs of a game, for the frontend's game details. */
+export interface GameMedia {
+  /** Kind -> URL; null while the Local Media Manager is off or has no index yet (details then keep the gamelist's own values). */
+  urls (systemId: string, romPath: string, name: string | undefined): ReadonlyMap<string, string> | null
 }
 
-async function registerMedia (app: HubApp, hub: Hub): Promise<void> {
-  const media = localMediaOf(hub)
-  const catalog = sharedCatalog(hub)
-  hub.startup.register('media-index', async () => {
-    if (!hub.isEnabled('localMedia')) return
-    await media.start()
-    catalog.mediaProjector = (systemId, romPath, name) => media.gameUrls(systemId, romPath, name)
-  })
-  app.addHook('onClose', async () => { media.stop() })
-  hub.addStatusSection('media', () => media.status())
-  mediaRoutes(app, media)
-  gamelistRoutes(app, new Gamelists(catalog, media))
-}
+export const localMediaService = serviceKey<LocalMedia>('media.local')
+export const gameMediaService = serviceKey<GameMedia>('media.game-urls')
 
-export const mediaModule: HubModule = { name: 'media', manager: 'localMedia', events: mediaEvents, register: registerMedia }
+export const mediaModule = defineModule({
+  name: 'media',
+  gate: 'localMedia',
+  managers: [{ id: 'localMedia', title: 'Local Media Manager', esKey: 'local_media_manager', parent: null, description: 'Media store, served media and gamelist operations.' }],
+  streams: [{ name: 'media', description: 'Media store changes.', prefixes: ['media.'], extraTypes: [], aliases: [] }],
+  options: mediaOptions,
+  migrations: [
+    `CREATE TABLE media_files (
+       file TEXT PRIMARY KEY,
+       system TEXT NOT NULL,
+       slug TEXT NOT NULL,
+       kind TEXT NOT NULL,
+       role TEXT,
+       origin TEXT NOT NULL,
+       rank INTEGER NOT NULL,
+       size INTEGER NOT NULL,
+       mtime_ms REAL NOT NULL
+     );`
+  ],
+  events: mediaEvents,
+  needs: [frontendInstallService, catalogService],
+  provides: [localMediaService, gameMediaService],
+  register: async (scope, context) => {
+    const catalog = context.use(catalogService)
+    const media = new LocalMedia({
+      install: context.use(frontendInstallService),
+      catalog,
+      options: context.options,
+      dataDir: context.core.dataDir,
+      themeSet: context.settings.values.get('ThemeSet'),
+      db: context.db,
+      bus: context.bus,
+      logger: context.logger,
+      now: context.now
+    })
+    let started = false
+    context.provide(localMediaService, media)
+    context.provide(gameMediaService, { urls: (systemId, romPath, name) => started ? media.gameUrls(systemId, romPath, name) : null })
+    context.onStart('media-index', async () => {
+      if (!context.enabled) return
+      await media.start()
+      started = true
+    })
+    context.onStop(() => { media.stop() })
+    context.addStatusSection('media', () => media.status())
+    mediaRoutes(scope, media)
+    gamelistRoutes(scope, new Gamelists(catalog, media))
+  }
+})
+
+export { assetPayload, type LocalMedia, type MediaEntry } from './service.js'
+export type { MediaAsset } from './media-index.js'
+export { detailKinds, gamelistTagKinds } from './kinds.js'

@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { loopTurns } from '../core/loop-turns.js'
-import type { CatalogGame, LibraryCatalog } from '../library/catalog.js'
+import type { CatalogGame, LibraryCatalog } from '../library/index.js'
 import { romStem } from './identity.js'
 
 export interface PlayableGame {

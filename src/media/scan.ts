@@ -5,7 +5,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs'
 import path from 'node:path'
 import { loopTurns } from '../core/loop-turns.js'
-import type { CatalogGame } from '../library/catalog.js'
+import type { CatalogGame } from '../library/index.js'
 import { GameAliases, mediaSystemId } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
 import { storeBases, type StoreFolders } from './store-folders.js'

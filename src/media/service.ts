@@ -4,10 +4,13 @@
  * answers which assets a game or system owns, and resolves a served path to a file it may serve.
  */
 import path from 'node:path'
-import type { Hub } from '../core/hub.js'
+import type { FastifyBaseLogger } from 'fastify'
+import type { EventBus } from '../core/event-bus.js'
 import { loopTurns } from '../core/loop-turns.js'
-import { frontendLayout, themeRoots } from '../frontend/layout.js'
-import type { LibraryCatalog } from '../library/catalog.js'
+import type { HubDatabase } from '../core/storage/database.js'
+import { themeRoots, type FrontendInstall } from '../frontends/index.js'
+import type { LibraryCatalog } from '../library/index.js'
+import type { MediaConfig } from './options.js'
 import { GameAliases, mediaSystemId } from './identity.js'
 import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
 import { insideRoots, MediaScan, mediaRoots, type MediaSources, type Origin } from './scan.js'
@@ -40,10 +43,23 @@ export interface MediaEntry {
 const onScreenCheckMs = 1000
 const storeOrigins: readonly Origin[] = ['user', 'local']
 
+export interface LocalMediaDeps {
+  readonly install: FrontendInstall
+  readonly catalog: LibraryCatalog
+  readonly options: MediaConfig
+  readonly dataDir: string
+  /** The frontend's `ThemeSet` setting: the theme whose system art is indexed. */
+  readonly themeSet: string | undefined
+  readonly db: HubDatabase
+  readonly bus: EventBus
+  readonly logger: FastifyBaseLogger
+  readonly now: () => Date
+}
+
 export class LocalMedia {
   readonly index: MediaIndex
   readonly sources: MediaSources
-  readonly #hub: Hub
+  readonly #deps: LocalMediaDeps
   readonly #catalog: LibraryCatalog
   readonly #aliases: GameAliases
   #roots: string[]
@@ -60,20 +76,20 @@ export class LocalMedia {
   #checkTimer: NodeJS.Timeout | null = null
   readonly #storeFolders = new StoreFolders()
 
-  constructor (hub: Hub, catalog: LibraryCatalog) {
-    this.#hub = hub
+  constructor (deps: LocalMediaDeps) {
+    const { catalog, options } = deps
+    this.#deps = deps
     this.#catalog = catalog
-    const layout = frontendLayout(hub.config)
     this.sources = {
-      mediaRoot: path.resolve(hub.config.mediaDir ?? path.join(hub.config.dataDir, 'media')),
-      romsRoot: layout.romsRoot,
-      downloadedMediaDir: hub.config.downloadedMediaDir === null ? null : path.resolve(hub.config.downloadedMediaDir),
-      themeRoots: themeRoots(hub.config),
-      themes: themeNames(hub.esSettings.values.get('ThemeSet')),
+      mediaRoot: path.resolve(options.mediaDir ?? path.join(deps.dataDir, 'media')),
+      romsRoot: deps.install.romsRoot,
+      downloadedMediaDir: options.downloadedMediaDir === null ? null : path.resolve(options.downloadedMediaDir),
+      themeRoots: themeRoots(deps.install, options.themesDir),
+      themes: themeNames(deps.themeSet),
       games: () => catalog.allGames(),
       systems: () => catalog.systemIds()
     }
-    this.index = new MediaIndex(hub.db)
+    this.index = new MediaIndex(deps.db)
     this.#aliases = new GameAliases(this.sources.mediaRoot)
     this.#roots = mediaRoots(this.sources)
   }
@@ -156,7 +172,7 @@ export class LocalMedia {
     const files = await new MediaScan(this.sources).run()
     const change = await this.index.replace(files)
     this.#lastScanMs = performance.now() - started
-    this.#lastScanAtUtc = this.#hub.now().toISOString()
+    this.#lastScanAtUtc = this.#deps.now().toISOString()
     // The first build of this run, without a persisted index, is news for nobody asset by asset (150,000 events on a big library): its counts say it all.
     if (this.#indexKnown) await this.#publishChanges(change)
     this.#indexKnown = true
@@ -167,11 +183,11 @@ export class LocalMedia {
   async #publishChanges (change: IndexChange): Promise<void> {
     const turn = loopTurns(200)
     for (const asset of change.removed) {
-      this.#hub.bus.publish('media.asset.removed', assetEvent(asset))
+      this.#deps.bus.publish('media.asset.removed', assetEvent(asset))
       await turn()
     }
     for (const asset of change.added) {
-      this.#hub.bus.publish('media.asset.added', assetEvent(asset))
+      this.#deps.bus.publish('media.asset.added', assetEvent(asset))
       await turn()
     }
   }
@@ -180,7 +196,7 @@ export class LocalMedia {
     const entry = this.#onScreen
     if (entry === null || !this.#indexKnown || this.#scanning !== null || this.#checking !== null) return
     this.#checking = this.#lookAt(entry)
-      .catch((error: unknown) => { this.#hub.logger.warn(`media of ${entry.system}|${entry.slug} could not be looked at (${(error as Error).message})`) })
+      .catch((error: unknown) => { this.#deps.logger.warn(`media of ${entry.system}|${entry.slug} could not be looked at (${(error as Error).message})`) })
       .finally(() => { this.#checking = null })
   }
 
@@ -206,13 +222,13 @@ export class LocalMedia {
     if (this.#stopped) return
     this.#timer = setTimeout(() => {
       void this.rescan('poll').finally(() => this.#schedulePoll())
-    }, Math.max(this.#hub.config.mediaRescanMs, this.#lastScanMs * 10))
+    }, Math.max(this.#deps.options.mediaRescanMs, this.#lastScanMs * 10))
     this.#timer.unref()
   }
 
   #publishCounts (reason: string): void {
     const counts = this.index.counts()
-    this.#hub.bus.publish('media.index.updated', { Reason: reason, Files: counts.files, Assets: counts.assets, Entries: counts.entries })
+    this.#deps.bus.publish('media.index.updated', { Reason: reason, Files: counts.files, Assets: counts.assets, Entries: counts.entries })
   }
 }
 

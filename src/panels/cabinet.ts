@@ -3,7 +3,7 @@
  * buttons sit in. From the option table, overridden by the frontend's Control Panel Manager
  * settings (`global.apiexpose.control_manager.*`) when they hold a usable value.
  */
-import type { HubConfig } from '../config.js'
+import type { PanelsConfig } from './options.js'
 
 export const peripheralNames = ['arcade-joystick', 'analog-joystick', 'rotary-joystick', 'spinner', 'trackball', 'lightgun', 'wheel', 'pedals', 'dance-mat'] as const
 
@@ -40,7 +40,7 @@ function parseRows (text: string, buttons: number): number[][] | null {
   return usable.length === 0 ? null : usable
 }
 
-export function cabinetConfig (config: HubConfig, esSettings: ReadonlyMap<string, string>): CabinetConfig {
+export function cabinetConfig (config: PanelsConfig, esSettings: ReadonlyMap<string, string>): CabinetConfig {
   const esPlayers = esInteger(esSettings, 'player_count', 1, 6)
   const esButtons = esInteger(esSettings, 'buttons_per_player', 0, 12)
   const playerCount = esPlayers ?? config.panelPlayerCount

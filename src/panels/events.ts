@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import { byType, define, int, open, str, type EventDefinition } from '../core/events/definition.js'
 import type { EventPayload } from '../core/envelope.js'
-import { selectionFields } from '../frontend/events.js'
+import { selectionFields } from '../frontend/index.js'
 
 const panelConfigFields = {
   Cabinet: Type.Object({

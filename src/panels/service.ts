@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { PublishedEvent } from '../core/event-bus.js'
-import { FrontendContext, gameRef } from '../frontend/context.js'
+import { FrontendContext, gameRef } from '../frontend/index.js'
 import type { PanelArtStore } from './art.js'
 import { cabinetPayload, type CabinetConfig } from './cabinet.js'
 import { activeLayoutPayload, activePanelPayload, panelControls, type PanelControls } from './projection.js'

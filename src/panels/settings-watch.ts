@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { fileSignature, watchFolder, type FolderWatch } from '../core/folder-watch.js'
-import { readEsSettings } from '../core/es-settings.js'
+import { readEsSettings } from '../frontends/index.js'
 
 /** Keys that choose a layout or describe the cabinet (domain-notes §3.3, §5.2, §5.4). */
 export function isPanelSetting (key: string): boolean {

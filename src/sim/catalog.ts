@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
-import { resolveSystemPath, toEsPath, type FrontendLayout } from '../library/frontend-layout.js'
+import { resolveSystemPath, toEsPath, type FrontendLayout } from '../frontends/index.js'
 
 export interface SimGame {
   /** ES game id: lowercase hex MD5 of the absolute rom path with forward slashes. */

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import pino, { type Logger } from 'pino'
 import { serviceVersion } from '../version.js'
 import { Autoplay, type AutoplayOptions } from './autoplay.js'
-import { frontendLayout, type FrontendLayout, type FrontendProfile } from '../library/frontend-layout.js'
+import { frontendLayout, type FrontendLayout, type FrontendProfile } from '../frontends/index.js'
 import { FrontendSimulator } from './simulator.js'
 import { buildWebApi } from './web-api.js'
 

@@ -9,7 +9,7 @@ import { constants } from 'node:fs'
 import { access, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from 'pino'
-import { hookScriptsDir, type FrontendLayout } from '../library/frontend-layout.js'
+import { hookScriptsDir, type FrontendLayout } from '../frontends/index.js'
 
 /** The hook events the simulator fires. */
 export type HookEvent = 'start' | 'quit' | 'system-selected' | 'game-selected' | 'game-start' | 'game-end'

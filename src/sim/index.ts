@@ -14,7 +14,7 @@ export { SimulatedFrontend, type SimulatedFrontendOptions } from './frontend.js'
 export { demoMediaDir, writeDemoTree, type DemoTreeResult } from './demo-tree/write.js'
 
 /** Folder layouts of the supported profiles (`retrobat`, `batocera`) and where hook scripts live. */
-export { frontendLayout, frontendProfiles, hookScriptsDir, type FrontendLayout, type FrontendProfile } from '../library/frontend-layout.js'
+export { frontendLayout, frontendProfiles, hookScriptsDir, type FrontendLayout, type FrontendProfile } from '../frontends/index.js'
 
 /** ES's game id (MD5 of the absolute rom path with forward slashes). */
 export { esGameId } from './catalog.js'

@@ -5,7 +5,7 @@
 import type { Logger } from 'pino'
 import { readCatalog, type SimGame, type SimSystem } from './catalog.js'
 import { HookRunner, type HookEvent } from './hooks.js'
-import type { FrontendLayout } from '../library/frontend-layout.js'
+import type { FrontendLayout } from '../frontends/index.js'
 import { Navigator, type SimInput } from './navigator.js'
 
 export type SimView = 'system' | 'gamelist' | 'playing'

@@ -2,31 +2,47 @@
  * Surface snapshots for the physical displays: marquee, topper, instruction card and screen.
  * Not a switchable manager: without the Local Media Manager the snapshots still name the selection.
  */
-import type { Hub } from '../core/hub.js'
-import type { HubApp, HubModule } from '../core/module.js'
-import { sharedCatalog } from '../library/shared.js'
-import { localMediaOf } from '../media/index.js'
+import path from 'node:path'
+import { Type } from 'typebox'
+import { defineModule } from '../core/module.js'
+import { option } from '../core/options.js'
+import { catalogService } from '../library/index.js'
+import { localMediaService } from '../media/index.js'
+import { panelControlsService } from '../panels/index.js'
+import { surfaceEvents } from './events.js'
 import { SurfaceSnapshots } from './service.js'
 import { selectionKey } from './snapshots.js'
-import { surfaceEvents } from './events.js'
 
-const services = new WeakMap<Hub, SurfaceSnapshots>()
-
-/** The hub's surface snapshots; the control-panels module sets `instructionCardExtension` here. */
-export function surfaceSnapshotsOf (hub: Hub): SurfaceSnapshots {
-  let snapshots = services.get(hub)
-  if (snapshots === undefined) services.set(hub, snapshots = new SurfaceSnapshots(hub, localMediaOf(hub), sharedCatalog(hub)))
-  return snapshots
-}
-
-async function registerSurfaces (app: HubApp, hub: Hub): Promise<void> {
-  const snapshots = surfaceSnapshotsOf(hub)
-  snapshots.start()
-  app.addHook('onClose', async () => { snapshots.stop() })
-  hub.addStatusSection('surfaces', () => {
-    const current = snapshots.current
-    return { current: current === null ? null : { selectionKey: selectionKey(current), sequence: current.sequence, scope: current.scope } }
-  })
-}
-
-export const surfacesModule: HubModule = { name: 'surfaces', manager: null, events: surfaceEvents, register: registerSurfaces }
+export const surfacesModule = defineModule({
+  name: 'surfaces',
+  gate: null,
+  streams: [
+    { name: 'marquee', description: 'Marquee surface snapshots.', prefixes: ['marquee.'], extraTypes: [], aliases: [] },
+    { name: 'topper', description: 'Topper surface snapshots.', prefixes: ['topper.'], extraTypes: [], aliases: [] },
+    { name: 'instruction-card', description: 'Instruction-card surface snapshots with controls and cards.', prefixes: ['instruction-card.'], extraTypes: [], aliases: ['instructioncard', 'instruction_card', 'instructions'] },
+    { name: 'screen', description: 'Screen surface snapshots (title screen and in-game capture).', prefixes: ['screen.'], extraTypes: [], aliases: [] }
+  ],
+  options: {
+    language: option({ kind: 'string', schema: Type.String({ pattern: '^[a-z]{2,3}$' }), default: 'en', flag: 'language', description: 'Language of the texts on the topper and instruction card (texts/metadata-<lang>.json), falling back to the gamelist.' })
+  },
+  events: surfaceEvents,
+  needs: [catalogService, localMediaService, panelControlsService],
+  register: async (_scope, context) => {
+    const panels = context.use(panelControlsService)
+    const snapshots = new SurfaceSnapshots({
+      bus: context.bus,
+      logger: context.logger,
+      now: context.now,
+      media: context.use(localMediaService),
+      catalog: context.use(catalogService),
+      language: context.options.language,
+      instructionCardExtension: (entry) => panels.instructionCardFields(entry.frontendSystem, entry.scope === 'game' ? path.parse(entry.gamePath).name : null)
+    })
+    snapshots.start()
+    context.onStop(() => { snapshots.stop() })
+    context.addStatusSection('surfaces', () => {
+      const current = snapshots.current
+      return { current: current === null ? null : { selectionKey: selectionKey(current), sequence: current.sequence, scope: current.scope } }
+    })
+  }
+})

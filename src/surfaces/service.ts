@@ -5,10 +5,10 @@
  */
 import path from 'node:path'
 import type { EventPayload } from '../core/envelope.js'
-import type { PublishedEvent } from '../core/event-bus.js'
-import type { Hub } from '../core/hub.js'
-import type { LibraryCatalog } from '../library/catalog.js'
-import type { LocalMedia } from '../media/service.js'
+import type { FastifyBaseLogger } from 'fastify'
+import type { EventBus, PublishedEvent } from '../core/event-bus.js'
+import type { LibraryCatalog } from '../library/index.js'
+import type { LocalMedia } from '../media/index.js'
 import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension, type SurfaceTrigger } from './snapshots.js'
 import { gameTexts } from './texts.js'
 
@@ -37,24 +37,34 @@ export function triggerOf (event: PublishedEvent, receivedAtMs: number): Trigger
   return typeof system === 'string' && system !== '' ? { ...base, systemId: system, gamePath: null, gameName: '' } : null
 }
 
+export interface SurfaceSnapshotsDeps {
+  readonly bus: EventBus
+  readonly logger: FastifyBaseLogger
+  readonly now: () => Date
+  readonly media: LocalMedia
+  readonly catalog: LibraryCatalog
+  /** Language of the texts (`texts/metadata-<lang>.json`). */
+  readonly language: string
+  /** Fields the instruction card adds (the panel's `Controls`). */
+  readonly instructionCardExtension: SurfaceExtension
+}
+
 export class SurfaceSnapshots {
-  /** Set by the control-panels module to add `Controls` to the instruction card. */
-  instructionCardExtension: SurfaceExtension | null = null
-  readonly #hub: Hub
+  readonly #deps: SurfaceSnapshotsDeps
   readonly #media: LocalMedia
   readonly #catalog: LibraryCatalog
   #pending: Trigger | null = null
   #current: SurfaceEntry | null = null
   #unsubscribe: (() => void) | null = null
 
-  constructor (hub: Hub, media: LocalMedia, catalog: LibraryCatalog) {
-    this.#hub = hub
-    this.#media = media
-    this.#catalog = catalog
+  constructor (deps: SurfaceSnapshotsDeps) {
+    this.#deps = deps
+    this.#media = deps.media
+    this.#catalog = deps.catalog
   }
 
   start (): void {
-    this.#unsubscribe = this.#hub.bus.subscribe((event) => this.#onEvent(event))
+    this.#unsubscribe = this.#deps.bus.subscribe((event) => this.#onEvent(event))
   }
 
   stop (): void {
@@ -71,13 +81,13 @@ export class SurfaceSnapshots {
       const p = event.envelope.Payload
       const current = this.#current
       if (current !== null && p.System === current.mediaSystem && (p.Game === current.slug || p.Game === '')) {
-        const now = this.#hub.now().getTime()
+        const now = this.#deps.now().getTime()
         const cause = { type: 'media-changed', emittedAtMs: now, receivedAtMs: now }
         this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, gameName: current.gameName, playing: current.state === 'playing', cause }, true)
       }
       return
     }
-    const trigger = triggerOf(event, this.#hub.now().getTime())
+    const trigger = triggerOf(event, this.#deps.now().getTime())
     if (trigger !== null && trigger.systemId !== '') this.#schedule(trigger, false)
   }
 
@@ -114,20 +124,20 @@ export class SurfaceSnapshots {
       fields,
       assets: identity.slug === '' ? systemAssets : this.#media.index.entry(identity.system, identity.slug),
       systemAssets,
-      texts: identity.slug === '' ? null : gameTexts([path.join(root, 'user', ...tail), path.join(root, ...tail)], this.#hub.config.language, fields)
+      texts: identity.slug === '' ? null : gameTexts([path.join(root, 'user', ...tail), path.join(root, ...tail)], this.#deps.language, fields)
     }
   }
 
   #publish (entry: SurfaceEntry, update: boolean): void {
     this.#current = entry
     this.#media.follow({ system: entry.mediaSystem, slug: entry.slug })
-    const publishedAtMs = this.#hub.now().getTime()
+    const publishedAtMs = this.#deps.now().getTime()
     for (const surface of surfaces) {
-      const payload = buildSnapshot(surface, entry, surface === 'instruction-card' ? this.instructionCardExtension : null, publishedAtMs)
+      const payload = buildSnapshot(surface, entry, surface === 'instruction-card' ? this.#deps.instructionCardExtension : null, publishedAtMs)
       // Only the marquee has an update event; the other surfaces simply get a fresh snapshot of the same selection.
       const type = update && surface === 'marquee' ? 'marquee.snapshot.updated' : `${surface}.snapshot`
-      this.#hub.bus.publish(type, payload)
+      this.#deps.bus.publish(type, payload)
     }
-    this.#hub.logger.debug(`surface snapshots for ${selectionKey(entry)} (sequence ${entry.sequence})`)
+    this.#deps.logger.debug(`surface snapshots for ${selectionKey(entry)} (sequence ${entry.sequence})`)
   }
 }

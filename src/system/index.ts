@@ -1,5 +1,5 @@
-import type { HubModule } from '../core/module.js'
+import type { CoreModule } from '../core/registration.js'
 import { systemRoutes } from './routes.js'
 
 /** Health, readiness, status, versions, effective options and stream discovery. Never gated. */
-export const systemModule: HubModule = { name: 'system', manager: null, register: systemRoutes }
+export const systemModule: CoreModule = { name: 'system', gate: null, register: systemRoutes }

@@ -2,7 +2,7 @@ import { apiGroups } from '../core/api-groups.js'
 import { errorResponses } from '../core/errors.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp } from '../core/module.js'
-import { redactedConfig } from '../config.js'
+import { redactedConfig } from '../core/options.js'
 import { serviceName, serviceVersion, eventsContractVersion } from '../version.js'
 import { EffectiveConfigResponse, HealthResponse, ReadyResponse, StatusResponse, StreamsResponse, VersionResponse } from './schemas.js'
 import { streamCatalog, serviceStatus } from './service.js'
@@ -39,7 +39,7 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   app.get('/api/v1/config/effective', {
     config: { localPagesOnly: true },
     schema: { tags, summary: 'Effective options and where each came from (secrets redacted)', response: { 200: EffectiveConfigResponse, ...errorResponses() } }
-  }, async () => ({ configFile: hub.config.config, options: redactedConfig(hub.loaded), sources: hub.loaded.sources }))
+  }, async () => ({ configFile: hub.config.config, options: redactedConfig(hub.options, hub.loaded), sources: hub.loaded.sources }))
 
   app.get('/api/v1/ws/streams', {
     schema: {
@@ -69,7 +69,7 @@ class StreamCatalogCache {
     let cached = this.#byBase.get(wsBase)
     if (cached === undefined) {
       if (this.#byBase.size >= StreamCatalogCache.maxBases) this.#byBase.clear()
-      const body = streamCatalog(wsBase, this.#hub.events)
+      const body = streamCatalog(wsBase, this.#hub.events, this.#hub.streams)
       cached = { body, json: JSON.stringify(body) }
       this.#byBase.set(wsBase, cached)
     }

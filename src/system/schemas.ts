@@ -61,7 +61,12 @@ export const StatusResponse = Type.Object({
   }),
   frontend: Type.Object({}, { additionalProperties: true, description: 'Frontend link: config folder, settings file, and what the frontend modules report.' }),
   managers: Type.Record(Type.String(), GateStateSchema),
-  storage: Type.Object({ file: Type.String(), schemaVersion: Type.Integer(), journalEvents: Type.Integer() })
+  storage: Type.Object({
+    file: Type.String(),
+    schemaVersion: Type.Integer({ description: 'Layout of the schema bookkeeping (3: versions per owner in tableVersions).' }),
+    tableVersions: Type.Record(Type.String(), Type.Integer(), { description: 'Schema steps applied, per owner: the core and each module with tables of its own.' }),
+    journalEvents: Type.Integer()
+  })
 }, {
   additionalProperties: true,
   description: 'Status of every part of the service.',
@@ -72,7 +77,7 @@ export const StatusResponse = Type.Object({
     managers: {
       gameEvents: { title: 'Game Events Manager', enabled: false, switchedOn: false, source: 'es_settings', esSetting: 'global.cabinethub.game_events_manager.enabled', disabledByParent: null, ignoredEsValue: null }
     },
-    storage: { file: '/home/pi/.local/share/cabinet-hub/cabinet-hub.db', schemaVersion: 1, journalEvents: 120 }
+    storage: { file: '/home/pi/.local/share/cabinet-hub/cabinet-hub.db', schemaVersion: 3, tableVersions: { core: 1, media: 1 }, journalEvents: 120 }
   }]
 })
 

@@ -1,6 +1,7 @@
 import type { Hub } from '../core/hub.js'
+import { ownerVersions } from '../core/storage/migrations.js'
 import type { EventCatalog } from '../core/events/catalog.js'
-import { firehoseNote, firehosePath, streamTable } from '../core/stream-table.js'
+import { firehoseNote, firehosePath, type StreamTable } from '../core/stream-table.js'
 import { serviceName, serviceVersion } from '../version.js'
 
 const startedAt = Date.now()
@@ -11,25 +12,25 @@ export function serviceStatus (hub: Hub) {
     api: { name: serviceName, version: serviceVersion, enabled: true, ready: hub.startup.readyAt !== null, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
     webSocket: { enabled: hub.isEnabled('webSocket'), ...hub.gateway.counts() },
     frontend: {
-      configDir: hub.config.esConfigDir,
-      esSettingsFile: hub.esSettings.path,
-      esSettings: hub.esSettings.state,
-      esSettingsError: hub.esSettings.error,
+      configDir: null,
+      esSettingsFile: hub.settings.path,
+      esSettings: hub.settings.state,
+      esSettingsError: hub.settings.error,
       ...frontend
     },
     managers: Object.fromEntries(hub.gates),
-    storage: { file: hub.db.name, schemaVersion: hub.db.pragma('user_version', { simple: true }) as number, journalEvents: hub.journal.count() },
+    storage: { file: hub.db.name, schemaVersion: hub.db.pragma('user_version', { simple: true }) as number, tableVersions: Object.fromEntries(ownerVersions(hub.db)), journalEvents: hub.journal.count() },
     ...sections
   }
 }
 
 /** `GET /api/v1/ws/streams`, generated from the stream table. */
-export function streamCatalog (wsBase: string, events: EventCatalog) {
+export function streamCatalog (wsBase: string, events: EventCatalog, streams: StreamTable) {
   return {
     firehoseUrl: `${wsBase}${firehosePath}`,
     firehoseNote,
     unknownStreamNote: 'Any other /ws/<name> is accepted and delivers nothing, so consumers may probe.',
-    streams: [...streamTable].sort((a, b) => a.name.localeCompare(b.name)).map((stream) => ({
+    streams: [...streams.definitions].sort((a, b) => a.name.localeCompare(b.name)).map((stream) => ({
       name: stream.name,
       url: `${wsBase}/ws/${stream.name}`,
       description: stream.description,

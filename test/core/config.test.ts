@@ -2,12 +2,26 @@ import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { allOptions, ConfigError, envName, loadConfig, optionsHelp, redactedConfig } from '../../src/config.js'
+import { optionEntriesOf } from '../../src/core/hub.js'
+import { ConfigError, envName, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, redactedConfig as redactedConfigOf, type ConfigInputs, type LoadedConfig } from '../../src/core/options.js'
+import { domainModules } from '../../src/modules.js'
 import { tempDir } from '../support/hub.js'
+
+/** The option table of this build, assembled from the core and every module. */
+const allOptions = optionEntriesOf(domainModules)
+const loadConfig = (inputs: ConfigInputs): LoadedConfig<Record<string, unknown>> => loadConfigOf(allOptions, inputs)
+const optionsHelp = (): string => optionsHelpOf(allOptions)
+const redactedConfig = (loaded: LoadedConfig): Record<string, unknown> => redactedConfigOf(allOptions, loaded)
 
 const cli = (entries: Record<string, string | boolean> = {}): Map<string, string | boolean> => new Map(Object.entries(entries))
 
 describe('option table', () => {
+  it('is assembled from the declarations of the core and the modules, each option once', () => {
+    const keys = allOptions.map((o) => o.key)
+    assert.equal(new Set(keys).size, keys.length)
+    for (const key of ['port', 'frontendRoot', 'mediaDir', 'panelPlayerCount', 'cabemuPort', 'language', 'eventsIni', 'managers.localMedia', 'managers.roms']) assert.ok(keys.includes(key), key)
+  })
+
   it('derives one environment variable per option', () => {
     assert.equal(envName('port'), 'CABINET_HUB_PORT')
     assert.equal(envName('dataDir'), 'CABINET_HUB_DATA_DIR')
@@ -21,7 +35,7 @@ describe('option table', () => {
     assert.equal(config.port, 12345)
     assert.equal(config.nodeId, 'cab-01')
     assert.equal(config.devEventsIngest, false)
-    assert.equal(config.managers.controlPanel, true)
+    assert.equal(config['managers.controlPanel'], true)
   })
 
   it('lists every option, its variable and its default in --help', () => {
@@ -48,7 +62,7 @@ describe('loadConfig', () => {
     assert.equal(sources.nodeId, 'env')
     assert.equal(config.logLevel, 'warn')
     assert.equal(sources.logLevel, 'file')
-    assert.equal(config.managers.roms, false)
+    assert.equal(config['managers.roms'], false)
     assert.equal(sources['managers.roms'], 'file')
     assert.equal(sources.host, 'default')
   })
@@ -60,7 +74,7 @@ describe('loadConfig', () => {
     const { config } = loadConfig({ cli: cli(), env: { CABINET_HUB_CONFIG: file, CABINET_HUB_MANAGERS_GAME_EVENTS: 'off' } })
     assert.equal(config.devEventsIngest, true)
     assert.deepEqual(config.allowedHosts, ['cab.local'])
-    assert.equal(config.managers.gameEvents, false)
+    assert.equal(config['managers.gameEvents'], false)
   })
 
   it('lists every bad value in one error, naming where it came from', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { eventCatalogOf } from '../../src/app.js'
+import { eventCatalogOf } from '../../src/core/hub.js'
 import { EventBus, type PublishedEvent } from '../../src/core/event-bus.js'
 import type { ManagerId } from '../../src/core/gates.js'
 import { domainModules } from '../../src/modules.js'

@@ -8,7 +8,7 @@ import { RecordingClient } from '../support/ws-client.js'
 /** A stand-in domain module, to see its branch switched by its manager. */
 const lampModule: HubModule = {
   name: 'lamps',
-  manager: 'gameEvents',
+  gate: 'gameEvents',
   register: async (app) => {
     app.get('/api/v1/lamps', async () => ({ lamps: [] }))
   }

@@ -1,11 +1,20 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { managerDefinitions, parseSwitchWord, resolveGates, type ConfiguredSwitch, type ManagerId } from '../../src/core/gates.js'
+import { parseSwitchWord, resolveGates, type ConfiguredSwitch, type ManagerId } from '../../src/core/gates.js'
+import { managersOf } from '../../src/core/hub.js'
+import { domainModules } from '../../src/modules.js'
+
+/** Every manager of this build, as the modules declare them. */
+const managerDefinitions = managersOf(domainModules)
 
 const config = (entries: Array<[ManagerId, boolean]> = []): Map<ManagerId, ConfiguredSwitch> =>
   new Map(entries.map(([id, value]) => [id, { value, fromDefault: false }]))
 
 describe('resolveGates', () => {
+  it('knows the nine managers of the contract', () => {
+    assert.deepEqual(managerDefinitions.map((m) => m.id).sort(), ['apiReference', 'autoScraping', 'controlPanel', 'gameEvents', 'localMedia', 'notificationsUi', 'roms', 'themesCollections', 'webSocket'])
+  })
+
   it('switches every manager on by default', () => {
     const gates = resolveGates(managerDefinitions, new Map(), new Map())
     for (const definition of managerDefinitions) {

@@ -4,32 +4,59 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import Database from 'better-sqlite3'
 import { closeDatabase, databaseFileName, openDatabase } from '../../src/core/storage/database.js'
-import { migrations } from '../../src/core/storage/migrations.js'
+import { bookkeepingVersion, coreMigrations, migrate } from '../../src/core/storage/migrations.js'
 import { tempDir } from '../support/hub.js'
 
+const mediaSteps = { owner: 'media', steps: ['CREATE TABLE media_files (file TEXT PRIMARY KEY)'] }
+const versions = (db: Database.Database): Record<string, number> =>
+  Object.fromEntries((db.prepare('SELECT owner, version FROM schema_versions ORDER BY owner').all() as Array<{ owner: string, version: number }>).map((r) => [r.owner, r.version]))
+
 describe('database', () => {
-  it('creates the file in WAL mode at the latest schema version, and reopens without re-running steps', () => {
+  it('creates the file in WAL mode, runs each owner\'s steps once, and reopens without re-running them', () => {
     const dir = tempDir()
     const db = openDatabase(dir)
+    migrate(db, [coreMigrations, mediaSteps])
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal')
-    assert.equal(db.pragma('user_version', { simple: true }), migrations.length)
+    assert.equal(db.pragma('user_version', { simple: true }), bookkeepingVersion)
+    assert.deepEqual(versions(db), { core: 1, media: 1 })
     db.prepare('INSERT INTO event_journal (type, ts, envelope) VALUES (?, ?, ?)').run('ui.event', 'now', '{}')
     closeDatabase(db)
     assert.equal(existsSync(path.join(dir, `${databaseFileName}-wal`)), false, 'closing checkpoints and removes the WAL')
 
     const again = openDatabase(dir)
+    migrate(again, [coreMigrations, { owner: 'media', steps: [...mediaSteps.steps, 'ALTER TABLE media_files ADD COLUMN size INTEGER'] }])
+    assert.deepEqual(versions(again), { core: 1, media: 2 }, 'only the new step ran')
     assert.equal((again.prepare('SELECT COUNT(*) AS n FROM event_journal').get() as { n: number }).n, 1)
     closeDatabase(again)
+  })
+
+  it('adopts a database of the single-list layout (user_version 2) without running its steps again', () => {
+    const dir = tempDir()
+    const legacy = new Database(path.join(dir, databaseFileName))
+    legacy.exec(`${coreMigrations.steps[0]!}; ${mediaSteps.steps[0]!}`)
+    legacy.prepare('INSERT INTO media_files (file) VALUES (?)').run('/m/kept.png')
+    legacy.pragma('user_version = 2')
+    legacy.close()
+    const db = openDatabase(dir)
+    migrate(db, [coreMigrations, mediaSteps])
+    assert.deepEqual(versions(db), { core: 1, media: 1 })
+    assert.equal((db.prepare('SELECT COUNT(*) AS n FROM media_files').get() as { n: number }).n, 1, 'the rows of the old layout are kept')
+    closeDatabase(db)
   })
 
   it('refuses a database written by a newer build, with a clear message, and leaves it alone', () => {
     const dir = tempDir()
     const raw = new Database(path.join(dir, databaseFileName))
-    raw.pragma(`user_version = ${migrations.length + 5}`)
+    raw.pragma(`user_version = ${bookkeepingVersion + 5}`)
     raw.close()
-    assert.throws(() => openDatabase(dir), /newer than this build knows/)
+    assert.throws(() => migrate(openDatabase(dir), [coreMigrations]), /newer than this build knows/)
     const check = new Database(path.join(dir, databaseFileName))
-    assert.equal(check.pragma('user_version', { simple: true }), migrations.length + 5)
+    assert.equal(check.pragma('user_version', { simple: true }), bookkeepingVersion + 5)
     check.close()
+
+    const newerModule = openDatabase(tempDir())
+    migrate(newerModule, [coreMigrations, { owner: 'media', steps: ['CREATE TABLE a (x)', 'CREATE TABLE b (x)'] }])
+    assert.throws(() => migrate(newerModule, [coreMigrations, { owner: 'media', steps: ['CREATE TABLE a (x)'] }]), /media tables are at version 2, newer than this build knows \(1\)/)
+    closeDatabase(newerModule)
   })
 })

@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { FIREHOSE, resolveStream, streamsFor, streamTable } from '../../src/core/stream-table.js'
+import { streamTableOf } from '../../src/core/hub.js'
+import { FIREHOSE } from '../../src/core/stream-table.js'
+import { domainModules } from '../../src/modules.js'
+
+const table = streamTableOf(domainModules)
+const streamTable = table.definitions
+const resolveStream = (name: string) => table.resolve(name)
+const streamsFor = (type: string) => table.streamsFor(type)
 
 describe('stream table', () => {
-  it('holds the 17 streams of the spec with their aliases', () => {
+  it('holds the 17 streams of the spec with their aliases, as the modules declare them', () => {
     assert.deepEqual(streamTable.map((s) => s.name).sort(), [
       'achievements', 'arcade', 'control', 'esevent', 'frontend', 'hiscore', 'ingame', 'instruction-card', 'marquee',
       'media', 'panel', 'roms', 'score', 'screen', 'system', 'timer', 'topper'
@@ -33,5 +40,9 @@ describe('stream table', () => {
     assert.deepEqual(streamsFor('score.live.changed'), [FIREHOSE, 'score'])
     assert.deepEqual(streamsFor('score.total'), [FIREHOSE])
     assert.deepEqual(streamsFor('notifications.toast'), [FIREHOSE, 'system'])
+  })
+
+  it('refuses a stream name or alias declared twice', () => {
+    assert.throws(() => streamTableOf([...domainModules, { name: 'copy', gate: null, streams: [{ name: 'media', description: '', prefixes: [], extraTypes: [], aliases: [] }], register: async () => {} }]), /stream name media is declared twice/)
   })
 })

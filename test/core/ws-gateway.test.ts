@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import { streamTable } from '../../src/core/stream-table.js'
 import { startHub, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
@@ -16,7 +15,7 @@ describe('stream gateway', () => {
   after(async () => hub.close())
 
   it('accepts every stream and every alias of the table, and unknown names', async () => {
-    const names = ['', ...streamTable.flatMap((s) => [s.name, ...s.aliases]), 'Panel', 'no-such-stream']
+    const names = ['', ...hub.hub.streams.definitions.flatMap((s) => [s.name, ...s.aliases]), 'Panel', 'no-such-stream']
     const clients = await Promise.all(names.map(async (n) => RecordingClient.connect(`${hub.wsBase}/ws${n === '' ? '' : `/${n}`}`)))
     assert.equal(hub.hub.gateway.counts().connectedClients, names.length)
     for (const c of clients) c.close()

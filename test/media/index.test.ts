@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
+import { closeDatabase, openDatabase, type HubDatabase } from '../../src/core/storage/database.js'
+import { coreMigrations, migrate } from '../../src/core/storage/migrations.js'
+import { mediaModule } from '../../src/media/index.js'
 import { MediaIndex } from '../../src/media/media-index.js'
 import type { MediaFile } from '../../src/media/scan.js'
 import { kindOfStorePath } from '../../src/media/kinds.js'
@@ -9,13 +11,20 @@ import { startHub, tempDir } from '../support/hub.js'
 import { writeMedia } from '../support/media-store.js'
 import { RecordingClient } from '../support/ws-client.js'
 
+/** The database as the service leaves it: the core's and the media module's tables. */
+function openMigrated (dataDir: string): HubDatabase {
+  const db = openDatabase(dataDir)
+  migrate(db, [coreMigrations, { owner: mediaModule.name, steps: mediaModule.migrations! }])
+  return db
+}
+
 const file = (name: string, extra: Partial<MediaFile> = {}): MediaFile => ({ file: `/m/${name}`, system: 'arcade', slug: '1943', kind: 'marquee', role: null, origin: 'local', rank: 0, size: 10, mtimeMs: 1, ...extra })
 
 describe('media index', () => {
   const dataDir = tempDir()
 
   it('survives a restart through SQLite and reports only what changed', async () => {
-    const db = openDatabase(dataDir)
+    const db = openMigrated(dataDir)
     const first = new MediaIndex(db)
     assert.equal(await first.loadPersisted(), false)
     const change = await first.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel' }), file('user.jpg', { origin: 'user' })])
@@ -25,7 +34,7 @@ describe('media index', () => {
     ])
     closeDatabase(db)
 
-    const reopened = openDatabase(dataDir)
+    const reopened = openMigrated(dataDir)
     const warm = new MediaIndex(reopened)
     assert.equal(await warm.loadPersisted(), true)
     assert.equal(warm.entry('arcade', '1943').get('marquee')?.file, '/m/user.jpg')

@@ -6,7 +6,10 @@ import { cabinetConfig } from '../../src/panels/cabinet.js'
 import { writeDemoPanels } from '../../src/panels/demo-panels.js'
 import { dynpanelsRoot, PanelResources } from '../../src/panels/resources.js'
 import { PanelService } from '../../src/panels/service.js'
-import { loadConfig } from '../../src/config.js'
+import { configOf, loadConfig } from '../../src/core/options.js'
+import { optionEntriesOf } from '../../src/core/hub.js'
+import { panelOptions } from '../../src/panels/options.js'
+import { domainModules } from '../../src/modules.js'
 import { tempDir } from '../support/hub.js'
 import { startPanelHub } from '../support/panels.js'
 import { RecordingClient } from '../support/ws-client.js'
@@ -17,7 +20,7 @@ describe('instruction-card Controls from the panel resolution', () => {
   writeDemoPanels(dynpanelsRoot(dataDir))
   const resources = new PanelResources(dynpanelsRoot(dataDir))
   resources.load()
-  const { config } = loadConfig({ cli: new Map([['dataDir', dataDir]]), env: {} })
+  const config = configOf(panelOptions, loadConfig(optionEntriesOf(domainModules), { cli: new Map([['dataDir', dataDir]]), env: {} }))
   const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publish: () => {}, now: () => new Date() })
 
   it('says what each used button does and its colour, per player, with the system inputs', () => {

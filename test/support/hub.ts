@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pino from 'pino'
 import { buildApp } from '../../src/app.js'
-import { loadConfig } from '../../src/config.js'
-import { readEsSettings } from '../../src/core/es-settings.js'
-import type { Hub } from '../../src/core/hub.js'
+import { optionEntriesOf, type Hub } from '../../src/core/hub.js'
 import type { HubApp, HubModule } from '../../src/core/module.js'
+import { loadConfig } from '../../src/core/options.js'
 import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
-import { effectiveEsConfigDir } from '../../src/frontend/layout.js'
-import { domainModules } from '../../src/modules.js'
+import { effectiveEsConfigDir, readEsSettings } from '../../src/frontends/index.js'
+import { domainModules, type HubConfig } from '../../src/modules.js'
 import { quietPeers } from './game-events.js'
 
 export interface TestHub {
@@ -40,16 +39,18 @@ export function tempDir (prefix = 'cabinet-hub-test-'): string {
 export async function startHub (options: TestHubOptions = {}): Promise<TestHub> {
   const dataDir = tempDir()
   // Test hubs stay off the default emulator ports unless a test points them somewhere.
+  const modules = [...domainModules, ...(options.modules ?? [])]
   const cli = new Map<string, string | boolean>(Object.entries({ dataDir, port: '0', ...quietPeers, ...options.options }))
-  const loaded = loadConfig({ cli, env: options.env ?? {} })
-  const db = openDatabase(loaded.config.dataDir)
+  const loaded = loadConfig(optionEntriesOf(modules), { cli, env: options.env ?? {} })
+  const config = loaded.config as HubConfig
+  const db = openDatabase(config.dataDir)
   const { app, hub } = await buildApp({
     loaded,
     logger: pino({ level: 'silent' }),
     db,
-    esSettings: await readEsSettings(effectiveEsConfigDir(loaded.config)),
+    settings: await readEsSettings(effectiveEsConfigDir(config)),
     now: () => new Date(),
-    modules: [...domainModules, ...(options.modules ?? [])]
+    modules
   })
   let baseUrl = 'http://127.0.0.1'
   if (options.listen !== false) {

@@ -10,10 +10,10 @@ describe('health, version and readiness', () => {
   let release: () => void = () => {}
   const slowStart: HubModule = {
     name: 'slow-start',
-    manager: null,
-    register: async (_app, hub) => {
-      hub.startup.register('slow-start', async () => new Promise<void>((resolve) => { release = resolve }))
-      hub.startup.register('broken-start', async () => { throw new Error('fixture folder missing') })
+    gate: null,
+    register: async (_app, { onStart }) => {
+      onStart('slow-start', async () => new Promise<void>((resolve) => { release = resolve }))
+      onStart('broken-start', async () => { throw new Error('fixture folder missing') })
     }
   }
   let hub: TestHub
@@ -84,7 +84,7 @@ describe('status and effective configuration', () => {
       api: { enabled: boolean, ready: boolean }
       frontend: { esSettings: string }
       managers: Record<string, { enabled: boolean, source: string, esSetting: string }>
-      storage: { schemaVersion: number }
+      storage: { schemaVersion: number, tableVersions: Record<string, number> }
     }
     assert.equal(status.api.enabled, true)
     assert.equal(status.api.ready, true)
@@ -94,7 +94,8 @@ describe('status and effective configuration', () => {
     assert.deepEqual([status.managers.roms!.enabled, status.managers.roms!.source], [true, 'es_settings'])
     assert.deepEqual([status.managers.controlPanel!.enabled, status.managers.controlPanel!.source], [true, 'default'])
     assert.equal(status.managers.gameEvents!.esSetting, 'global.cabinethub.game_events_manager.enabled')
-    assert.equal(status.storage.schemaVersion, 2)
+    assert.equal(status.storage.schemaVersion, 3)
+    assert.deepEqual(status.storage.tableVersions, { core: 1, media: 1 })
   })
 
   it('shows effective options and their sources with secrets redacted', async () => {

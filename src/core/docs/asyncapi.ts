@@ -7,7 +7,7 @@ import { eventsContractVersion } from '../../version.js'
 import { EnvelopeSchema } from '../envelope.js'
 import type { EventCatalog } from '../events/catalog.js'
 import type { EventDefinition } from '../events/definition.js'
-import { firehoseIncludes, firehoseNote, streamIncludes, streamTable } from '../stream-table.js'
+import { firehoseIncludes, firehoseNote, streamIncludes, type StreamTable } from '../stream-table.js'
 
 type Json = Record<string, unknown>
 
@@ -51,7 +51,7 @@ function channel (id: string, address: string, description: string, types: Event
   }
 }
 
-export function buildAsyncApi (events: EventCatalog): Json {
+export function buildAsyncApi (events: EventCatalog, streams: StreamTable): Json {
   const eventCatalog = events.definitions
   const channels: Json = {}
   const operations: Json = {}
@@ -66,7 +66,7 @@ export function buildAsyncApi (events: EventCatalog): Json {
     'x-aliases': [],
     'x-retained-event-types': events.retainedTypes()
   }))
-  for (const stream of streamTable) {
+  for (const stream of streams.definitions) {
     add(stream.name, channel(stream.name, `/ws/${stream.name}`, stream.description, eventCatalog.filter((d) => streamIncludes(stream, d.type)), {
       'x-event-type-prefixes': [...stream.prefixes],
       'x-event-types': [...stream.extraTypes],

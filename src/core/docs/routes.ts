@@ -1,14 +1,14 @@
 import swaggerUi from '@fastify/swagger-ui'
 import { stringify as toYaml } from 'yaml'
-import type { HubModule } from '../module.js'
+import type { CoreModule } from '../registration.js'
 import { buildAsyncApi } from './asyncapi.js'
 
 /** `/openapi.json`, `/asyncapi.json|yaml` and the interactive reference at `/swagger` (assets served locally). */
-export const apiReferenceModule: HubModule = {
+export const apiReferenceModule: CoreModule = {
   name: 'api-reference',
-  manager: 'apiReference',
+  gate: 'apiReference',
   register: async (app, hub) => {
-    const asyncApi = buildAsyncApi(hub.events)
+    const asyncApi = buildAsyncApi(hub.events, hub.streams)
     const asyncApiYaml = toYaml(asyncApi)
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
     app.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApi)

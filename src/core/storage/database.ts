@@ -1,17 +1,16 @@
 /**
- * The SQLite database in the data dir: WAL, forward-only numbered migrations tracked in
- * `PRAGMA user_version`, each applied in its own transaction.
+ * The SQLite database in the data dir, in WAL mode. Its tables are created by the migrations the
+ * core and the modules declare (`migrations.ts`), run when the service is built.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { migrations } from './migrations.js'
 
 export type HubDatabase = Database.Database
 
 export const databaseFileName = 'cabinet-hub.db'
 
-/** Opens (creating if needed) the database; `:memory:` for tests and document generation. */
+/** Opens (creating if needed) the database; `:memory:` for document generation. */
 export function openDatabase (dataDir: string | ':memory:'): HubDatabase {
   let file: string = ':memory:'
   if (dataDir !== ':memory:') {
@@ -22,21 +21,7 @@ export function openDatabase (dataDir: string | ':memory:'): HubDatabase {
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
-  migrate(db)
   return db
-}
-
-export function migrate (db: HubDatabase): void {
-  const current = db.pragma('user_version', { simple: true }) as number
-  if (current > migrations.length) {
-    throw new Error(`database schema version ${current} is newer than this build knows (${migrations.length}); use a newer cabinet-hub or another --data-dir`)
-  }
-  for (let version = current + 1; version <= migrations.length; version++) {
-    db.transaction(() => {
-      db.exec(migrations[version - 1]!)
-      db.pragma(`user_version = ${version}`)
-    })()
-  }
 }
 
 export function closeDatabase (db: HubDatabase): void {

@@ -5,7 +5,6 @@
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import type { PublishedEvent } from '../event-bus.js'
-import { streamsFor } from '../stream-table.js'
 import { ClientConnection, CLOSE_GOING_AWAY, type ClientLimits } from './client-connection.js'
 import { RetainedStore } from './retained-store.js'
 
@@ -15,6 +14,8 @@ export interface GatewayOptions extends ClientLimits {
   readonly pingIntervalMs: number
   /** Retained slots in replay order. */
   readonly retainedSlots: readonly string[]
+  /** The streams (firehose included) that deliver an event type. */
+  readonly streamsFor: (type: string) => string[]
   readonly onSlowClient: (stream: string, queuedBytes: number) => void
 }
 
@@ -105,7 +106,7 @@ export class StreamGateway {
     if (routes === undefined) {
       // Injected types are arbitrary: keep the cache bounded.
       if (this.#routes.size >= maxCachedRoutes) this.#routes.clear()
-      routes = streamsFor(type)
+      routes = this.#options.streamsFor(type)
       this.#routes.set(type, routes)
     }
     return routes

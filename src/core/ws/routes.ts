@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import type { Hub } from '../hub.js'
-import type { HubApp, HubModule } from '../module.js'
-import { FIREHOSE, resolveStream } from '../stream-table.js'
+import type { HubApp } from '../module.js'
+import type { CoreModule } from '../registration.js'
+import { FIREHOSE } from '../stream-table.js'
 
 function upgradeRequired (_request: unknown, reply: FastifyReply): void {
   void reply.code(426).header('upgrade', 'websocket').send({ message: 'This is a WebSocket endpoint: connect with ws:// (see GET /api/v1/ws/streams)', code: 'UPGRADE_REQUIRED' })
@@ -21,9 +22,9 @@ async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
     url: '/ws/:stream',
     schema: { hide: true, params: Type.Object({ stream: Type.String() }) },
     handler: upgradeRequired,
-    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, resolveStream((request.params as { stream: string }).stream).name)
+    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, hub.streams.resolve((request.params as { stream: string }).stream).name)
   })
 }
 
 /** `/ws` (firehose) and `/ws/<stream>`; the stream is chosen by path only, clients never need to send. */
-export const webSocketModule: HubModule = { name: 'websocket', manager: 'webSocket', register: wsRoutes }
+export const webSocketModule: CoreModule = { name: 'websocket', gate: 'webSocket', register: wsRoutes }

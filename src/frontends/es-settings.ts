@@ -5,13 +5,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
+import { noFrontendSettings, type FrontendSettings } from '../core/settings.js'
 
-export interface EsSettings {
-  readonly path: string | null
-  readonly state: 'not-configured' | 'missing' | 'loaded' | 'unreadable'
-  readonly error: string | null
-  readonly values: ReadonlyMap<string, string>
-}
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, processEntities: true })
 
@@ -28,8 +23,8 @@ function collect (node: unknown, into: Map<string, string>): void {
   for (const child of Object.values(record)) collect(child, into)
 }
 
-export async function readEsSettings (configDir: string | null): Promise<EsSettings> {
-  if (configDir === null) return { path: null, state: 'not-configured', error: null, values: new Map() }
+export async function readEsSettings (configDir: string | null): Promise<FrontendSettings> {
+  if (configDir === null) return noFrontendSettings
   const file = path.join(configDir, 'es_settings.cfg')
   let text: string
   try {

@@ -1,0 +1,203 @@
+/**
+ * Options: every setting is declared once, by the core or by the module that uses it, and from the
+ * assembled table come the CLI flags, the `CABINET_HUB_*` environment variables, the config-file
+ * keys, `--help` and the effective configuration report. Precedence: CLI > env > config file > default.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Static, TSchema } from 'typebox'
+import Value from 'typebox/value'
+import { parse as parseYaml } from 'yaml'
+import { parseSwitchWord } from './gates.js'
+
+type OptionKind = 'string' | 'integer' | 'boolean' | 'list'
+
+export interface OptionSpec<S extends TSchema = TSchema> {
+  readonly kind: OptionKind
+  readonly schema: S
+  readonly default: Static<S>
+  /** CLI long flag (without dashes); null for settings that only come from env or the config file. */
+  readonly flag: string | null
+  readonly description: string
+  /** Redacted in every report. */
+  readonly secret?: boolean
+}
+
+export function option<S extends TSchema> (spec: OptionSpec<S>): OptionSpec<S> {
+  return spec
+}
+
+/** A module's (or the core's) options, by key. */
+export type OptionTable = Readonly<Record<string, OptionSpec>>
+
+/** The values of a table, as typed as its schemas. */
+export type ConfigOf<T extends OptionTable> = { -readonly [K in keyof T]: Static<T[K]['schema']> }
+
+/** `demo`: set by the embedded default when no frontend is configured. */
+export type ConfigSource = 'default' | 'file' | 'env' | 'cli' | 'demo'
+
+export interface LoadedConfig<C = Readonly<Record<string, unknown>>> {
+  /** Every effective value by option key (`port`, `managers.roms`). */
+  readonly config: C
+  /** Where each effective value came from, by the same key. */
+  readonly sources: Readonly<Record<string, ConfigSource>>
+}
+
+export class ConfigError extends Error {
+  constructor (readonly problems: readonly string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** `managers.localMedia` -> `CABINET_HUB_MANAGERS_LOCAL_MEDIA`. */
+export function envName (key: string): string {
+  return `CABINET_HUB_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/\./g, '_').toUpperCase()}`
+}
+
+export interface OptionEntry {
+  readonly key: string
+  readonly spec: OptionSpec
+}
+
+/** One entry per option of the given tables; a key declared twice is a programming error. */
+export function optionEntries (tables: readonly OptionTable[]): OptionEntry[] {
+  const entries = tables.flatMap((table) => Object.entries(table).map(([key, spec]) => ({ key, spec })))
+  const seen = new Set<string>()
+  for (const { key } of entries) {
+    if (seen.has(key)) throw new Error(`option ${key} is declared twice`)
+    seen.add(key)
+  }
+  return entries
+}
+
+/** The typed values of one table, out of a loaded configuration. */
+export function configOf<T extends OptionTable> (table: T, loaded: LoadedConfig): ConfigOf<T> {
+  return Object.fromEntries(Object.keys(table).map((key) => [key, loaded.config[key]])) as ConfigOf<T>
+}
+
+function fromText (entry: OptionEntry, text: string): unknown {
+  switch (entry.spec.kind) {
+    case 'integer': return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text
+    case 'boolean': return parseSwitchWord(text) ?? text
+    case 'list': return text.split(',').map((s) => s.trim()).filter((s) => s.length > 0)
+    case 'string': return text
+  }
+}
+
+function readConfigFile (file: string): Record<string, unknown> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ConfigError([`config file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`])
+  }
+  let parsed: unknown
+  try {
+    parsed = parseYaml(text)
+  } catch (error) {
+    throw new ConfigError([`config file ${file} is neither JSON nor YAML: ${(error as Error).message.split('\n')[0]}`])
+  }
+  if (parsed === null || parsed === undefined) return {}
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError([`config file ${file} must hold an object of options`])
+  return parsed as Record<string, unknown>
+}
+
+/** `managers: { roms: false }` in a file is the option `managers.roms`. */
+function flattenFile (entries: readonly OptionEntry[], data: Record<string, unknown>, problems: string[]): Map<string, unknown> {
+  const known = new Set(entries.map((e) => e.key))
+  const flat = new Map<string, unknown>()
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'managers' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [id, sw] of Object.entries(value)) flat.set(`managers.${id}`, sw)
+    } else {
+      flat.set(key, value)
+    }
+  }
+  for (const key of flat.keys()) if (!known.has(key)) problems.push(`${key}: unknown option in the config file`)
+  return flat
+}
+
+export interface ConfigInputs {
+  /** Values given on the command line, keyed by option key (already split from argv). */
+  readonly cli: ReadonlyMap<string, string | boolean>
+  readonly env: NodeJS.ProcessEnv
+}
+
+/** Builds the effective configuration; throws one ConfigError that lists every bad value. */
+export function loadConfig (entries: readonly OptionEntry[], { cli, env }: ConfigInputs): LoadedConfig {
+  const problems: string[] = []
+  const configPath = cli.get('config') ?? env[envName('config')]
+  const file = typeof configPath === 'string' && configPath !== '' ? flattenFile(entries, readConfigFile(configPath), problems) : new Map<string, unknown>()
+
+  const values: Record<string, unknown> = {}
+  const sources: Record<string, ConfigSource> = {}
+  for (const entry of entries) {
+    const cliValue = cli.get(entry.key)
+    const envValue = env[envName(entry.key)]
+    let value: unknown
+    let source: ConfigSource
+    let origin: string
+    if (cliValue !== undefined) {
+      value = typeof cliValue === 'string' ? fromText(entry, cliValue) : cliValue
+      source = 'cli'
+      origin = entry.spec.flag === null ? entry.key : `--${entry.spec.flag}`
+    } else if (envValue !== undefined && envValue !== '') {
+      value = fromText(entry, envValue)
+      source = 'env'
+      origin = envName(entry.key)
+    } else if (file.has(entry.key)) {
+      value = file.get(entry.key)
+      source = 'file'
+      origin = `${entry.key} in ${String(configPath)}`
+    } else {
+      value = entry.spec.default
+      source = 'default'
+      origin = entry.key
+    }
+    if (!Value.Check(entry.spec.schema, value)) {
+      const first = [...Value.Errors(entry.spec.schema, value)].at(-1)
+      problems.push(`${origin}: ${first?.message ?? 'invalid value'} (got ${JSON.stringify(value)})`)
+    }
+    values[entry.key] = value
+    sources[entry.key] = source
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  for (const key of ['config', 'dataDir']) if (typeof values[key] === 'string') values[key] = path.resolve(values[key])
+  return { config: values, sources }
+}
+
+/** The effective options with secrets replaced, for reports. */
+export function redactedConfig (entries: readonly OptionEntry[], loaded: LoadedConfig): Record<string, unknown> {
+  return Object.fromEntries(entries.map(({ key, spec }) => {
+    const value = loaded.config[key]
+    return [key, spec.secret === true && value !== null ? '***' : value]
+  }))
+}
+
+/** `--help` text: every option with its flag, environment variable and default. */
+export function optionsHelp (entries: readonly OptionEntry[]): string {
+  const rows = entries.map(({ key, spec }) => {
+    const flag = spec.flag === null ? '' : `--${spec.flag}${spec.kind === 'boolean' ? '' : ' <value>'}`
+    const shownDefault = spec.secret === true ? '(none)' : JSON.stringify(spec.default)
+    return `  ${(flag || `(${key})`).padEnd(26)} ${spec.description}\n  ${''.padEnd(26)} env ${envName(key)}, default ${shownDefault}`
+  })
+  return rows.join('\n')
+}
+
+/** The parseArgs option declarations derived from the table. */
+export function cliFlags (entries: readonly OptionEntry[]): Record<string, { type: 'string' | 'boolean' }> {
+  const flags: Record<string, { type: 'string' | 'boolean' }> = {}
+  for (const { spec } of entries) if (spec.flag !== null) flags[spec.flag] = { type: spec.kind === 'boolean' ? 'boolean' : 'string' }
+  return flags
+}
+
+/** Maps parsed CLI flag values back to option keys. */
+export function cliValuesByKey (entries: readonly OptionEntry[], parsed: Record<string, string | boolean | undefined>): Map<string, string | boolean> {
+  const byKey = new Map<string, string | boolean>()
+  for (const { key, spec } of entries) {
+    const value = spec.flag === null ? undefined : parsed[spec.flag]
+    if (value !== undefined) byKey.set(key, value)
+  }
+  return byKey
+}

@@ -1,0 +1,67 @@
+/**
+ * Registers modules: each in its own Fastify scope under its manager's gate, so switching the
+ * manager off answers 404 MANAGER_DISABLED on the whole branch. Domain modules get a
+ * ModuleContext; the core's own modules (status, documents, streams) get the Hub.
+ */
+import { HubError } from './errors.js'
+import type { GateState, ManagerId } from './gates.js'
+import type { Hub } from './hub.js'
+import type { HubApp, HubModule, ModuleContext } from './module.js'
+import { configOf, envName } from './options.js'
+
+/** A module of the service itself, which reads the core's state directly. */
+export interface CoreModule {
+  readonly name: string
+  readonly gate: ManagerId | null
+  register (scope: HubApp, hub: Hub): Promise<void>
+}
+
+export function disabledMessage (hub: Hub, gate: GateState): string {
+  const parent = gate.disabledByParent === null ? undefined : hub.managers.find((m) => m.id === gate.disabledByParent)
+  const how = parent === undefined
+    ? `switch it on with managers.${gate.id}: true in the config file, ${envName(`managers.${gate.id}`)}=true, or ${gate.esSetting}=1 in es_settings.cfg`
+    : `its parent, the ${parent.title}, is off; switch that on first`
+  return `The ${gate.title} is switched off: ${how}`
+}
+
+/** onRequest hook answering 404 MANAGER_DISABLED while the manager is off. */
+function gateHook (hub: Hub, manager: ManagerId) {
+  return async function requireManager (): Promise<void> {
+    const gate = hub.gates.get(manager)
+    if (gate !== undefined && !gate.enabled) throw new HubError(404, 'MANAGER_DISABLED', disabledMessage(hub, gate))
+  }
+}
+
+async function inScope (app: HubApp, hub: Hub, gate: ManagerId | null, register: (scope: HubApp) => Promise<void>): Promise<void> {
+  await app.register(async (scope) => {
+    if (gate !== null) scope.addHook('onRequest', gateHook(hub, gate))
+    await register(scope)
+  })
+}
+
+export async function registerCoreModule (app: HubApp, hub: Hub, module: CoreModule): Promise<void> {
+  await inScope(app, hub, module.gate, async (scope) => module.register(scope, hub))
+}
+
+function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext {
+  return {
+    options: configOf(module.options ?? {}, hub.loaded),
+    core: hub.config,
+    logger: hub.logger.child({ module: module.name }),
+    bus: hub.bus,
+    db: hub.db,
+    now: hub.now,
+    settings: hub.settings,
+    enabled: module.gate === null || hub.isEnabled(module.gate),
+    isEnabled: (manager) => hub.isEnabled(manager),
+    use: (key) => hub.services.use(key),
+    provide: (key, service) => { hub.services.provide(key, service) },
+    onStart: (name, run) => { hub.startup.register(name, run) },
+    onStop: (stop) => { scope.addHook('onClose', async () => stop()) },
+    addStatusSection: (name, section) => { hub.addStatusSection(name, section) }
+  }
+}
+
+export async function registerModule (app: HubApp, hub: Hub, module: HubModule): Promise<void> {
+  await inScope(app, hub, module.gate, async (scope) => module.register(scope, contextFor(scope, hub, module)))
+}

@@ -1,0 +1,13 @@
+/**
+ * The frontend's own settings as plain key/value text (es_settings.cfg on EmulationStation), read
+ * at start by the frontend adapter. The core reads its manager switches from them.
+ */
+export interface FrontendSettings {
+  /** The file read, or null when no frontend is configured. */
+  readonly path: string | null
+  readonly state: 'not-configured' | 'missing' | 'loaded' | 'unreadable'
+  readonly error: string | null
+  readonly values: ReadonlyMap<string, string>
+}
+
+export const noFrontendSettings: FrontendSettings = { path: null, state: 'not-configured', error: null, values: new Map() }

@@ -1,0 +1,14 @@
+/** How the frontend link listens: hook doors, pacing, probes and the input backend. */
+import { Type } from 'typebox'
+import { option, type ConfigOf } from '../core/options.js'
+
+export const frontendOptions = {
+  eventsIni: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'events-ini', description: 'events.ini written by the incumbent\'s hook scripts; watched when set.' }),
+  selectionBurstMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 0, maximum: 10_000 }), default: 200, flag: null, description: 'Selections closer together than this are a burst: the first is published at once, then at most one (the latest) per interval.' }),
+  esProbeIntervalMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 100, maximum: 600_000 }), default: 2000, flag: null, description: 'How often the frontend web API is probed for ui.frontend.started/stopped.' }),
+  watchPollMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 10, maximum: 60_000 }), default: 150, flag: null, description: 'Poll interval backing the file watchers (events.ini, spool folder, gamelists).' }),
+  controlBackend: option({ kind: 'string', schema: Type.Union([Type.Literal('dry-run'), Type.Literal('simulator'), Type.Literal('xdotool')]), default: 'dry-run', flag: 'control-backend', description: 'How frontend-control inputs are sent: dry-run (planned only), simulator (the simulated frontend\'s /sim/input) or xdotool (X11 keys to the frontend window, keys from es_input.cfg).' }),
+  xdotoolWindowName: option({ kind: 'string', schema: Type.String({ minLength: 1 }), default: 'EmulationStation', flag: null, description: 'Title of the frontend window the xdotool backend sends keys to.' })
+} as const
+
+export type FrontendConfig = ConfigOf<typeof frontendOptions>

@@ -1,0 +1,27 @@
+/**
+ * The library: systems from es_systems.cfg (and the frontend's web API) and games from every
+ * gamelist, read once and shared by the frontend link, media and surfaces.
+ */
+import { defineModule } from '../core/module.js'
+import { serviceKey } from '../core/services.js'
+import { frontendInstallService } from '../frontends/index.js'
+import { LibraryCatalog } from './catalog.js'
+
+export const catalogService = serviceKey<LibraryCatalog>('library.catalog')
+
+export const libraryModule = defineModule({
+  name: 'library',
+  gate: null,
+  needs: [frontendInstallService],
+  provides: [catalogService],
+  register: async (_scope, { use, provide, onStart, logger }) => {
+    const install = use(frontendInstallService)
+    const catalog = new LibraryCatalog({ romsRoot: install.romsRoot, esConfigDir: install.esConfigDir, logger })
+    provide(catalogService, catalog)
+    // Before every phase that reads games: the media index and the frontend link.
+    onStart('library', async () => catalog.load())
+  }
+})
+
+export { LibraryCatalog, romKey, type CatalogGame } from './catalog.js'
+export { toSystemInfo, type SystemInfo } from './es-systems.js'

@@ -1,0 +1,12 @@
+/** Where the media store is and how often it is rescanned. */
+import { Type } from 'typebox'
+import { option, type ConfigOf } from '../core/options.js'
+
+export const mediaOptions = {
+  themesDir: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'themes-dir', description: 'Folder of EmulationStation themes searched before the ES config folder\'s themes/ (and /userdata/themes on Batocera) for the system logos and backgrounds of the active theme.' }),
+  mediaDir: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'media-dir', description: 'The media store (user/systems/... and systems/...); default <data-dir>/media.' }),
+  downloadedMediaDir: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'downloaded-media-dir', description: 'ES-DE style downloaded_media folder (<system>/<type>/<rom>.*) indexed after the store and the gamelists.' }),
+  mediaRescanMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 50, maximum: 3_600_000 }), default: 5000, flag: null, description: 'How often the media sources are rescanned for added, changed and removed files.' })
+} as const
+
+export type MediaConfig = ConfigOf<typeof mediaOptions>
