@@ -41,16 +41,27 @@ export function errorBody (error: FastifyError | HubError): { status: number, bo
   return { status, body: { message: error.message, code: fastifyCodes[error.code] ?? codeForStatus(status) } }
 }
 
+/**
+ * Errors are serialized here, never with the route's response schemas: a schema for a richer
+ * error body (or a wildcard like `4xx`) must not turn a plain `{ message, code }` into a 500.
+ */
+function sendError (reply: FastifyReply, status: number, body: ErrorBodyType): void {
+  void reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body)
+}
+
 export function handleError (error: FastifyError | HubError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = errorBody(error)
   if (status >= 500) request.log.error({ err: error }, 'request failed')
   else request.log.info({ code: body.code, url: request.url }, body.message)
-  void reply.code(status).send(body)
+  sendError(reply, status, body)
 }
 
 export function handleNotFound (request: FastifyRequest, reply: FastifyReply): void {
-  void reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' })
+  sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' })
 }
+
+/** What any route with a JSON body can answer besides its own errors: malformed or too deeply nested JSON (400), too large (413), not JSON (415). */
+export const jsonBodyErrors = [400, 413, 415] as const
 
 /**
  * Error responses for a route's OpenAPI entry. 401 (remote client without the API key) and 421

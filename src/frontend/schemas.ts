@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { ErrorBody } from '../core/errors.js'
 import { hookNamePattern } from './hook-event.js'
 import { detailFields } from './views.js'
 
@@ -109,10 +110,19 @@ export const LaunchResponse = Type.Object({
   esResponse: Type.String()
 }, { description: 'The frontend accepted the launch.', examples: [{ status: 'launching', romPath: '/home/cab/roms/mame/1943.zip', gameId: null, esStatusCode: 200, esResponse: 'OK' }] })
 
-export const EsRejectedBody = Type.Object({
-  message: Type.String(),
-  code: Type.Literal('ES_REJECTED'),
-  romPath: Type.String(),
-  esStatusCode: Type.Integer(),
-  esResponse: Type.String({ description: 'The frontend\'s response body.' })
-}, { description: 'The frontend answered the launch with an error status; passed through.' })
+/**
+ * Every error of the launch route. ES's own error statuses are passed through, so any 4xx or 5xx
+ * can come from either side: one shape for all of them, which a plain error also satisfies.
+ */
+export const LaunchErrorBody = Type.Object({
+  ...ErrorBody.properties,
+  romPath: Type.Optional(Type.String({ description: 'With ES_REJECTED: the absolute path sent to the frontend.' })),
+  esStatusCode: Type.Optional(Type.Integer({ description: 'With ES_REJECTED: the frontend\'s status, which is also this response\'s.' })),
+  esResponse: Type.Optional(Type.String({ description: 'With ES_REJECTED: the frontend\'s response body.' }))
+}, {
+  description: 'Error: { message, code }. When the frontend rejected the launch (ES_REJECTED), its status is passed through and the body also carries romPath, esStatusCode and esResponse.',
+  examples: [
+    { message: 'Send "romPath", or "gameId" matching the current selected or running game', code: 'MISSING_ROM' },
+    { message: 'EmulationStation rejected the launch', code: 'ES_REJECTED', romPath: '/home/cab/roms/mame/1943.zip', esStatusCode: 503, esResponse: 'busy launching something else' }
+  ]
+})

@@ -1,5 +1,5 @@
 import { apiGroups } from '../../core/api-groups.js'
-import { errorResponses, HubError } from '../../core/errors.js'
+import { errorResponses, HubError, jsonBodyErrors } from '../../core/errors.js'
 import type { HubApp } from '../../core/module.js'
 import { EsUnreachableError, type EsResponse } from '../es-client.js'
 import type { EsWebApi } from '../es-client.js'
@@ -9,7 +9,7 @@ import { ActionResultSchema, ComboBody, ControllerStatus, EsCallResponse, GotoGa
 
 const tags = [apiGroups.context.name]
 const prefix = '/api/v1/es/controller'
-const actionErrors = errorResponses(400, 403, 404, 409)
+const actionErrors = errorResponses(...jsonBodyErrors, 403, 404, 409)
 
 /** Forwards one call to the frontend: 502 when it does not answer, its status and body when it refuses. */
 async function forward (call: () => Promise<EsResponse>) {
@@ -58,6 +58,6 @@ export function controllerRoutes (app: HubApp, controller: FrontendController, e
   }, async () => forward(async () => es.reloadGames()))
 
   app.post(`${prefix}/notify`, {
-    schema: { tags, summary: 'Show a native notification in the frontend', body: NotifyBody, response: { 200: EsCallResponse, ...errorResponses(400, 403, 502) } }
+    schema: { tags, summary: 'Show a native notification in the frontend', body: NotifyBody, response: { 200: EsCallResponse, ...errorResponses(...jsonBodyErrors, 403, 502) } }
   }, async (request) => forward(async () => es.notify(request.body.message)))
 }
