@@ -14,6 +14,7 @@ import { handleError, handleNotFound } from './core/errors.js'
 import { EventCatalog } from './core/events/catalog.js'
 import { contractOnlyEvents, coreEvents } from './core/events/core-events.js'
 import { Hub, type HubDeps } from './core/hub.js'
+import { maxJsonDepth, useDepthLimitedJson } from './core/json-body.js'
 import { registerModule, type HubApp, type HubModule } from './core/module.js'
 import { securityHook } from './core/security.js'
 import { webSocketModule } from './core/ws/routes.js'
@@ -51,6 +52,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } }
   }).withTypeProvider<TypeBoxTypeProvider>()
+  useDepthLimitedJson(app)
 
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600 })
   app.setErrorHandler(handleError)
@@ -69,6 +71,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
         title: 'cabinet-hub REST API',
         version: serviceVersion,
         description: 'Local companion service for EmulationStation-family cabinets. REST bodies are camelCase; errors are { message, code }. '
+          + `Request bodies are JSON (application/json; the hook intake also takes text/plain), at most ${maxBodyBytes} bytes (413 BODY_TOO_LARGE) and ${maxJsonDepth} levels of nested arrays and objects (400 JSON_TOO_DEEP); other content types answer 415 UNSUPPORTED_MEDIA_TYPE. `
           + 'Every response carries Access-Control-Allow-Origin: *. Real-time events: see /asyncapi.json and GET /api/v1/ws/streams.'
       },
       servers: [{ url: 'http://127.0.0.1:12345' }],

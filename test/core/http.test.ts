@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { maxJsonDepth, nestedDeeperThan } from '../../src/core/json-body.js'
 import { startHub, type TestHub } from '../support/hub.js'
 
 describe('HTTP rules', () => {
@@ -75,6 +76,29 @@ describe('HTTP rules', () => {
 
     assert.equal(hub.hub.journal.count(), before)
     assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+  })
+
+  it('refuses a JSON body nested deeper than the limit with 400, and publishes the next event as usual', async () => {
+    const nested = (depth: number): unknown => depth === 0 ? 1 : { a: nested(depth - 1) }
+    const deep = `{"Type": "panel.state", "Payload": ${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`
+    const before = hub.hub.journal.count()
+    const refused = await post(deep)
+    assert.equal(refused.status, 400)
+    assert.deepEqual(await refused.json(), { message: `JSON bodies may nest arrays and objects at most ${maxJsonDepth} levels deep`, code: 'JSON_TOO_DEEP' })
+    assert.equal(refused.headers.get('access-control-allow-origin'), '*')
+    // The envelope is one level, so a payload nested limit - 1 deep makes a body exactly at the limit.
+    assert.equal((await post(JSON.stringify({ Type: 'test.deep', Payload: nested(maxJsonDepth) }))).status, 400)
+    assert.equal(hub.hub.journal.count(), before, 'nothing published')
+    const next = await post(JSON.stringify({ Type: 'test.deep', Payload: nested(maxJsonDepth - 1) }))
+    assert.equal(next.status, 202)
+    assert.equal(hub.hub.journal.count(), before + 1)
+    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+  })
+
+  it('counts nesting outside strings only', () => {
+    assert.equal(nestedDeeperThan('[[[]]]', 3), false)
+    assert.equal(nestedDeeperThan('[[[[]]]]', 3), true)
+    assert.equal(nestedDeeperThan(JSON.stringify({ text: '[[[[{{{{', quoted: '"\\[[[[' }), 1), false)
   })
 
   it('answers a plain GET on a WebSocket path with 426 and the error shape', async () => {
