@@ -17,6 +17,7 @@ import { Hub, type HubDeps } from './core/hub.js'
 import { maxJsonDepth, useDepthLimitedJson } from './core/json-body.js'
 import { registerModule, type HubApp, type HubModule } from './core/module.js'
 import { securityHook } from './core/security.js'
+import { bodiesNotCoerced, describeSchemaErrors } from './core/validation.js'
 import { webSocketModule } from './core/ws/routes.js'
 import { eventsModule } from './events/index.js'
 import { systemModule } from './system/index.js'
@@ -50,7 +51,10 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: maxBodyBytes,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } }
+    // coerceTypes applies to query strings and path parameters only: bodiesNotCoerced checks JSON bodies as sent.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    schemaController: bodiesNotCoerced,
+    schemaErrorFormatter: describeSchemaErrors
   }).withTypeProvider<TypeBoxTypeProvider>()
   useDepthLimitedJson(app)
 
@@ -72,6 +76,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
         version: serviceVersion,
         description: 'Local companion service for EmulationStation-family cabinets. REST bodies are camelCase; errors are { message, code }. '
           + `Request bodies are JSON (application/json; the hook intake also takes text/plain), at most ${maxBodyBytes} bytes (413 BODY_TOO_LARGE) and ${maxJsonDepth} levels of nested arrays and objects (400 JSON_TOO_DEEP); other content types answer 415 UNSUPPORTED_MEDIA_TYPE. `
+          + 'Unknown query parameters answer 400. '
           + 'Every response carries Access-Control-Allow-Origin: *. Real-time events: see /asyncapi.json and GET /api/v1/ws/streams.'
       },
       servers: [{ url: 'http://127.0.0.1:12345' }],

@@ -55,7 +55,7 @@ export const PanelView = Type.Object({
 
 export const LayoutQuery = Type.Object({
   activeLayout: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Layout to use instead of the one the frontend settings ask for.' }))
-})
+}, { additionalProperties: false })
 
 export const SystemParams = Type.Object({ system: Type.String({ minLength: 1, maxLength: 64 }) })
 export const GameParams = Type.Object({ system: Type.String({ minLength: 1, maxLength: 64 }), rom: Type.String({ minLength: 1, maxLength: 255 }) })

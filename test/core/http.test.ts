@@ -101,6 +101,15 @@ describe('HTTP rules', () => {
     assert.equal(nestedDeeperThan(JSON.stringify({ text: '[[[[{{{{', quoted: '"\\[[[[' }), 1), false)
   })
 
+  it('answers an unknown query parameter with 400 naming it, and still takes the documented ones', async () => {
+    const response = await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=5&bogus=1`)
+    assert.equal(response.status, 400)
+    const body = await response.json() as { message: string, code: string }
+    assert.equal(body.code, 'VALIDATION_ERROR')
+    assert.match(body.message, /"bogus"/)
+    assert.equal((await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=5&prefix=startup.`)).status, 200)
+  })
+
   it('answers a plain GET on a WebSocket path with 426 and the error shape', async () => {
     const response = await fetch(`${hub.baseUrl}/ws/panel`)
     assert.equal(response.status, 426)

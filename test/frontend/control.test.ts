@@ -117,6 +117,17 @@ describe('frontend control with the simulator backend', () => {
     assert.deepEqual(f.es.calls.slice(-2), ['notify Hello cabinet', 'reloadgames'])
     assert.equal((await post(f, 'notify', { message: '' })).status, 400)
   })
+
+  it('takes bodies as typed: a number where a string is documented, or a string where a number is, answers 400', async () => {
+    const callsBefore = f.es.calls.length
+    for (const [action, body, field] of [['notify', { message: 5 }, /message/], ['tap', { input: 'right', count: '2' }, /count/], ['goto-system', { system: 7 }, /system/]] as const) {
+      const bad = await post(f, action, body)
+      assert.equal(bad.status, 400, `${action} ${JSON.stringify(body)}`)
+      assert.equal(bad.body.code, 'VALIDATION_ERROR')
+      assert.match(bad.body.message, field)
+    }
+    assert.equal(f.es.calls.length, callsBefore, 'nothing was sent')
+  })
 })
 
 describe('frontend control: dry-run, and a simulator that is down', () => {
