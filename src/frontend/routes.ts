@@ -2,11 +2,12 @@ import { apiGroups } from '../core/api-groups.js'
 import { errorResponses, HubError, jsonBodyErrors } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
 import { loopbackOnly } from '../core/security.js'
+import { codedBodyRules } from '../core/validation.js'
 import type { LibraryCatalog } from '../library/catalog.js'
 import { parseEventsIni } from './events-ini.js'
 import type { HookIntake } from './intake.js'
 import { EsRejectedError, type LaunchCommand } from './launch.js'
-import { ContextStateResponse, CurrentGameResponse, CurrentSystemResponse, IngestBody, IngestResponse, LaunchBody, LaunchErrorBody, LaunchResponse } from './schemas.js'
+import { ContextStateResponse, CurrentGameResponse, CurrentSystemResponse, IngestBody, IngestResponse, LaunchBody, LaunchErrorBody, LaunchResponse, missingRomRule } from './schemas.js'
 import type { FrontendLink } from './service.js'
 import { contextStateView, gameView, systemView } from './views.js'
 
@@ -76,6 +77,7 @@ export function contextRoutes (app: HubApp, { link, catalog, launch }: FrontendR
   })
 
   app.post('/api/v1/commands/launch', {
+    schemaErrorFormatter: codedBodyRules(missingRomRule),
     schema: {
       tags: contextTags,
       summary: 'Launch a rom through the frontend (acknowledged on /ws/control as commands.launch.*)',

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { ErrorBody } from '../core/errors.js'
+import type { CodedBodyRule } from '../core/validation.js'
 import { hookNamePattern } from './hook-event.js'
 import { detailFields } from './views.js'
 
@@ -97,10 +98,18 @@ export const CurrentSystemResponse = Type.Object({
   system: SystemView
 }, { description: 'The selected system.', examples: [{ state: 'browsing', system: { name: 'mame', fullname: 'Arcade' } }] })
 
+/** A launch names its rom: romPath, or gameId (a blank romPath counts as absent, which the handler checks). */
+export const missingRomRule: CodedBodyRule = { schemaPath: '#/anyOf', code: 'MISSING_ROM', message: 'Send "romPath", or "gameId" matching the current selected or running game' }
+
 export const LaunchBody = Type.Object({
   romPath: Type.Optional(Type.String({ maxLength: 4096, description: 'Absolute, or relative to the roms folder (`mame/1943.zip`).' })),
   gameId: Type.Optional(Type.String({ maxLength: 200, description: 'Id of the current selected or running game.' }))
-}, { additionalProperties: false, examples: [{ romPath: 'mame/1943.zip' }] })
+}, {
+  additionalProperties: false,
+  anyOf: [{ required: ['romPath'] }, { required: ['gameId'] }],
+  description: 'romPath, or gameId of the current selected or running game; a body with neither answers 400 MISSING_ROM.',
+  examples: [{ romPath: 'mame/1943.zip' }]
+})
 
 export const LaunchResponse = Type.Object({
   status: Type.Literal('launching'),

@@ -128,6 +128,15 @@ describe('frontend control with the simulator backend', () => {
     }
     assert.equal(f.es.calls.length, callsBefore, 'nothing was sent')
   })
+
+  it('states in the OpenAPI schemas the rules the handlers enforce, and keeps their error codes', async () => {
+    const bodySchema = (action: string): Json => (f.hub.app.swagger() as Json).paths[`/api/v1/es/controller/${action}`].post.requestBody.content['application/json'].schema
+    assert.equal(bodySchema('combo').properties.inputs.minItems, 1)
+    assert.deepEqual(bodySchema('goto-game').anyOf, [{ required: ['gamePath'] }, { required: ['gameName'] }])
+    assert.deepEqual((await post(f, 'combo', { inputs: [] })).body, { message: 'combo needs at least one input', code: 'EMPTY_SEQUENCE' })
+    assert.deepEqual((await post(f, 'goto-game', { system: 'mame' })).body, { message: 'Send gamePath or gameName', code: 'MISSING_GAME' })
+    assert.equal((await post(f, 'combo', { inputs: [], extra: 1 })).status, 400)
+  })
 })
 
 describe('frontend control: dry-run, and a simulator that is down', () => {

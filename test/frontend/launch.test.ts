@@ -85,6 +85,17 @@ describe('launch command', () => {
     assert.equal(f.es.launches.length, launchesBefore, 'ES got nothing')
   })
 
+  it('documents that a launch names romPath or gameId, and answers a body with neither 400 MISSING_ROM', async () => {
+    const openApi = f.hub.app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } }>> }
+    const schema = openApi.paths['/api/v1/commands/launch']!.post!.requestBody.content['application/json']!.schema
+    assert.deepEqual(schema.anyOf, [{ required: ['romPath'] }, { required: ['gameId'] }])
+    assert.match(String(schema.description), /MISSING_ROM/)
+    const empty = await launch({})
+    assert.equal(empty.status, 400)
+    assert.deepEqual(empty.body, { message: 'Send "romPath", or "gameId" matching the current selected or running game', code: 'MISSING_ROM' })
+    assert.equal((await launch({ romPath: '   ' })).body.code, 'MISSING_ROM', 'a blank romPath counts as none')
+  })
+
   it('passes ES error statuses through with ES\'s body', async () => {
     f.es.launchAnswer = { status: 503, body: 'busy launching something else' }
     try {
