@@ -76,7 +76,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
         version: serviceVersion,
         description: 'Local companion service for EmulationStation-family cabinets. REST bodies are camelCase; errors are { message, code }. '
           + `Request bodies are JSON (application/json; the hook intake also takes text/plain), at most ${maxBodyBytes} bytes (413 BODY_TOO_LARGE) and ${maxJsonDepth} levels of nested arrays and objects (400 JSON_TOO_DEEP); other content types answer 415 UNSUPPORTED_MEDIA_TYPE. `
-          + 'Unknown query parameters answer 400. '
+          + 'Unknown query parameters answer 400. A method a path does not support answers 405 METHOD_NOT_ALLOWED with an Allow header. '
           + 'Every response carries Access-Control-Allow-Origin: *. Real-time events: see /asyncapi.json and GET /api/v1/ws/streams.'
       },
       servers: [{ url: 'http://127.0.0.1:12345' }],

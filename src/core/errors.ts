@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { Type, type Static } from 'typebox'
+import { allowedMethods } from './allowed-methods.js'
 
 export const ErrorBody = Type.Object({
   message: Type.String({ description: 'What went wrong, for a person.' }),
@@ -56,8 +57,16 @@ export function handleError (error: FastifyError | HubError, request: FastifyReq
   sendError(reply, status, body)
 }
 
+/** 405 with `Allow` when the path exists for other methods, else 404. */
 export function handleNotFound (request: FastifyRequest, reply: FastifyReply): void {
-  sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' })
+  const path = request.url.split('?')[0] ?? request.url
+  const allowed = allowedMethods(request.server, path)
+  if (allowed.length === 0) {
+    sendError(reply, 404, { message: `No route ${request.method} ${path}`, code: 'NOT_FOUND' })
+    return
+  }
+  void reply.header('allow', allowed.join(', '))
+  sendError(reply, 405, { message: `${request.method} is not supported on ${path}; it answers ${allowed.join(', ')}`, code: 'METHOD_NOT_ALLOWED' })
 }
 
 /** What any route with a JSON body can answer besides its own errors: malformed or too deeply nested JSON (400), too large (413), not JSON (415). */

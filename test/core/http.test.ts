@@ -110,6 +110,29 @@ describe('HTTP rules', () => {
     assert.equal((await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=5&prefix=startup.`)).status, 200)
   })
 
+  it('answers a method a path does not support with 405 and Allow, an unknown path with 404', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['TRACE', '/api/v1/health', 'GET, HEAD, OPTIONS'],
+      ['DELETE', '/API/V1/Health/', 'GET, HEAD, OPTIONS'],
+      ['GET', '/api/v1/events', 'OPTIONS, POST'],
+      ['PATCH', '/api/v1/ingame/definitions/mame/1943', 'GET, HEAD, OPTIONS, PUT']
+    ]
+    for (const [method, url, allow] of cases) {
+      const response = await hub.app.inject({ method: method as 'GET', url })
+      assert.equal(response.statusCode, 405, `${method} ${url}`)
+      assert.equal(response.headers.allow, allow, `${method} ${url}`)
+      assert.equal(response.headers['access-control-allow-origin'], '*')
+      assert.deepEqual(response.json(), { message: `${method} is not supported on ${url}; it answers ${allow}`, code: 'METHOD_NOT_ALLOWED' })
+    }
+    // QUERY carries a body (RFC 10008), so it comes with a content type; without one Fastify answers 400 first.
+    const query = await hub.app.inject({ method: 'QUERY' as 'GET', url: '/api/v1/health', headers: { 'content-type': 'application/json' }, payload: '{}' })
+    assert.equal(query.statusCode, 405)
+    assert.equal(query.headers.allow, 'GET, HEAD, OPTIONS')
+    const unknown = await hub.app.inject({ method: 'TRACE' as 'GET', url: '/api/v1/nothing-here' })
+    assert.equal(unknown.statusCode, 404)
+    assert.equal(unknown.headers.allow, undefined)
+  })
+
   it('answers a plain GET on a WebSocket path with 426 and the error shape', async () => {
     const response = await fetch(`${hub.baseUrl}/ws/panel`)
     assert.equal(response.status, 426)
