@@ -133,6 +133,13 @@ describe('HTTP rules', () => {
     assert.equal(unknown.headers.allow, undefined)
   })
 
+  it('sends the stream list as application/json', async () => {
+    const response = await fetch(`${hub.baseUrl}/api/v1/ws/streams`)
+    assert.equal(response.status, 200)
+    assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8')
+    assert.ok(Array.isArray((await response.json() as { streams: unknown[] }).streams))
+  })
+
   it('answers a plain GET on a WebSocket path with 426 and the error shape', async () => {
     const response = await fetch(`${hub.baseUrl}/ws/panel`)
     assert.equal(response.status, 426)
