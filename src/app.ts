@@ -11,11 +11,13 @@ import { openApiTags } from './core/api-groups.js'
 import { apiReferenceModule } from './core/docs/routes.js'
 import { ErrorBody, handleError, handleNotFound } from './core/errors.js'
 import { Hub, type HubDeps } from './core/hub.js'
+import { maxJsonDepth, useDepthLimitedJson } from './core/json-body.js'
 import type { HubApp } from './core/module.js'
 import { registerCoreModule, registerModule, type CoreModule } from './core/registration.js'
 import { orderByNeeds } from './core/services.js'
 import { clientErrorHandler, frameworkErrorHandler, maxParamLength } from './core/framework-errors.js'
 import { securityCheck, securityHook } from './core/security.js'
+import { bodiesNotCoerced, describeSchemaErrors } from './core/validation.js'
 import { webSocketModule } from './core/ws/routes.js'
 import { eventsModule } from './events/index.js'
 import { systemModule } from './system/index.js'
@@ -52,8 +54,12 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     frameworkErrors: frameworkErrorHandler(securityCheck(securityOptions)),
     clientErrorHandler,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } }
+    // coerceTypes applies to query strings and path parameters only: bodiesNotCoerced checks JSON bodies as sent.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    schemaController: bodiesNotCoerced,
+    schemaErrorFormatter: describeSchemaErrors
   }).withTypeProvider<TypeBoxTypeProvider>()
+  useDepthLimitedJson(app)
 
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600 })
   app.setErrorHandler(handleError)
@@ -73,6 +79,8 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
         title: 'cabinet-hub REST API',
         version: serviceVersion,
         description: 'Local companion service for EmulationStation-family cabinets. REST bodies are camelCase; errors are { message, code }. '
+          + `Request bodies are JSON (application/json; the hook intake also takes text/plain), at most ${maxBodyBytes} bytes (413 BODY_TOO_LARGE) and ${maxJsonDepth} levels of nested arrays and objects (400 JSON_TOO_DEEP); other content types answer 415 UNSUPPORTED_MEDIA_TYPE. `
+          + 'Unknown query parameters answer 400. A method a path does not support answers 405 METHOD_NOT_ALLOWED with an Allow header. '
           + 'Every response carries Access-Control-Allow-Origin: *. Real-time events: see /asyncapi.json and GET /api/v1/ws/streams.'
       },
       servers: [{ url: 'http://127.0.0.1:12345' }],

@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { Type, type Static } from 'typebox'
+import { allowedMethods } from './allowed-methods.js'
 
 export const ErrorBody = Type.Object({
   message: Type.String({ description: 'What went wrong, for a person.' }),
@@ -46,16 +47,35 @@ export function redactedUrl (url: string): string {
   return url.replace(/([?&]apiKey=)[^&#]*/gi, '$1[redacted]')
 }
 
+/**
+ * Errors are serialized here, never with the route's response schemas: a schema for a richer
+ * error body (or a wildcard like `4xx`) must not turn a plain `{ message, code }` into a 500.
+ */
+function sendError (reply: FastifyReply, status: number, body: ErrorBodyType): void {
+  void reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body)
+}
+
 export function handleError (error: FastifyError | HubError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = errorBody(error)
   if (status >= 500) request.log.error({ err: error }, 'request failed')
   else request.log.info({ code: body.code, url: redactedUrl(request.url) }, body.message)
-  void reply.code(status).send(body)
+  sendError(reply, status, body)
 }
 
+/** 405 with `Allow` when the path exists for other methods, else 404. */
 export function handleNotFound (request: FastifyRequest, reply: FastifyReply): void {
-  void reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' })
+  const path = request.url.split('?')[0] ?? request.url
+  const allowed = allowedMethods(request.server, path)
+  if (allowed.length === 0) {
+    sendError(reply, 404, { message: `No route ${request.method} ${path}`, code: 'NOT_FOUND' })
+    return
+  }
+  void reply.header('allow', allowed.join(', '))
+  sendError(reply, 405, { message: `${request.method} is not supported on ${path}; it answers ${allowed.join(', ')}`, code: 'METHOD_NOT_ALLOWED' })
 }
+
+/** What any route with a JSON body can answer besides its own errors: malformed or too deeply nested JSON (400), too large (413), not JSON (415). */
+export const jsonBodyErrors = [400, 413, 415] as const
 
 /**
  * Error responses for a route's OpenAPI entry. Some answers can come from any route: 400 (a URL

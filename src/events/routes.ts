@@ -1,5 +1,5 @@
 import { apiGroups } from '../core/api-groups.js'
-import { errorResponses, HubError } from '../core/errors.js'
+import { errorResponses, HubError, jsonBodyErrors } from '../core/errors.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp } from '../core/module.js'
 import { disabledMessage } from '../core/registration.js'
@@ -15,7 +15,7 @@ export async function eventRoutes (app: HubApp, hub: Hub): Promise<void> {
       tags,
       summary: 'Inject an event onto the bus (loopback only; needs --dev-events-ingest)',
       body: IngestBody,
-      response: { 202: IngestResponse, ...errorResponses(400, 403, 404) }
+      response: { 202: IngestResponse, ...errorResponses(...jsonBodyErrors, 403, 404) }
     }
   }, async (request, reply) => {
     if (!hub.config.devEventsIngest) {

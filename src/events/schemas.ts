@@ -19,7 +19,7 @@ export const IngestResponse = Type.Object({
 export const RecentQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   prefix: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only event types starting with this.' }))
-})
+}, { additionalProperties: false })
 
 export const RecentResponse = Type.Object({
   events: Type.Array(EnvelopeSchema, { description: 'Newest first.' })

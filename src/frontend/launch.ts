@@ -7,7 +7,9 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { HubError } from '../core/errors.js'
 import type { EventBus } from '../core/event-bus.js'
+import { ruleViolation } from '../core/validation.js'
 import { EsUnreachableError, type EsWebApi } from './es-client.js'
+import { missingRomRule } from './schemas.js'
 
 export interface LaunchRequest {
   readonly romPath?: string
@@ -59,7 +61,7 @@ export class LaunchCommand {
     }
     const gameId = request.gameId?.trim()
     const current = this.deps.currentGame()
-    if (gameId === undefined || gameId === '') throw new HubError(400, 'MISSING_ROM', 'Send "romPath", or "gameId" matching the current selected or running game')
+    if (gameId === undefined || gameId === '') throw ruleViolation(missingRomRule)
     if (current === null || current.gameId !== gameId) throw new HubError(400, 'GAME_NOT_CURRENT', `gameId "${gameId}" is not the current selected or running game; send "romPath" instead`)
     return { romPath: current.gamePath, gameId }
   }

@@ -1,13 +1,14 @@
 import { apiGroups } from '../core/api-groups.js'
-import { errorResponses, HubError } from '../core/errors.js'
+import { errorResponses, HubError, jsonBodyErrors } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
 import { loopbackOnly } from '../core/security.js'
+import { codedBodyRules } from '../core/validation.js'
 import type { LibraryCatalog } from '../library/index.js'
 import type { GameMedia } from '../media/index.js'
 import { parseEventsIni } from './events-ini.js'
 import type { HookIntake } from './intake.js'
 import { EsRejectedError, type LaunchCommand } from './launch.js'
-import { ContextStateResponse, CurrentGameResponse, CurrentSystemResponse, EsRejectedBody, IngestBody, IngestResponse, LaunchBody, LaunchResponse } from './schemas.js'
+import { ContextStateResponse, CurrentGameResponse, CurrentSystemResponse, IngestBody, IngestResponse, LaunchBody, LaunchErrorBody, LaunchResponse, missingRomRule } from './schemas.js'
 import type { FrontendLink } from './service.js'
 import { contextStateView, gameView, systemView } from './views.js'
 
@@ -21,6 +22,13 @@ export interface FrontendRouteDeps {
 
 const contextTags = [apiGroups.context.name]
 
+/** The launch route's documented errors, plus any other status ES may answer (passed through), all as LaunchErrorBody. */
+const launchErrors = {
+  ...Object.fromEntries(Object.keys(errorResponses(...jsonBodyErrors, 403, 404, 502)).map((status) => [status, LaunchErrorBody])),
+  '4xx': LaunchErrorBody,
+  '5xx': LaunchErrorBody
+}
+
 export function ingestRoutes (app: HubApp, { intake }: FrontendRouteDeps): void {
   app.post('/api/v1/ingest/es-event', {
     preHandler: loopbackOnly,
@@ -28,7 +36,7 @@ export function ingestRoutes (app: HubApp, { intake }: FrontendRouteDeps): void 
       tags: [apiGroups.internal.name],
       summary: 'Frontend hook intake (loopback only): JSON { event, args }, or text/plain in events.ini format',
       body: IngestBody,
-      response: { 202: IngestResponse, ...errorResponses(400, 403) }
+      response: { 202: IngestResponse, ...errorResponses(...jsonBodyErrors, 403) }
     }
   }, async (request, reply) => {
     let hook
@@ -71,11 +79,12 @@ export function contextRoutes (app: HubApp, { link, catalog, media, launch }: Fr
   })
 
   app.post('/api/v1/commands/launch', {
+    schemaErrorFormatter: codedBodyRules(missingRomRule),
     schema: {
       tags: contextTags,
       summary: 'Launch a rom through the frontend (acknowledged on /ws/control as commands.launch.*)',
       body: LaunchBody,
-      response: { 202: LaunchResponse, '4xx': EsRejectedBody, '5xx': EsRejectedBody, ...errorResponses(400, 403, 404, 502) }
+      response: { 202: LaunchResponse, ...launchErrors }
     }
   }, async (request, reply) => {
     try {

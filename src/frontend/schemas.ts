@@ -1,4 +1,6 @@
 import { Type } from 'typebox'
+import { ErrorBody } from '../core/errors.js'
+import type { CodedBodyRule } from '../core/validation.js'
 import { hookNamePattern } from './hook-event.js'
 import { detailFields } from './views.js'
 
@@ -96,10 +98,18 @@ export const CurrentSystemResponse = Type.Object({
   system: SystemView
 }, { description: 'The selected system.', examples: [{ state: 'browsing', system: { name: 'mame', fullname: 'Arcade' } }] })
 
+/** A launch names its rom: romPath, or gameId (a blank romPath counts as absent, which the handler checks). */
+export const missingRomRule: CodedBodyRule = { schemaPath: '#/anyOf', code: 'MISSING_ROM', message: 'Send "romPath", or "gameId" matching the current selected or running game' }
+
 export const LaunchBody = Type.Object({
   romPath: Type.Optional(Type.String({ maxLength: 4096, description: 'Absolute, or relative to the roms folder (`mame/1943.zip`).' })),
   gameId: Type.Optional(Type.String({ maxLength: 200, description: 'Id of the current selected or running game.' }))
-}, { additionalProperties: false, examples: [{ romPath: 'mame/1943.zip' }] })
+}, {
+  additionalProperties: false,
+  anyOf: [{ required: ['romPath'] }, { required: ['gameId'] }],
+  description: 'romPath, or gameId of the current selected or running game; a body with neither answers 400 MISSING_ROM.',
+  examples: [{ romPath: 'mame/1943.zip' }]
+})
 
 export const LaunchResponse = Type.Object({
   status: Type.Literal('launching'),
@@ -109,10 +119,19 @@ export const LaunchResponse = Type.Object({
   esResponse: Type.String()
 }, { description: 'The frontend accepted the launch.', examples: [{ status: 'launching', romPath: '/home/cab/roms/mame/1943.zip', gameId: null, esStatusCode: 200, esResponse: 'OK' }] })
 
-export const EsRejectedBody = Type.Object({
-  message: Type.String(),
-  code: Type.Literal('ES_REJECTED'),
-  romPath: Type.String(),
-  esStatusCode: Type.Integer(),
-  esResponse: Type.String({ description: 'The frontend\'s response body.' })
-}, { description: 'The frontend answered the launch with an error status; passed through.' })
+/**
+ * Every error of the launch route. ES's own error statuses are passed through, so any 4xx or 5xx
+ * can come from either side: one shape for all of them, which a plain error also satisfies.
+ */
+export const LaunchErrorBody = Type.Object({
+  ...ErrorBody.properties,
+  romPath: Type.Optional(Type.String({ description: 'With ES_REJECTED: the absolute path sent to the frontend.' })),
+  esStatusCode: Type.Optional(Type.Integer({ description: 'With ES_REJECTED: the frontend\'s status, which is also this response\'s.' })),
+  esResponse: Type.Optional(Type.String({ description: 'With ES_REJECTED: the frontend\'s response body.' }))
+}, {
+  description: 'Error: { message, code }. When the frontend rejected the launch (ES_REJECTED), its status is passed through and the body also carries romPath, esStatusCode and esResponse.',
+  examples: [
+    { message: 'Send "romPath", or "gameId" matching the current selected or running game', code: 'MISSING_ROM' },
+    { message: 'EmulationStation rejected the launch', code: 'ES_REJECTED', romPath: '/home/cab/roms/mame/1943.zip', esStatusCode: 503, esResponse: 'busy launching something else' }
+  ]
+})

@@ -1,5 +1,5 @@
 import { apiGroups } from '../core/api-groups.js'
-import { errorResponses } from '../core/errors.js'
+import { errorResponses, jsonBodyErrors } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
 import { DefinitionBody, DefinitionParams, DefinitionResponse, IngameStatusResponse } from './schemas.js'
 import type { GameEventsService } from './service.js'
@@ -21,7 +21,7 @@ export function gameEventsRoutes (app: HubApp, service: GameEventsService): void
       summary: 'Store the watch definition of a game; the running game switches to it at once',
       params: DefinitionParams,
       body: DefinitionBody,
-      response: { 200: DefinitionResponse, ...errorResponses(400, 403, 404, 413, 415) }
+      response: { 200: DefinitionResponse, ...errorResponses(...jsonBodyErrors, 403, 404) }
     }
   }, async (request) => service.putDefinition({ systemId: request.params.system, rom: request.params.rom }, request.body))
 }

@@ -66,6 +66,14 @@ export function insideRoots (file: string, roots: readonly string[]): boolean {
   return roots.some((root) => real === root || real.startsWith(root + path.sep))
 }
 
+function isFolder (file: string): boolean {
+  try {
+    return statSync(file).isDirectory()
+  } catch {
+    return false
+  }
+}
+
 function listDir (dir: string): Dirent[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
@@ -92,7 +100,7 @@ export class MediaScan {
 
   async run (): Promise<MediaFile[]> {
     for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
-      for (const system of listDir(base).filter((d) => d.isDirectory())) await this.#store(path.join(base, system.name), system.name.toLowerCase(), origin)
+      for (const system of this.#subFolders(base)) await this.#store(path.join(base, system), system.toLowerCase(), origin)
     }
     await this.#gamelists()
     await this.#downloaded()
@@ -106,14 +114,15 @@ export class MediaScan {
    */
   async storeOf (system: string, slug: string, folders: StoreFolders): Promise<MediaFile[]> {
     for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
+      // find() follows links; a linked folder counts only where a full scan would take it too.
       const systemDir = folders.find(base, system)
-      if (systemDir === null) continue
+      if (systemDir === null || !this.#folderInsideRoots(systemDir)) continue
       if (slug === '') {
         await this.#storeSystem(systemDir, system, origin)
         continue
       }
       const gameDir = folders.find(path.join(systemDir, 'games'), slug)
-      if (gameDir !== null) await this.#storeGame(gameDir, system, slug, origin)
+      if (gameDir !== null && this.#folderInsideRoots(gameDir)) await this.#storeGame(gameDir, system, slug, origin)
     }
     return this.#found
   }
@@ -121,7 +130,18 @@ export class MediaScan {
   async #store (systemDir: string, system: string, origin: Origin): Promise<void> {
     await this.#storeSystem(systemDir, system, origin)
     const gamesDir = path.join(systemDir, 'games')
-    for (const game of listDir(gamesDir).filter((d) => d.isDirectory())) await this.#storeGame(path.join(gamesDir, game.name), system, game.name.toLowerCase(), origin)
+    for (const game of this.#subFolders(gamesDir)) await this.#storeGame(path.join(gamesDir, game), system, game.toLowerCase(), origin)
+  }
+
+  /**
+   * Names of the system or game folders in `dir`: real folders, and links to folders inside the
+   * roots. A link leaving the roots is skipped like a linked file that does: what it holds could
+   * be indexed but never served, and would hide a servable file of the same kind.
+   */
+  #subFolders (dir: string): string[] {
+    return listDir(dir)
+      .filter((d) => d.isDirectory() || (d.isSymbolicLink() && this.#folderInsideRoots(path.join(dir, d.name)) && isFolder(path.join(dir, d.name))))
+      .map((d) => d.name)
   }
 
   async #storeSystem (systemDir: string, system: string, origin: Origin): Promise<void> {

@@ -29,7 +29,7 @@ export const GamesQuery = Type.Object({
   search: Type.Optional(Type.String({ description: 'Part of the name or rom, any case.' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 100 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 }))
-})
+}, { additionalProperties: false })
 
 export const GamesResponse = Type.Object({
   systemId: Type.String(),
@@ -37,7 +37,7 @@ export const GamesResponse = Type.Object({
   games: Type.Array(GameSummary)
 }, { description: 'One page of a system\'s playable games.', examples: [{ systemId: 'mame', total: 1, games: [{ rom: '1943', name: '1943: The Battle of Midway', path: 'roms/mame/1943.zip', gameKey: 'arcade|1943' }] }] })
 
-export const GameQuery = Type.Object({ rom: Type.String({ minLength: 1, description: 'Rom file stem or file name.' }) })
+export const GameQuery = Type.Object({ rom: Type.String({ minLength: 1, description: 'Rom file stem or file name.' }) }, { additionalProperties: false })
 
 const text = Type.String()
 export const GameCardResponse = Type.Object({

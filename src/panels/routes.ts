@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { apiGroups } from '../core/api-groups.js'
-import { errorResponses, HubError } from '../core/errors.js'
+import { errorResponses, HubError, jsonBodyErrors } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
+import { codedBodyRules, ruleViolation } from '../core/validation.js'
 import { isPanelArtFile, type PanelArtStore } from './art.js'
 import { PanelResource } from './resource-schema.js'
-import { ArtParams, CabinetView, GameParams, InputBody, InputResponse, LayoutQuery, PanelView, PreviewResponse, ResourceSchemaResponse, SvgResponse, SystemParams } from './schemas.js'
+import { ArtParams, CabinetView, GameParams, InputBody, InputResponse, LayoutQuery, oneInputRule, PanelView, PreviewResponse, ResourceSchemaResponse, SvgResponse, SystemParams } from './schemas.js'
 import type { PanelService } from './service.js'
 import { panelView } from './views.js'
 
@@ -50,16 +51,17 @@ export function panelRoutes (app: HubApp, service: PanelService, art: PanelArtSt
   })
 
   app.post('/api/v1/panels/input', {
-    schema: { tags, summary: 'A press or release from an external encoder: { player, slot | system, pressed }', body: InputBody, response: { 202: InputResponse, ...errorResponses(400, 403) } }
+    schemaErrorFormatter: codedBodyRules(oneInputRule),
+    schema: { tags, summary: 'A press or release from an external encoder: { player, slot | system, pressed }', body: InputBody, response: { 202: InputResponse, ...errorResponses(...jsonBodyErrors, 403) } }
   }, async (request, reply) => {
     const { player, slot, system, pressed } = request.body
-    if ((slot === undefined) === (system === undefined)) throw new HubError(400, 'INVALID_INPUT', 'Name exactly one of slot (1-12) or system (START, SELECT, COIN)')
+    if ((slot === undefined) === (system === undefined)) throw ruleViolation(oneInputRule)
     const payload = service.input(slot !== undefined ? { player, slot } : { player, systemInput: system! }, pressed)
     return reply.code(202).send({ type: pressed ? 'panel.input.pressed' : 'panel.input.released', player, slot: Number(payload.Slot), function: String(payload.Function), systemInput: String(payload.SystemInput) })
   })
 
   app.post('/api/v1/panels/preview', {
-    schema: { tags, summary: 'Publish a non-retained panel.state for a panel body (designers)', body: PanelResource, response: { 202: PreviewResponse, ...errorResponses(400, 403) } }
+    schema: { tags, summary: 'Publish a non-retained panel.state for a panel body (designers)', body: PanelResource, response: { 202: PreviewResponse, ...errorResponses(...jsonBodyErrors, 403) } }
   }, async (request, reply) => {
     const body = request.body
     const panelKey = service.preview(body, body.system ?? 'preview', body.rom ?? null)

@@ -1,5 +1,6 @@
 /** REST shapes of the Control Panel Manager (camelCase). */
 import { Type } from 'typebox'
+import type { CodedBodyRule } from '../core/validation.js'
 
 const exampleSlots = [
   { player: 1, slot: 1, function: 'Light Punch', label: 'LP', color: 'Blue', gameButton: 'P1_BUTTON1', controller: 'y' },
@@ -55,7 +56,7 @@ export const PanelView = Type.Object({
 
 export const LayoutQuery = Type.Object({
   activeLayout: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Layout to use instead of the one the frontend settings ask for.' }))
-})
+}, { additionalProperties: false })
 
 export const SystemParams = Type.Object({ system: Type.String({ minLength: 1, maxLength: 64 }) })
 export const GameParams = Type.Object({ system: Type.String({ minLength: 1, maxLength: 64 }), rom: Type.String({ minLength: 1, maxLength: 255 }) })
@@ -74,12 +75,19 @@ export const ResourceSchemaResponse = Type.Object({}, {
   examples: [{ title: 'cabinet-hub control panel resource', type: 'object' }]
 })
 
+export const oneInputRule: CodedBodyRule = { schemaPath: '#/oneOf', code: 'INVALID_INPUT', message: 'Name exactly one of slot (1-12) or system (START, SELECT, COIN)' }
+
 export const InputBody = Type.Object({
   player: Type.Integer({ minimum: 1, maximum: 6 }),
   slot: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
   system: Type.Optional(Type.Union([Type.Literal('START'), Type.Literal('SELECT'), Type.Literal('COIN')])),
   pressed: Type.Boolean()
-}, { additionalProperties: false, examples: [{ player: 1, slot: 3, pressed: true }, { player: 1, system: 'START', pressed: false }] })
+}, {
+  additionalProperties: false,
+  oneOf: [{ required: ['slot'] }, { required: ['system'] }],
+  description: 'Exactly one of slot or system; neither or both answers 400 INVALID_INPUT.',
+  examples: [{ player: 1, slot: 3, pressed: true }, { player: 1, system: 'START', pressed: false }]
+})
 
 export const InputResponse = Type.Object({
   type: Type.String(),

@@ -49,7 +49,8 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
     }
   }, async (request, reply) => {
     const cached = streamCatalogs.of(`ws://${request.headers.host ?? `${hub.config.host}:${hub.config.port}`}`)
-    return reply.serializer(() => cached.json).send(cached.body)
+    // A custom serializer skips Fastify's content type; say it, as every other JSON answer does.
+    return reply.type('application/json; charset=utf-8').serializer(() => cached.json).send(cached.body)
   })
 }
 

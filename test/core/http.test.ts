@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { maxJsonDepth, nestedDeeperThan } from '../../src/core/json-body.js'
 import { startHub, type TestHub } from '../support/hub.js'
 
 describe('HTTP rules', () => {
@@ -75,6 +76,68 @@ describe('HTTP rules', () => {
 
     assert.equal(hub.hub.journal.count(), before)
     assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+  })
+
+  it('refuses a JSON body nested deeper than the limit with 400, and publishes the next event as usual', async () => {
+    const nested = (depth: number): unknown => depth === 0 ? 1 : { a: nested(depth - 1) }
+    const deep = `{"Type": "panel.state", "Payload": ${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`
+    const before = hub.hub.journal.count()
+    const refused = await post(deep)
+    assert.equal(refused.status, 400)
+    assert.deepEqual(await refused.json(), { message: `JSON bodies may nest arrays and objects at most ${maxJsonDepth} levels deep`, code: 'JSON_TOO_DEEP' })
+    assert.equal(refused.headers.get('access-control-allow-origin'), '*')
+    // The envelope is one level, so a payload nested limit - 1 deep makes a body exactly at the limit.
+    assert.equal((await post(JSON.stringify({ Type: 'test.deep', Payload: nested(maxJsonDepth) }))).status, 400)
+    assert.equal(hub.hub.journal.count(), before, 'nothing published')
+    const next = await post(JSON.stringify({ Type: 'test.deep', Payload: nested(maxJsonDepth - 1) }))
+    assert.equal(next.status, 202)
+    assert.equal(hub.hub.journal.count(), before + 1)
+    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+  })
+
+  it('counts nesting outside strings only', () => {
+    assert.equal(nestedDeeperThan('[[[]]]', 3), false)
+    assert.equal(nestedDeeperThan('[[[[]]]]', 3), true)
+    assert.equal(nestedDeeperThan(JSON.stringify({ text: '[[[[{{{{', quoted: '"\\[[[[' }), 1), false)
+  })
+
+  it('answers an unknown query parameter with 400 naming it, and still takes the documented ones', async () => {
+    const response = await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=5&bogus=1`)
+    assert.equal(response.status, 400)
+    const body = await response.json() as { message: string, code: string }
+    assert.equal(body.code, 'VALIDATION_ERROR')
+    assert.match(body.message, /"bogus"/)
+    assert.equal((await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=5&prefix=startup.`)).status, 200)
+  })
+
+  it('answers a method a path does not support with 405 and Allow, an unknown path with 404', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['TRACE', '/api/v1/health', 'GET, HEAD, OPTIONS'],
+      ['DELETE', '/API/V1/Health/', 'GET, HEAD, OPTIONS'],
+      ['GET', '/api/v1/events', 'OPTIONS, POST'],
+      ['PATCH', '/api/v1/ingame/definitions/mame/1943', 'GET, HEAD, OPTIONS, PUT']
+    ]
+    for (const [method, url, allow] of cases) {
+      const response = await hub.app.inject({ method: method as 'GET', url })
+      assert.equal(response.statusCode, 405, `${method} ${url}`)
+      assert.equal(response.headers.allow, allow, `${method} ${url}`)
+      assert.equal(response.headers['access-control-allow-origin'], '*')
+      assert.deepEqual(response.json(), { message: `${method} is not supported on ${url}; it answers ${allow}`, code: 'METHOD_NOT_ALLOWED' })
+    }
+    // QUERY carries a body (RFC 10008), so it comes with a content type; without one Fastify answers 400 first.
+    const query = await hub.app.inject({ method: 'QUERY' as 'GET', url: '/api/v1/health', headers: { 'content-type': 'application/json' }, payload: '{}' })
+    assert.equal(query.statusCode, 405)
+    assert.equal(query.headers.allow, 'GET, HEAD, OPTIONS')
+    const unknown = await hub.app.inject({ method: 'TRACE' as 'GET', url: '/api/v1/nothing-here' })
+    assert.equal(unknown.statusCode, 404)
+    assert.equal(unknown.headers.allow, undefined)
+  })
+
+  it('sends the stream list as application/json', async () => {
+    const response = await fetch(`${hub.baseUrl}/api/v1/ws/streams`)
+    assert.equal(response.status, 200)
+    assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8')
+    assert.ok(Array.isArray((await response.json() as { streams: unknown[] }).streams))
   })
 
   it('answers a plain GET on a WebSocket path with 426 and the error shape', async () => {

@@ -117,6 +117,26 @@ describe('frontend control with the simulator backend', () => {
     assert.deepEqual(f.es.calls.slice(-2), ['notify Hello cabinet', 'reloadgames'])
     assert.equal((await post(f, 'notify', { message: '' })).status, 400)
   })
+
+  it('takes bodies as typed: a number where a string is documented, or a string where a number is, answers 400', async () => {
+    const callsBefore = f.es.calls.length
+    for (const [action, body, field] of [['notify', { message: 5 }, /message/], ['tap', { input: 'right', count: '2' }, /count/], ['goto-system', { system: 7 }, /system/]] as const) {
+      const bad = await post(f, action, body)
+      assert.equal(bad.status, 400, `${action} ${JSON.stringify(body)}`)
+      assert.equal(bad.body.code, 'VALIDATION_ERROR')
+      assert.match(bad.body.message, field)
+    }
+    assert.equal(f.es.calls.length, callsBefore, 'nothing was sent')
+  })
+
+  it('states in the OpenAPI schemas the rules the handlers enforce, and keeps their error codes', async () => {
+    const bodySchema = (action: string): Json => (f.hub.app.swagger() as Json).paths[`/api/v1/es/controller/${action}`].post.requestBody.content['application/json'].schema
+    assert.equal(bodySchema('combo').properties.inputs.minItems, 1)
+    assert.deepEqual(bodySchema('goto-game').anyOf, [{ required: ['gamePath'] }, { required: ['gameName'] }])
+    assert.deepEqual((await post(f, 'combo', { inputs: [] })).body, { message: 'combo needs at least one input', code: 'EMPTY_SEQUENCE' })
+    assert.deepEqual((await post(f, 'goto-game', { system: 'mame' })).body, { message: 'Send gamePath or gameName', code: 'MISSING_GAME' })
+    assert.equal((await post(f, 'combo', { inputs: [], extra: 1 })).status, 400)
+  })
 })
 
 describe('frontend control: dry-run, and a simulator that is down', () => {

@@ -64,6 +64,38 @@ describe('launch command', () => {
     control.close()
   })
 
+  it('answers unsupported content types with 415 and bodies over 1 MiB with 413, as { message, code } with CORS', async () => {
+    const send = async (contentType: string, payload: string) => f.hub.app.inject({ method: 'POST', url: '/api/v1/commands/launch', headers: { 'content-type': contentType }, payload })
+    const refusals: Array<[string, string, number, string]> = [
+      ['application/xml', '<launch><romPath>mame/1943.zip</romPath></launch>', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['application/x-www-form-urlencoded', 'romPath=mame%2F1943.zip', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['', '{"romPath": "mame/1943.zip"}', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['application/json', JSON.stringify({ romPath: 'x'.repeat(1 << 20) }), 413, 'BODY_TOO_LARGE']
+    ]
+    const launchesBefore = f.es.launches.length
+    for (const [contentType, payload, status, code] of refusals) {
+      const response = await send(contentType, payload)
+      assert.equal(response.statusCode, status, contentType)
+      assert.deepEqual(Object.keys(response.json() as object).sort(), ['code', 'message'], contentType)
+      assert.equal((response.json() as { code: string }).code, code, contentType)
+      assert.equal(response.headers['access-control-allow-origin'], '*', contentType)
+    }
+    const limit = 'x'.repeat((1 << 20) + 1)
+    assert.equal((await f.hub.app.inject({ method: 'POST', url: '/api/v1/commands/launch', headers: { 'content-type': 'application/json' }, payload: limit })).statusCode, 413, '1 MiB + 1 byte')
+    assert.equal(f.es.launches.length, launchesBefore, 'ES got nothing')
+  })
+
+  it('documents that a launch names romPath or gameId, and answers a body with neither 400 MISSING_ROM', async () => {
+    const openApi = f.hub.app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } }>> }
+    const schema = openApi.paths['/api/v1/commands/launch']!.post!.requestBody.content['application/json']!.schema
+    assert.deepEqual(schema.anyOf, [{ required: ['romPath'] }, { required: ['gameId'] }])
+    assert.match(String(schema.description), /MISSING_ROM/)
+    const empty = await launch({})
+    assert.equal(empty.status, 400)
+    assert.deepEqual(empty.body, { message: 'Send "romPath", or "gameId" matching the current selected or running game', code: 'MISSING_ROM' })
+    assert.equal((await launch({ romPath: '   ' })).body.code, 'MISSING_ROM', 'a blank romPath counts as none')
+  })
+
   it('passes ES error statuses through with ES\'s body', async () => {
     f.es.launchAnswer = { status: 503, body: 'busy launching something else' }
     try {
@@ -74,6 +106,20 @@ describe('launch command', () => {
       assert.equal(answer.body.esResponse, 'busy launching something else')
     } finally {
       f.es.launchAnswer = { status: 200, body: 'OK' }
+    }
+  })
+
+  it('keeps ES\'s answer in the body when ES rejects with a status the route documents itself (400, 404)', async () => {
+    const romPath = f.tree.rom('mame', '1943.zip')
+    for (const status of [400, 404]) {
+      f.es.launchAnswer = { status, body: `ES says ${status}` }
+      try {
+        const answer = await launch({ romPath })
+        assert.equal(answer.status, status)
+        assert.deepEqual(answer.body, { message: 'EmulationStation rejected the launch', code: 'ES_REJECTED', romPath, esStatusCode: status, esResponse: `ES says ${status}` })
+      } finally {
+        f.es.launchAnswer = { status: 200, body: 'OK' }
+      }
     }
   })
 })

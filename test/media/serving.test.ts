@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
@@ -161,5 +161,54 @@ describe('media index and serving', () => {
     assert.equal((await fetch(f.hub.baseUrl + details.image)).status, 404)
     assert.equal((await f.get('/api/v1/context/current-game')).body.details.image, '')
     media.close()
+  })
+})
+
+describe('a store folder linked out of the media roots', () => {
+  let f: FrontendHub
+  let mediaDir: string
+  let outsideMarquee: string
+  let gamelistMarquee: string
+
+  before(async () => {
+    mediaDir = tempDir('cabinet-hub-media-')
+    const outside = tempDir('cabinet-hub-outside-')
+    outsideMarquee = writeMedia(outside, 'artwork/marquee/marquee.png', mediaBytes('outside marquee'))
+    mkdirSync(path.join(mediaDir, 'systems/arcade/games'), { recursive: true })
+    symlinkSync(outside, path.join(mediaDir, 'systems/arcade/games/1943'))
+    // Full rescans an hour apart: what gets indexed after the first one comes from the look at the entry on screen.
+    f = await startFrontendHub({ mediaDir, mediaRescanMs: '3600000' }, (tree) => {
+      gamelistMarquee = writeMedia(tree.roms, 'mame/media/marquees/1943.png', mediaBytes('gamelist marquee'))
+    })
+  })
+  after(async () => f.close())
+
+  const cardMarquee = async (): Promise<Buffer> => {
+    const card = await f.get('/api/v1/gamelists/mame/game?rom=1943')
+    assert.equal(card.status, 200)
+    const served = await fetch(f.hub.baseUrl + String(card.body.marquee))
+    assert.equal(served.status, 200, `${String(card.body.marquee)} is served`)
+    return Buffer.from(await served.arrayBuffer())
+  }
+
+  it('is not indexed, by a full scan or by the look at the game on screen: the gamelist marquee stays advertised and served', async () => {
+    assert.deepEqual(await cardMarquee(), mediaBytes('gamelist marquee'))
+    const media = await RecordingClient.connect(`${f.hub.wsBase}/ws/media`)
+    const marquee = await RecordingClient.connect(`${f.hub.wsBase}/ws/marquee`)
+    try {
+      const sequence = await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943: The Battle of Midway')
+      await marquee.until((c) => c.frames.some((fr) => fr.Type === 'marquee.snapshot' && fr.Payload.Sequence === sequence))
+      // The look at the entry on screen covers the system, then the game: once it reports a new
+      // system file, it has been through the linked game folder too.
+      writeMedia(mediaDir, 'systems/arcade/artwork/background.png', mediaBytes('system fanart'))
+      await media.until((c) => c.frames.some((fr) => fr.Type === 'media.index.updated' && fr.Payload.Reason === 'on-screen'), 10_000)
+      assert.deepEqual(media.frames.filter((fr) => fr.Type === 'media.asset.added' && fr.Payload.Path === outsideMarquee), [])
+      const shown = marquee.frames.filter((fr) => fr.Type.startsWith('marquee.snapshot')).at(-1)!
+      assert.equal((shown.Payload.Media as Record<string, { Path: string } | null>).Marquee?.Path, gamelistMarquee)
+      assert.deepEqual(await cardMarquee(), mediaBytes('gamelist marquee'))
+    } finally {
+      media.close()
+      marquee.close()
+    }
   })
 })

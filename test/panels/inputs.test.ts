@@ -64,6 +64,17 @@ describe('physical panel inputs', () => {
     assert.equal(typeof garbage.body.message, 'string')
   })
 
+  it('documents "exactly one of slot or system" in its schema, and takes numbers and booleans only as JSON numbers and booleans', async () => {
+    const schema = (f.hub.app.swagger() as { paths: Record<string, any> }).paths['/api/v1/panels/input'].post.requestBody.content['application/json'].schema // eslint-disable-line @typescript-eslint/no-explicit-any
+    assert.deepEqual(schema.oneOf, [{ required: ['slot'] }, { required: ['system'] }])
+    const neither = await f.post('/api/v1/panels/input', { player: 1, pressed: true })
+    assert.deepEqual([neither.status, neither.body.code], [400, 'INVALID_INPUT'])
+    for (const body of [{ player: 1, slot: '3', pressed: true }, { player: 1, slot: 3, pressed: 'true' }, { player: '1', slot: 3, pressed: true }]) {
+      const bad = await f.post('/api/v1/panels/input', body)
+      assert.deepEqual([bad.status, bad.body.code], [400, 'VALIDATION_ERROR'], JSON.stringify(body))
+    }
+  })
+
   it('reads evdev input_event records from a FIFO: press and release 5 ms apart, a system input, skipping autorepeat and unwired codes', async () => {
     const panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
     writeSync(writer, inputEvent(57, 1))

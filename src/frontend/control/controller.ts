@@ -5,12 +5,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import { HubError } from '../../core/errors.js'
+import { ruleViolation } from '../../core/validation.js'
 import type { EventBus } from '../../core/event-bus.js'
 import type { LibraryCatalog } from '../../library/index.js'
 import { romKey } from '../../library/index.js'
 import type { FrontendContext } from '../context.js'
 import type { EsWebApi } from '../es-client.js'
 import type { InputBackend, NavigationInput } from './backends.js'
+import { emptySequenceRule } from './schemas.js'
 
 export interface Timing {
   readonly holdMs: number
@@ -76,7 +78,7 @@ export class FrontendController {
   }
 
   async combo (inputs: NavigationInput[], timing: Timing): Promise<ActionResult> {
-    if (inputs.length === 0) throw new HubError(400, 'EMPTY_SEQUENCE', 'combo needs at least one input')
+    if (inputs.length === 0) throw ruleViolation(emptySequenceRule)
     return this.#act('combo', null, null, async (send) => send(inputs, timing))
   }
 

@@ -1,15 +1,16 @@
 import { apiGroups } from '../../core/api-groups.js'
-import { errorResponses, HubError } from '../../core/errors.js'
+import { errorResponses, HubError, jsonBodyErrors } from '../../core/errors.js'
 import type { HubApp } from '../../core/module.js'
+import { codedBodyRules, ruleViolation } from '../../core/validation.js'
 import { EsUnreachableError, type EsResponse } from '../es-client.js'
 import type { EsWebApi } from '../es-client.js'
 import { navigationInputs } from './backends.js'
 import type { FrontendController } from './controller.js'
-import { ActionResultSchema, ComboBody, ControllerStatus, EsCallResponse, GotoGameBody, GotoSystemBody, NotifyBody, StopResponse, TapBody } from './schemas.js'
+import { ActionResultSchema, ComboBody, ControllerStatus, emptySequenceRule, EsCallResponse, GotoGameBody, GotoSystemBody, missingGameRule, NotifyBody, StopResponse, TapBody } from './schemas.js'
 
 const tags = [apiGroups.context.name]
 const prefix = '/api/v1/es/controller'
-const actionErrors = errorResponses(400, 403, 404, 409)
+const actionErrors = errorResponses(...jsonBodyErrors, 403, 404, 409)
 
 /** Forwards one call to the frontend: 502 when it does not answer, its status and body when it refuses. */
 async function forward (call: () => Promise<EsResponse>) {
@@ -34,6 +35,7 @@ export function controllerRoutes (app: HubApp, controller: FrontendController, e
   }, async (request) => controller.tap(request.body.input, request.body.count, request.body))
 
   app.post(`${prefix}/combo`, {
+    schemaErrorFormatter: codedBodyRules(emptySequenceRule),
     schema: { tags, summary: 'Send a sequence of inputs', body: ComboBody, response: { 200: ActionResultSchema, ...actionErrors } }
   }, async (request) => controller.combo(request.body.inputs, request.body))
 
@@ -46,10 +48,11 @@ export function controllerRoutes (app: HubApp, controller: FrontendController, e
   }, async (request) => controller.gotoSystem(request.body.system, request.body, request.body.verifyTimeoutMs))
 
   app.post(`${prefix}/goto-game`, {
+    schemaErrorFormatter: codedBodyRules(missingGameRule),
     schema: { tags, summary: 'Experimental: navigate to a game with taps, verified by the selection hooks (unreliable on some themes and views; prefer launch)', body: GotoGameBody, response: { 200: ActionResultSchema, ...actionErrors } }
   }, async (request) => {
     const { system, gamePath, gameName } = request.body
-    if (gamePath === undefined && gameName === undefined) throw new HubError(400, 'MISSING_GAME', 'Send gamePath or gameName')
+    if (gamePath === undefined && gameName === undefined) throw ruleViolation(missingGameRule)
     return controller.gotoGame(system, { gamePath, gameName }, request.body, request.body.verifyTimeoutMs)
   })
 
@@ -58,6 +61,6 @@ export function controllerRoutes (app: HubApp, controller: FrontendController, e
   }, async () => forward(async () => es.reloadGames()))
 
   app.post(`${prefix}/notify`, {
-    schema: { tags, summary: 'Show a native notification in the frontend', body: NotifyBody, response: { 200: EsCallResponse, ...errorResponses(400, 403, 502) } }
+    schema: { tags, summary: 'Show a native notification in the frontend', body: NotifyBody, response: { 200: EsCallResponse, ...errorResponses(...jsonBodyErrors, 403, 502) } }
   }, async (request) => forward(async () => es.notify(request.body.message)))
 }

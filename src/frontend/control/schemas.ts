@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import type { CodedBodyRule } from '../../core/validation.js'
 import { navigationInputs } from './backends.js'
 
 const Input = Type.Union([
@@ -16,8 +17,10 @@ export const TapBody = Type.Object({
   gapMs
 }, { additionalProperties: false, examples: [{ input: 'right', count: 2 }] })
 
+export const emptySequenceRule: CodedBodyRule = { schemaPath: '#/properties/inputs/minItems', code: 'EMPTY_SEQUENCE', message: 'combo needs at least one input' }
+
 export const ComboBody = Type.Object({
-  inputs: Type.Array(Input, { maxItems: 200 }),
+  inputs: Type.Array(Input, { minItems: 1, maxItems: 200, description: 'At least one; an empty list answers 400 EMPTY_SEQUENCE.' }),
   holdMs,
   gapMs
 }, { additionalProperties: false, examples: [{ inputs: ['select', 'start'] }] })
@@ -29,6 +32,8 @@ export const GotoSystemBody = Type.Object({
   verifyTimeoutMs
 }, { additionalProperties: false, examples: [{ system: 'snes' }] })
 
+export const missingGameRule: CodedBodyRule = { schemaPath: '#/anyOf', code: 'MISSING_GAME', message: 'Send gamePath or gameName' }
+
 export const GotoGameBody = Type.Object({
   system: Type.String({ minLength: 1, maxLength: 200 }),
   gamePath: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
@@ -36,7 +41,12 @@ export const GotoGameBody = Type.Object({
   holdMs,
   gapMs,
   verifyTimeoutMs
-}, { additionalProperties: false, examples: [{ system: 'mame', gameName: 'Street Fighter' }] })
+}, {
+  additionalProperties: false,
+  anyOf: [{ required: ['gamePath'] }, { required: ['gameName'] }],
+  description: 'The game by gamePath or gameName (or both); neither answers 400 MISSING_GAME.',
+  examples: [{ system: 'mame', gameName: 'Street Fighter' }]
+})
 
 export const NotifyBody = Type.Object({
   message: Type.String({ minLength: 1, maxLength: 500 })

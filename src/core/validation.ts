@@ -1,0 +1,72 @@
+/**
+ * How request schemas are checked and how a failed check reads.
+ *
+ * Query strings and path parameters arrive as text, so their schemas are coerced (`?limit=5` is
+ * the integer 5). JSON bodies are typed already: coercing them would let `{ "message": 5 }` pass
+ * where a string is documented, so bodies are checked as sent.
+ */
+import AjvCompiler from '@fastify/ajv-compiler'
+import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify'
+import { HubError } from './errors.js'
+
+type SchemaErrorFormatter = NonNullable<FastifyServerOptions['schemaErrorFormatter']>
+type SchemaErrorDataVar = Parameters<SchemaErrorFormatter>[1]
+type BuildValidator = AjvCompiler.BuildCompilerFromPool
+type ValidatorOptions = Parameters<BuildValidator>[1]
+
+/** One pool for the process: Fastify asks for a validator per scope, and equal options share one Ajv. */
+const buildFromPool = AjvCompiler()
+
+function withoutCoercion (options: ValidatorOptions): ValidatorOptions {
+  return { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } } as ValidatorOptions
+}
+
+/** Fastify's validator builder, with a second Ajv that does not coerce, used for bodies. */
+const buildValidator: BuildValidator = (externalSchemas, options) => {
+  const coercing = buildFromPool(externalSchemas, options)
+  const exact = buildFromPool(externalSchemas, withoutCoercion(options))
+  // The declared type of a compiler takes a bare schema; Fastify really passes the route definition.
+  type Compile = (route: AjvCompiler.RouteDefinition) => ReturnType<typeof coercing>
+  const compileFor = (route: AjvCompiler.RouteDefinition) => ((route.httpPart === 'body' ? exact : coercing) as unknown as Compile)(route)
+  return compileFor as unknown as ReturnType<BuildValidator>
+}
+
+/** For the `schemaController` option of Fastify. */
+export const bodiesNotCoerced: NonNullable<FastifyServerOptions['schemaController']> = { compilersFactory: { buildValidator } }
+
+function describeError (error: FastifySchemaValidationError, dataVar: SchemaErrorDataVar): string {
+  const text = `${dataVar}${error.instancePath} ${error.message ?? 'is invalid'}`
+  // Ajv's message leaves out which property was not expected; that name is what the caller needs.
+  return error.keyword === 'additionalProperties' ? `${text}: "${String(error.params.additionalProperty)}"` : text
+}
+
+/** Fastify's wording (`body/count must be >= 1`), naming unknown properties and query parameters. */
+export const describeSchemaErrors: SchemaErrorFormatter = (errors, dataVar) => new Error(errors.map((e) => describeError(e, dataVar)).join(', '))
+
+/**
+ * A body rule stated in the schema that keeps the error code it had when only the handler checked
+ * it (clients match on codes): a failure at `schemaPath` (JSON pointer into the body schema, as
+ * Ajv reports it, e.g. `#/anyOf`) answers 400 `code` instead of VALIDATION_ERROR.
+ */
+export interface CodedBodyRule {
+  readonly schemaPath: string
+  readonly code: string
+  readonly message: string
+}
+
+/** The error a handler throws for a rule its schema also states (callers that skip validation, like other modules, still get it). */
+export function ruleViolation (rule: CodedBodyRule): HubError {
+  return new HubError(400, rule.code, rule.message)
+}
+
+function failsAt (error: FastifySchemaValidationError, schemaPath: string): boolean {
+  return error.schemaPath === schemaPath || error.schemaPath.startsWith(`${schemaPath}/`)
+}
+
+/** The `schemaErrorFormatter` of a route whose body schema carries coded rules. */
+export function codedBodyRules (...rules: CodedBodyRule[]): SchemaErrorFormatter {
+  return (errors, dataVar) => {
+    const rule = dataVar === 'body' ? rules.find((r) => errors.some((e) => failsAt(e, r.schemaPath))) : undefined
+    return rule === undefined ? describeSchemaErrors(errors, dataVar) : ruleViolation(rule)
+  }
+}
