@@ -3,7 +3,7 @@ import { errorResponses, HubError } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
 import { loopbackOnly } from '../core/security.js'
 import type { LibraryCatalog } from '../library/catalog.js'
-import { parseEventsIni } from './events-ini.js'
+import { readEventsIni } from './events-ini.js'
 import type { HookIntake } from './intake.js'
 import { EsRejectedError, type LaunchCommand } from './launch.js'
 import { ContextStateResponse, CurrentGameResponse, CurrentSystemResponse, EsRejectedBody, IngestBody, IngestResponse, LaunchBody, LaunchResponse } from './schemas.js'
@@ -31,8 +31,8 @@ export function ingestRoutes (app: HubApp, { intake }: FrontendRouteDeps): void 
   }, async (request, reply) => {
     let hook
     if (typeof request.body === 'string') {
-      const parsed = parseEventsIni(request.body)
-      if (parsed === null) throw new HubError(400, 'INVALID_HOOK', 'text/plain hooks need "event=<name>" on the first line, then the argument line, complete for that event')
+      const parsed = readEventsIni(request.body)
+      if (typeof parsed === 'string') throw new HubError(400, 'INVALID_HOOK', `text/plain hook in events.ini format: ${parsed}`)
       hook = { ...parsed, hookId: null }
     } else {
       hook = { event: request.body.event, args: request.body.args ?? [], hookId: request.body.hookId ?? null }

@@ -6,8 +6,8 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseEventsIni } from './events-ini.js'
-import { incompleteReason } from './hook-event.js'
+import { readEventsIni } from './events-ini.js'
+import { unusableReason } from './hook-event.js'
 
 export interface SpooledHook {
   readonly event: string
@@ -34,8 +34,8 @@ export function writeSpoolFile (spoolDir: string, hook: SpooledHook): string {
 
 function parseSpoolFile (name: string, text: string): SpooledHook | string {
   if (name.endsWith('.ini')) {
-    const hook = parseEventsIni(text)
-    return hook === null ? 'not a complete events.ini hook' : { ...hook, hookId: null }
+    const hook = readEventsIni(text)
+    return typeof hook === 'string' ? hook : { ...hook, hookId: null }
   }
   let data: unknown
   try {
@@ -46,7 +46,7 @@ function parseSpoolFile (name: string, text: string): SpooledHook | string {
   const record = (data ?? {}) as Record<string, unknown>
   const { event, args, hookId } = record
   if (typeof event !== 'string' || !Array.isArray(args) || !args.every((a) => typeof a === 'string')) return 'needs "event" (string) and "args" (strings)'
-  const reason = incompleteReason(event, args)
+  const reason = unusableReason(event, args)
   if (reason !== null) return reason
   return { event, args, hookId: typeof hookId === 'string' ? hookId : null }
 }
