@@ -62,7 +62,7 @@ export function batScript (event: string, target: HookScriptTarget): string {
     'set /a "CH_TRIES+=1"',
     'if %CH_TRIES% gtr 100 goto done',
     'set "CH_ID=bat-%CH_EVENT%-%RANDOM%%RANDOM%"',
-    'rem mkdir does not clear errorlevel when it succeeds, so clear it first: call with a blank label sets 0.',
+    'rem mkdir does not clear errorlevel when it succeeds, so clear it first: (call ) does nothing and succeeds.',
     '(call )',
     'mkdir "%CH_SPOOL%\\.%CH_ID%" >nul 2>nul',
     'if errorlevel 1 goto claim',
