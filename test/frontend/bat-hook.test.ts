@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { readEventsIni } from '../../src/frontend/events-ini.js'
@@ -63,7 +63,10 @@ describe('the Windows batch hook under Wine\'s cmd', { skip }, () => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) await deliver(next)
     }))
   })
-  after(() => cmd?.close())
+  after(() => {
+    cmd?.close()
+    if (work !== undefined) rmSync(work, { recursive: true, force: true })
+  })
 
   for (const [name, event, args] of cases) {
     it(`${event} with ${name}: one spool file holding the line exactly as received, which parses back to ES's arguments`, () => {
