@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileSignature, watchFolder, type FolderWatch } from '../core/folder-watch.js'
-import { incompleteReason, tokenizeArgLine } from './hook-event.js'
+import { tokenizeArgLine, unusableReason } from './hook-event.js'
 
 export interface EventsIniHook {
   readonly event: string
@@ -15,13 +15,13 @@ export interface EventsIniHook {
 }
 
 /**
- * Parses the file; null when it is not (yet) a complete hook. Only the first argument line is
+ * Reads events.ini text; a string says why it is not a usable hook. Only the first argument line is
  * tokenized, except for system-selected whose system name is taken verbatim (it may hold spaces).
  */
-export function parseEventsIni (text: string): EventsIniHook | null {
+export function readEventsIni (text: string): EventsIniHook | string {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '')
   const match = /^event=(.+)$/i.exec(lines[0] ?? '')
-  if (match === null) return null
+  if (match === null) return 'the first line must be "event=<name>"'
   const event = match[1]!.trim().toLowerCase()
   const [argLine, ...rest] = lines.slice(1)
   let first: string[]
@@ -29,11 +29,17 @@ export function parseEventsIni (text: string): EventsIniHook | null {
   else if (event === 'system-selected') first = [argLine.replace(/^"(.*)"$/, '$1')]
   else {
     const tokens = tokenizeArgLine(argLine)
-    if (tokens === null) return null
+    if (tokens === null) return 'the argument line has an unbalanced double quote'
     first = tokens
   }
   const args = [...first, ...rest]
-  return incompleteReason(event, args) === null ? { event, args } : null
+  return unusableReason(event, args) ?? { event, args }
+}
+
+/** The hook in the text; null when it is not (yet) a usable one. */
+export function parseEventsIni (text: string): EventsIniHook | null {
+  const hook = readEventsIni(text)
+  return typeof hook === 'string' ? null : hook
 }
 
 const stableReadTries = 4

@@ -3,7 +3,7 @@
  * service, and when it does not answer in time, leave it in the spool folder for the next start.
  */
 import { randomUUID } from 'node:crypto'
-import { incompleteReason } from './hook-event.js'
+import { unusableReason } from './hook-event.js'
 import { writeSpoolFile } from './spool.js'
 
 export const hookTimeoutMs = 300
@@ -22,7 +22,7 @@ export type HookOutcome =
   | { readonly outcome: 'rejected', readonly reason: string }
 
 export async function runHookCommand (options: HookCommandOptions): Promise<HookOutcome> {
-  const reason = incompleteReason(options.event, options.args)
+  const reason = unusableReason(options.event, options.args)
   if (reason !== null) return { outcome: 'rejected', reason }
   const hook = { event: options.event, args: options.args, hookId: randomUUID() }
   let why: string

@@ -50,9 +50,25 @@ export function tokenizeArgLine (line: string): string[] | null {
   return tokens
 }
 
-/** Why the hook cannot be used, or null when it is complete (domain-notes §1.3). */
-export function incompleteReason (event: string, args: readonly string[]): string | null {
+/** What every door accepts: ES passes at most four arguments, and a Windows path is far shorter. */
+export const maxHookArgs = 64
+export const maxHookArgLength = 4096
+
+function sizeReason (args: readonly string[]): string | null {
+  if (args.length > maxHookArgs) return `${args.length} arguments; a hook has at most ${maxHookArgs}`
+  const long = args.findIndex((a) => a.length > maxHookArgLength)
+  if (long === -1) return null
+  return `argument ${long + 1} has ${args[long]!.length} characters; a hook argument has at most ${maxHookArgLength}`
+}
+
+/**
+ * Why the hook cannot be used, or null when it can: every door (HTTP JSON and text, spool files,
+ * events.ini) asks this, so they take the same hooks (domain-notes §1.3).
+ */
+export function unusableReason (event: string, args: readonly string[]): string | null {
   if (!hookName.test(event)) return `"${event}" is not a hook name (lowercase letters, digits and dashes)`
+  const size = sizeReason(args)
+  if (size !== null) return size
   const filled = (i: number): boolean => (args[i] ?? '').trim() !== ''
   switch (event) {
     case 'game-selected': return filled(0) && filled(1) ? null : 'game-selected needs the system and the rom path'

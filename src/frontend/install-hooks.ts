@@ -1,7 +1,8 @@
 /**
  * `install-hooks` / `uninstall-hooks`: our scripts in `<es-config>/scripts/<event>/`, a POSIX sh
- * script (runs `cabinet-hub hook`) and a Windows batch script (POSTs with curl.exe, falls back to
- * a spool file). Installing again rewrites them; uninstalling removes only files carrying our marker.
+ * script (runs `cabinet-hub hook`) and a Windows batch script (writes a spool file, POSTs it with
+ * curl.exe when there is one). Installing again rewrites them; uninstalling removes only files
+ * carrying our marker.
  */
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -31,30 +32,56 @@ export function shScript (event: string, target: HookScriptTarget): string {
   ].join('\n')
 }
 
+/** A value for `set "NAME=value"`: percent signs would be expanded when cmd reads the line. */
+const batSetValue = (value: string): string => value.replace(/%/g, '%%')
+
+/**
+ * The Windows hook. It never lets cmd parse the arguments as commands: `%*` is expanded once, on
+ * a line that only echoes it, and ES wraps every argument in double quotes, so `&`, `(`, `)`, `^`,
+ * `!` and `%` in rom paths and game names stay text. Needs neither PowerShell nor curl.exe.
+ */
 export function batScript (event: string, target: HookScriptTarget): string {
   return [
     '@echo off',
     `rem ${marker}; "cabinet-hub uninstall-hooks" removes it.`,
-    'rem Writes the hook in events.ini format, POSTs it, and leaves it in the spool folder if the service does not answer.',
-    'setlocal DisableDelayedExpansion',
+    'rem Writes the hook in events.ini format (the line event=NAME, then the argument line exactly as received) and',
+    'rem POSTs it with curl.exe when Windows has it; otherwise the file is left in the spool folder, which the',
+    'rem service watches.',
+    'setlocal EnableExtensions DisableDelayedExpansion',
+    'rem UTF-8 from here on, for the file written below and for the lines of this script (folder names).',
+    `for /f "tokens=2 delims=:." %%c in ('chcp') do set /a "CH_CODEPAGE=%%c" >nul 2>nul`,
+    'chcp 65001 >nul',
     `set "CH_EVENT=${event}"`,
-    `set "CH_SPOOL=${target.spoolDir}"`,
+    `set "CH_SPOOL=${batSetValue(target.spoolDir)}"`,
     `set "CH_URL=http://127.0.0.1:${target.port}/api/v1/ingest/es-event"`,
-    'set "CH_ARGS=%*"',
-    'if not exist "%CH_SPOOL%" mkdir "%CH_SPOOL%"',
-    'set "CH_TMP=%CH_SPOOL%\\.hook-%RANDOM%%RANDOM%.tmp"',
-    'setlocal EnableDelayedExpansion',
-    '> "!CH_TMP!" (',
-    '  echo event=!CH_EVENT!',
-    '  echo(!CH_ARGS!',
-    ')',
-    'curl.exe -s -f -m 1 -H "Content-Type: text/plain; charset=utf-8" --data-binary "@!CH_TMP!" "!CH_URL!" >nul 2>nul',
-    'if not errorlevel 1 (',
-    '  del "!CH_TMP!" >nul 2>nul',
-    '  exit /b 0',
-    ')',
-    'for /f %%t in (\'powershell -NoProfile -Command "([DateTimeOffset]::UtcNow.ToUnixTimeMilliseconds()*1000).ToString(\'D17\')"\') do set "CH_NAME=%%t-bat-!RANDOM!.ini"',
-    'move /y "!CH_TMP!" "!CH_SPOOL!\\!CH_NAME!" >nul',
+    'if not exist "%CH_SPOOL%\\" mkdir "%CH_SPOOL%" >nul 2>nul',
+    'rem A private folder claims the name: hooks started in the same second draw the same %RANDOM% values,',
+    'rem but only one of them can create the folder.',
+    'set /a "CH_TRIES=0"',
+    ':claim',
+    'set /a "CH_TRIES+=1"',
+    'if %CH_TRIES% gtr 100 goto done',
+    'set "CH_ID=bat-%CH_EVENT%-%RANDOM%%RANDOM%"',
+    'rem mkdir does not clear errorlevel when it succeeds, so clear it first: (call ) does nothing and succeeds.',
+    '(call )',
+    'mkdir "%CH_SPOOL%\\.%CH_ID%" >nul 2>nul',
+    'if errorlevel 1 goto claim',
+    'if exist "%CH_SPOOL%\\%CH_ID%.ini" (rmdir "%CH_SPOOL%\\.%CH_ID%" & goto claim)',
+    'set "CH_FILE=%CH_SPOOL%\\.%CH_ID%\\hook.ini"',
+    '>"%CH_FILE%" echo event=%CH_EVENT%',
+    '>>"%CH_FILE%" echo:%*',
+    'rem Without curl.exe (before Windows 10) cmd only sets errorlevel 9009: the spool file is the delivery.',
+    'curl.exe -s -f -m 1 --noproxy "*" -H "Content-Type: text/plain; charset=utf-8" --data-binary "@%CH_FILE%" "%CH_URL%" >nul 2>nul',
+    'if errorlevel 1 goto spool',
+    'del "%CH_FILE%" >nul 2>nul',
+    'goto release',
+    ':spool',
+    'rem The rename is atomic: the service never reads a half-written hook.',
+    'move "%CH_FILE%" "%CH_SPOOL%\\%CH_ID%.ini" >nul',
+    ':release',
+    'rmdir "%CH_SPOOL%\\.%CH_ID%" >nul 2>nul',
+    ':done',
+    'if defined CH_CODEPAGE chcp %CH_CODEPAGE% >nul 2>nul',
     'exit /b 0',
     ''
   ].join('\r\n')

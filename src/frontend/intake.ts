@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { EventsIniDoor } from './events-ini.js'
-import { incompleteReason, type HookSource } from './hook-event.js'
+import { unusableReason, type HookSource } from './hook-event.js'
 import type { FrontendLink } from './service.js'
 import { drainSpool, writeSpoolFile, type SpooledHook } from './spool.js'
 
@@ -38,7 +38,7 @@ export class HookIntake {
 
   /** The HTTP door. */
   submit (hook: SpooledHook): SubmitResult {
-    const reason = incompleteReason(hook.event, hook.args)
+    const reason = unusableReason(hook.event, hook.args)
     if (reason !== null) return { accepted: false, reason }
     if (!this.#open) {
       writeSpoolFile(this.#options.spoolDir, hook)

@@ -5,7 +5,7 @@ import { loopbackOnly } from '../core/security.js'
 import { codedBodyRules } from '../core/validation.js'
 import type { LibraryCatalog } from '../library/index.js'
 import type { GameMedia } from '../media/index.js'
-import { parseEventsIni } from './events-ini.js'
+import { readEventsIni } from './events-ini.js'
 import type { HookIntake } from './intake.js'
 import { EsRejectedError, type LaunchCommand } from './launch.js'
 import { ContextStateResponse, CurrentGameResponse, CurrentSystemResponse, IngestBody, IngestResponse, LaunchBody, LaunchErrorBody, LaunchResponse, missingRomRule } from './schemas.js'
@@ -41,8 +41,8 @@ export function ingestRoutes (app: HubApp, { intake }: FrontendRouteDeps): void 
   }, async (request, reply) => {
     let hook
     if (typeof request.body === 'string') {
-      const parsed = parseEventsIni(request.body)
-      if (parsed === null) throw new HubError(400, 'INVALID_HOOK', 'text/plain hooks need "event=<name>" on the first line, then the argument line, complete for that event')
+      const parsed = readEventsIni(request.body)
+      if (typeof parsed === 'string') throw new HubError(400, 'INVALID_HOOK', `text/plain hook in events.ini format: ${parsed}`)
       hook = { ...parsed, hookId: null }
     } else {
       hook = { event: request.body.event, args: request.body.args ?? [], hookId: request.body.hookId ?? null }

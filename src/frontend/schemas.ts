@@ -1,13 +1,13 @@
 import { Type } from 'typebox'
 import { ErrorBody } from '../core/errors.js'
 import type { CodedBodyRule } from '../core/validation.js'
-import { hookNamePattern } from './hook-event.js'
+import { hookNamePattern, maxHookArgLength, maxHookArgs } from './hook-event.js'
 import { detailFields } from './views.js'
 
 export const IngestBody = Type.Union([
   Type.Object({
     event: Type.String({ pattern: hookNamePattern, description: 'Hook name: the ES scripts folder name (`game-selected`, `system-selected`, `game-start` ...).' }),
-    args: Type.Optional(Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 64, description: 'The hook arguments in ES order (none for game-end).' })),
+    args: Type.Optional(Type.Array(Type.String({ maxLength: maxHookArgLength }), { maxItems: maxHookArgs, description: 'The hook arguments in ES order (none for game-end).' })),
     hookId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Unique id of this hook run; a hook that also reached the spool counts once.' }))
   }, { additionalProperties: false }),
   Type.String({ maxLength: 65536, description: 'text/plain in events.ini format: `event=<name>`, then the raw argument line (Windows batch hooks).' })

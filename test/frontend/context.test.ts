@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
-import { writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { maxHookArgLength } from '../../src/frontend/hook-event.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
 
@@ -239,6 +240,32 @@ describe('hook intake: the HTTP door refuses what it cannot use', () => {
     const game = await f.get('/api/v1/context/current-game')
     assert.equal(game.body.path, 'C:\\RetroBat\\roms\\mame\\1943.zip')
     assert.equal(game.body.name, '1943: The Battle of Midway')
+  })
+
+  it('takes the same argument length at every door: 400 over HTTP (JSON and text/plain), .rejected in the spool folder', async () => {
+    const longPath = `C:\\roms\\mame\\${'x'.repeat(60_000)}.zip`
+    const fitting = `C:\\roms\\mame\\${'y'.repeat(maxHookArgLength - 17)}.zip`
+    assert.equal(fitting.length, maxHookArgLength)
+
+    const text = await post(`event=game-selected\r\n"mame" "${longPath}" "Long"\r\n`, 'text/plain')
+    assert.equal(text.status, 400)
+    assert.match((await text.json() as { message: string }).message, new RegExp(`argument 2 has ${longPath.length} characters; a hook argument has at most ${maxHookArgLength}`))
+    const json = await post(JSON.stringify({ event: 'game-selected', args: ['mame', longPath, 'Long'] }))
+    assert.equal(json.status, 400)
+    assert.equal((await post(`event=game-selected\r\n"mame" "${fitting}" "Fits"\r\n`, 'text/plain')).status, 202)
+
+    const spool = path.join(f.hub.dataDir, 'events.d')
+    mkdirSync(spool, { recursive: true })
+    const temp = path.join(spool, '.long.tmp')
+    writeFileSync(temp, `event=game-selected\r\n"mame" "${longPath}" "Long"\r\n`)
+    // Old enough not to be a file still being written.
+    utimesSync(temp, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
+    renameSync(temp, path.join(spool, 'bat-game-selected-1.ini'))
+    const rejected = path.join(spool, 'bat-game-selected-1.ini.rejected')
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline && !existsSync(rejected)) await new Promise((resolve) => setTimeout(resolve, 50))
+    assert.ok(existsSync(rejected))
+    assert.equal((await f.get('/api/v1/context/current-game')).body.name, 'Fits')
   })
 
   it('applies a hook id once, whichever door brings it again', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { readEventsIni } from '../../src/frontend/events-ini.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
 import { tempDir } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
@@ -61,5 +62,34 @@ describe('events.ini door', () => {
     await new Promise((resolve) => setTimeout(resolve, 400))
     assert.deepEqual(accepted().slice(before), ['system-selected Nintendo 64'])
     assert.equal((await f.get('/api/v1/context/current-system')).body.system.name, 'Nintendo 64')
+  })
+})
+
+/** The argument line as EmulationStation builds it on Windows: every argument in double quotes. */
+const esLine = (args: readonly string[]): string => args.map((a) => `"${a}"`).join(' ')
+
+describe('events.ini text as the Windows batch hook writes it', () => {
+  const cases: Array<[string, string[]]> = [
+    ['game-selected', ['mame', 'C:\\roms\\mame\\Tom & Jerry (USA).zip', 'Tom & Jerry']],
+    ['game-selected', ['snes', 'C:\\roms\\snes\\Rock & Roll Racing (USA).sfc', 'Rock & Roll Racing']],
+    ['game-start', ['C:\\roms\\nes\\100% ^Caret^ !Bang! %PATH% (Proto).nes', '100% ^Caret^ !Bang! %PATH% (Proto)', "Pac-Man's Park"]],
+    ['game-selected', ['psx', 'C:\\ロム\\Pokémon Stadium.chd', 'ポケモンスタジアム']],
+    ['system-selected', ['mame']]
+  ]
+
+  it('gives back exactly the arguments EmulationStation passed', () => {
+    for (const [event, args] of cases) {
+      assert.deepEqual(readEventsIni(`event=${event}\r\n${esLine(args)}\r\n`), { event, args })
+    }
+  })
+
+  it('reads a hook without arguments from the blank line the script writes for it', () => {
+    assert.deepEqual(readEventsIni('event=game-end\r\n\r\n'), { event: 'game-end', args: [] })
+  })
+
+  it('says why text is not a usable hook', () => {
+    assert.match(readEventsIni('game-selected\r\n"mame"\r\n') as string, /event=/)
+    assert.match(readEventsIni('event=game-selected\r\n"mame" "C:\\roms\\a.zip\r\n') as string, /unbalanced/)
+    assert.match(readEventsIni('event=game-selected\r\n"mame"\r\n') as string, /rom path/)
   })
 })
