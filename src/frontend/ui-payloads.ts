@@ -3,6 +3,7 @@
  * (consumers.md §1.3), so a system selection carries no rom-bearing field anywhere, and game
  * events carry top-level `System`, `SystemId` and `Rom`.
  */
+import { selectionKey } from '../identity/index.js'
 import type { LibraryCatalog } from '../library/catalog.js'
 import type { ContextSnapshot, GameRef } from './context.js'
 import type { HookSource } from './hook-event.js'
@@ -14,10 +15,6 @@ export interface HookStamp {
   readonly RawArgs: readonly string[]
   readonly Source: HookSource
   readonly Sequence: number
-}
-
-export function selectionKey (systemId: string, romStem: string | null): string {
-  return `${systemId}|${romStem ?? ''}`
 }
 
 function gameObject (ref: GameRef, catalog: LibraryCatalog) {

@@ -6,8 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLBuilder } from 'fast-xml-parser'
+import { mediaSystemId, slugOf } from '../../identity/index.js'
 import { frontendLayout, type FrontendProfile } from '../../library/frontend-layout.js'
-import { mediaSystemId, slugOf } from '../../media/identity.js'
 import { artPng, gameArtKinds, gameArtPng, storeGameArt, storeSystemArt, systemLogoSvg, themeBackground } from './artwork.js'
 import { demoSystems, type DemoGame, type DemoSystem } from './catalog-data.js'
 
