@@ -2,7 +2,6 @@
  * The Control Panel Manager: panel resources, cabinet configuration, panel.state with its
  * drawings, and physical inputs (evdev devices and POST /api/v1/panels/input).
  */
-import path from 'node:path'
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp, HubModule } from '../core/module.js'
@@ -34,7 +33,7 @@ async function registerPanels (app: HubApp, hub: Hub): Promise<void> {
   if (hub.isEnabled('controlPanel')) {
     // The instruction card tells what each button does, from the same resolution as panel.state.
     surfaceSnapshotsOf(hub).instructionCardExtension = (entry) => ({
-      Controls: service.controlsFor(entry.frontendSystem, entry.scope === 'game' ? path.parse(entry.gamePath).name : null)
+      Controls: service.controlsFor(entry.frontendSystem, entry.rom)
     })
   }
   const wiring = new CabinetWiring(hub.config.panelInputMap)

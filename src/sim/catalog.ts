@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
+import { romStem } from '../identity/index.js'
 import { resolveSystemPath, toEsPath, type FrontendLayout } from '../library/frontend-layout.js'
 
 export interface SimGame {
@@ -123,7 +124,8 @@ async function findLogo (romsDir: string): Promise<string | null> {
 }
 
 function buildGame (systemName: string, romsDir: string, absolutePath: string, entry: Record<string, unknown> | undefined): SimGame {
-  const stem = path.parse(absolutePath).name
+  // The stem ES passes as game-start's second argument, by the rule every hub module uses.
+  const stem = romStem(absolutePath)
   const metadata: Record<string, string> = {}
   for (const [key, value] of Object.entries(entry ?? {})) {
     if (key !== 'path' && key !== 'name' && typeof value === 'string' && value !== '') metadata[key] = value

@@ -30,6 +30,8 @@ export interface SurfaceEntry {
   readonly mediaSystem: string
   /** '' at system scope. */
   readonly slug: string
+  /** The rom id of the frontend's selection (its rom stem), null when a system is selected. */
+  readonly rom: string | null
   readonly gamePath: string
   readonly gameName: string
   readonly fields: Readonly<Record<string, string>>
