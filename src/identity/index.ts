@@ -5,4 +5,4 @@
 export { romFileName, romStem } from './rom-path.js'
 export { frontendSystemId, mediaSystemId, normalizedSystemId, systemFromRomPath } from './system-id.js'
 export { slugOf } from './slug.js'
-export { selectionKey } from './selection-key.js'
+export { mediaKey, selectionKey } from './selection-key.js'

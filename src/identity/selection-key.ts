@@ -6,3 +6,12 @@
 export function selectionKey (frontendSystemId: string, romId: string | null): string {
   return `${frontendSystemId}|${romId ?? ''}`
 }
+
+/**
+ * Where a selection's media lives, `<mediaSystem>|<gameSlug>` (`arcade|1943`, `arcade|` for a
+ * system): the surface snapshots' `MediaKey` and the gamelist routes' `gameKey`. It used to be the
+ * snapshots' SelectionKey; it is kept apart so that key can be the same on every stream.
+ */
+export function mediaKey (mediaSystemId: string, slug: string): string {
+  return `${mediaSystemId}|${slug}`
+}

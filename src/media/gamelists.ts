@@ -4,7 +4,7 @@
  * file (or folder) exists are listed, once per rom.
  */
 import type { Static } from 'typebox'
-import { romFileName } from '../identity/index.js'
+import { mediaKey, romFileName } from '../identity/index.js'
 import type { LibraryCatalog } from '../library/catalog.js'
 import { PlayableGamesCache, type PlayableGame } from './playable.js'
 import type { GameCardResponse } from './schemas.js'
@@ -74,6 +74,6 @@ export class Gamelists {
 
   #summary (systemId: string, { game, rom }: PlayableGame) {
     const entry = this.#media.entryOf(systemId, game.romPath, game.fields.name)
-    return { rom, name: game.fields.name ?? rom, path: `roms/${systemId}/${romFileName(game.romPath)}`, gameKey: `${entry.system}|${entry.slug}` }
+    return { rom, name: game.fields.name ?? rom, path: `roms/${systemId}/${romFileName(game.romPath)}`, gameKey: mediaKey(entry.system, entry.slug) }
   }
 }
