@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { frontendSystemId, mediaSystemId, normalizedSystemId, romFileName, romStem, selectionKey, slugOf, systemFromRomPath } from '../../src/identity/index.js'
+import { frontendSystemId, mediaKey, mediaSystemId, normalizedSystemId, romFileName, romStem, selectionKey, slugOf, systemFromRomPath } from '../../src/identity/index.js'
 
 describe('romStem and romFileName: Windows and POSIX paths on any OS', () => {
   const cases: ReadonlyArray<readonly [path: string, fileName: string, stem: string]> = [
@@ -105,5 +105,13 @@ describe('selectionKey', () => {
 
   it('of a Windows and a POSIX path of the same rom are equal', () => {
     assert.equal(selectionKey('mame', romStem('C:\\roms\\mame\\1943.zip')), selectionKey('mame', romStem('/userdata/roms/mame/1943.zip')))
+  })
+})
+
+describe('mediaKey', () => {
+  it('is <mediaSystem>|<gameSlug>, or <mediaSystem>| for a system, apart from the SelectionKey', () => {
+    assert.equal(mediaKey(mediaSystemId('mame'), slugOf(romStem('C:\\roms\\mame\\1943.zip'))), 'arcade|1943')
+    assert.equal(mediaKey('arcade', ''), 'arcade|')
+    assert.notEqual(mediaKey(mediaSystemId('mame'), '1943'), selectionKey('mame', '1943'))
   })
 })
