@@ -2,7 +2,7 @@
  * What the frontend is doing (spec §3): `browsing` or `playing`, the selected system and game,
  * the running game. Empty after start until the frontend's next selection.
  */
-import path from 'node:path'
+import { romStem, systemFromRomPath } from '../identity/index.js'
 
 export type FrontendState = 'browsing' | 'playing'
 
@@ -26,22 +26,9 @@ export interface ContextSnapshot {
   readonly runningGame: RunningGame | null
 }
 
-/** `C:\roms\mame\1943.zip` or `/roms/mame/1943.zip` -> `1943`. */
-export function romStemOf (romPath: string): string {
-  const base = path.win32.basename(romPath.trim())
-  const dot = base.lastIndexOf('.')
-  return dot > 0 ? base.slice(0, dot) : base
-}
-
-/** The folder right under `roms/` in a rom path, when there is one. */
-export function systemFromRomPath (romPath: string): string | null {
-  const match = /(?:^|[\\/])roms[\\/]([^\\/]+)[\\/]/i.exec(romPath)
-  return match?.[1] ?? null
-}
-
 export function gameRef (systemId: string, gamePath: string, gameName: string | undefined): GameRef {
-  const romStem = romStemOf(gamePath)
-  return { systemId, gamePath, gameName: gameName !== undefined && gameName.trim() !== '' ? gameName : romStem, romStem }
+  const stem = romStem(gamePath)
+  return { systemId, gamePath, gameName: gameName !== undefined && gameName.trim() !== '' ? gameName : stem, romStem: stem }
 }
 
 export class FrontendContext {

@@ -6,7 +6,7 @@ import type { EventPayload } from '../core/envelope.js'
 /** Identity of a selection; the control panels carry it too. */
 export const selectionFields = {
   Sequence: int('Monotonic per process; a newer selection always has a higher number.'),
-  SelectionKey: str('`<systemId>|<romId>`, or `<systemId>|` at system scope.'),
+  SelectionKey: str('`<systemId>|<romId>` (frontend system id, rom file stem), or `<systemId>|` at system scope; the same key on every stream that shows the selection (surface snapshots, panel.state).'),
   SystemId: str('Frontend system id (for example `mame`, `snes`).'),
   Rom: str('Rom file stem.')
 }

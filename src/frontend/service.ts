@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EventBus } from '../core/event-bus.js'
 import type { LibraryCatalog } from '../library/index.js'
+import { frontendSystemId } from '../identity/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
 import { FrontendContext, gameRef } from './context.js'
 import type { HookEvent } from './hook-event.js'
@@ -86,14 +87,14 @@ export class FrontendLink {
     const catalog = this.#catalog
     switch (hook.event) {
       case 'system-selected': {
-        const systemId = first!.trim()
+        const systemId = frontendSystemId(first!)
         this.context.selectSystem(systemId)
         const payload = systemSelectedPayload(stamp, systemId, this.context.snapshot())
         this.#gate.offer(() => this.#publish('ui.system.selected', payload, correlationId))
         return
       }
       case 'game-selected': {
-        const ref = gameRef(first!.trim(), second!.trim(), third)
+        const ref = gameRef(frontendSystemId(first!), second!.trim(), third)
         this.context.selectGame(ref)
         const payload = gameSelectedPayload(stamp, ref, this.context.snapshot(), catalog)
         this.#gate.offer(() => this.#publish('ui.game.selected', payload, correlationId))

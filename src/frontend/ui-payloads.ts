@@ -4,6 +4,7 @@
  * events carry top-level `System`, `SystemId` and `Rom`.
  */
 import type { LibraryCatalog } from '../library/index.js'
+import { selectionKey } from '../identity/index.js'
 import type { ContextSnapshot, GameRef } from './context.js'
 import type { HookSource } from './hook-event.js'
 import { gameIdOf } from './views.js'
@@ -14,10 +15,6 @@ export interface HookStamp {
   readonly RawArgs: readonly string[]
   readonly Source: HookSource
   readonly Sequence: number
-}
-
-export function selectionKey (systemId: string, romStem: string | null): string {
-  return `${systemId}|${romStem ?? ''}`
 }
 
 function gameObject (ref: GameRef, catalog: LibraryCatalog) {

@@ -3,11 +3,11 @@
  * emulator, and the live score and timer derived from both. Follows the running game from the
  * frontend (`ui.game.started` / `ui.game.ended`) and from the emulator's own content status.
  */
-import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { GameEventsConfig } from './options.js'
 import type { EventBus, PublishedEvent } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
+import { romStem } from '../identity/index.js'
 import { CabemuSource } from './cabemu/cabemu-source.js'
 import { OutputConnection } from './cabemu/connection.js'
 import { parseOutputLine } from './cabemu/output-line.js'
@@ -40,7 +40,7 @@ const commandTimeoutMs = 250
 
 function romOf (payload: Record<string, unknown>): string | null {
   if (typeof payload.Rom === 'string' && payload.Rom !== '') return payload.Rom
-  if (typeof payload.GamePath === 'string' && payload.GamePath !== '') return path.parse(payload.GamePath.replaceAll('\\', '/')).name
+  if (typeof payload.GamePath === 'string' && payload.GamePath !== '') return romStem(payload.GamePath)
   return null
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { fileSignature } from '../core/folder-watch.js'
 import { loopTurns } from '../core/loop-turns.js'
+import { romFileName } from '../identity/index.js'
 import { parseEsSystems, type SystemInfo } from './es-systems.js'
 import { readGamelist, type GamelistEntry } from './gamelist.js'
 
@@ -128,7 +129,7 @@ export class LibraryCatalog {
       if (hit !== undefined) return hit
     }
     if (systemId === null) return null
-    return this.#gamelists.get(systemId)?.byFileName.get(path.posix.basename(key)) ?? null
+    return this.#gamelists.get(systemId)?.byFileName.get(romFileName(key)) ?? null
   }
 
   /** Systems that have a readable gamelist. */
@@ -201,7 +202,7 @@ async function indexed (systemId: string, entries: readonly GamelistEntry[]): Pr
     const game = { ...entry, systemId }
     const key = romKey(game.romPath)
     byKey.set(key, game)
-    byFileName.set(path.posix.basename(key), game)
+    byFileName.set(romFileName(key), game)
     await turn()
   }
   return { games: byKey, byFileName, ordered: [...byKey.values()] }

@@ -3,9 +3,9 @@
  * page of a system's games, and one game's card with canonical media URLs. Only games whose rom
  * file (or folder) exists are listed, once per rom.
  */
-import path from 'node:path'
 import type { Static } from 'typebox'
 import type { LibraryCatalog } from '../library/index.js'
+import { mediaKey, romFileName } from '../identity/index.js'
 import { PlayableGamesCache, type PlayableGame } from './playable.js'
 import type { GameCardResponse } from './schemas.js'
 import type { LocalMedia } from './service.js'
@@ -74,6 +74,6 @@ export class Gamelists {
 
   #summary (systemId: string, { game, rom }: PlayableGame) {
     const entry = this.#media.entryOf(systemId, game.romPath, game.fields.name)
-    return { rom, name: game.fields.name ?? rom, path: `roms/${systemId}/${path.basename(game.romPath)}`, gameKey: `${entry.system}|${entry.slug}` }
+    return { rom, name: game.fields.name ?? rom, path: `roms/${systemId}/${romFileName(game.romPath)}`, gameKey: mediaKey(entry.system, entry.slug) }
   }
 }

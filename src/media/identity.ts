@@ -1,47 +1,15 @@
 /**
- * Media identities (domain-notes §4.2): the media system a frontend system stores its media under,
- * and the slug naming a game's folder, with the store's alias tables for the exceptions.
+ * The media store's alias tables (domain-notes §4.2): a game's slug where the computed one (see
+ * identity/slug.ts) is not the folder the store uses. Kept here rather than in identity/ because
+ * it reads files.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-
-const systemAliases: Readonly<Record<string, string>> = {
-  mame: 'arcade',
-  fbneo: 'arcade',
-  fba: 'arcade',
-  hbmame: 'arcade',
-  atarijaguar: 'jaguar',
-  atarijaguarcd: 'jaguarcd',
-  atarilynx: 'lynx'
-}
-
-/** `MAME` -> `arcade`, `Sega Saturn` -> `sega_saturn`. */
-export function mediaSystemId (frontendSystem: string): string {
-  const normalized = frontendSystem.trim().toLowerCase().replace(/\s+/g, '_')
-  return systemAliases[normalized] ?? normalized
-}
-
-/** `Sonic The Hedgehog (USA, Europe)` -> `sonic_the_hedgehog`. */
-export function slugOf (text: string): string {
-  return text
-    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
-    .replace(/&/g, ' ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, '_')
-}
+import { romStem, slugOf } from '../identity/index.js'
 
 export interface GameIdentityInput {
   readonly romPath: string
   readonly name?: string
-}
-
-/** The rom file stem of a path written with either separator. */
-export function romStem (romPath: string): string {
-  const base = path.win32.basename(romPath.trim())
-  const dot = base.lastIndexOf('.')
-  return dot > 0 ? base.slice(0, dot) : base
 }
 
 /**

@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { loopTurns } from '../core/loop-turns.js'
 import type { CatalogGame, LibraryCatalog } from '../library/index.js'
-import { romStem } from './identity.js'
+import { romFileName, romStem } from '../identity/index.js'
 
 export interface PlayableGame {
   readonly game: CatalogGame
@@ -86,7 +86,7 @@ export class PlayableGamesCache {
         folders.set(folder, folderTime(folder))
         listings.set(folder, listing = listFolder(folder))
       }
-      const fileName = path.basename(game.romPath)
+      const fileName = romFileName(game.romPath)
       const rom = romStem(game.romPath)
       const stem = rom.toLowerCase()
       if (stems.has(stem) || !listing.has(fileName)) continue

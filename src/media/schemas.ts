@@ -20,7 +20,7 @@ const GameSummary = Type.Object({
   rom: Type.String({ description: 'Rom file stem.' }),
   name: Type.String(),
   path: Type.String({ description: '`roms/<system>/<file>`, launchable through POST /api/v1/commands/launch.' }),
-  gameKey: Type.String({ description: '`<mediaSystem>|<gameSlug>`, as in surface snapshots.' })
+  gameKey: Type.String({ description: '`<mediaSystem>|<gameSlug>`, the surface snapshots\' `MediaKey`.' })
 })
 
 export const SystemParams = Type.Object({ system: Type.String({ description: 'Frontend system id.' }) })

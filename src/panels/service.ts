@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { PublishedEvent } from '../core/event-bus.js'
 import { FrontendContext, gameRef } from '../frontend/index.js'
+import { frontendSystemId, selectionKey } from '../identity/index.js'
 import type { PanelArtStore } from './art.js'
 import { cabinetPayload, type CabinetConfig } from './cabinet.js'
 import { activeLayoutPayload, activePanelPayload, panelControls, type PanelControls } from './projection.js'
@@ -120,7 +121,7 @@ export class PanelService {
       Source: panelSource,
       Trigger: trigger,
       ...(sequence === null ? {} : { Sequence: sequence }),
-      SelectionKey: `${panel.systemId}|${panel.rom ?? ''}`,
+      SelectionKey: selectionKey(panel.systemId, panel.rom),
       Emulator: panel.resource.emulator ?? '',
       SystemId: panel.systemId,
       Rom: panel.rom ?? '',
@@ -179,8 +180,8 @@ export class PanelService {
   #followHook (event: string, args: readonly string[], sequence: number, correlationId: string): void {
     const [first = '', second = '', third] = args
     switch (event) {
-      case 'system-selected': this.context.selectSystem(first.trim()); return
-      case 'game-selected': this.context.selectGame(gameRef(first.trim(), second.trim(), third)); return
+      case 'system-selected': this.context.selectSystem(frontendSystemId(first)); return
+      case 'game-selected': this.context.selectGame(gameRef(frontendSystemId(first), second.trim(), third)); return
       case 'game-end': this.context.endGame(); return
       case 'game-start':
         this.context.startGame(first.trim(), second === '' ? undefined : second, third, this.#deps.now())

@@ -8,6 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { resolveSystemPath, toEsPath, type FrontendLayout } from '../frontends/index.js'
+import { romStem } from '../identity/index.js'
 
 export interface SimGame {
   /** ES game id: lowercase hex MD5 of the absolute rom path with forward slashes. */
@@ -123,7 +124,8 @@ async function findLogo (romsDir: string): Promise<string | null> {
 }
 
 function buildGame (systemName: string, romsDir: string, absolutePath: string, entry: Record<string, unknown> | undefined): SimGame {
-  const stem = path.parse(absolutePath).name
+  // The stem ES passes as game-start's second argument, by the rule every hub module uses.
+  const stem = romStem(absolutePath)
   const metadata: Record<string, string> = {}
   for (const [key, value] of Object.entries(entry ?? {})) {
     if (key !== 'path' && key !== 'name' && typeof value === 'string' && value !== '') metadata[key] = value

@@ -4,11 +4,13 @@ import { byType, define, int, open, str, type EventDefinition } from '../core/ev
 
 const snapshot = (type: string, surface: string): EventDefinition => define(type, `Full ${surface} snapshot of what the frontend shows (retained, latest Sequence wins).`, open({
   Sequence: int('The Sequence of the frontend event that selected the entry; a newer selection always has a higher number.'),
-  SelectionKey: str('`<mediaSystem>|<gameSlug>`, or `<mediaSystem>|` at system scope.'),
+  SelectionKey: str('`<systemId>|<romId>` (frontend system id, rom file stem), or `<systemId>|` at system scope: the same key as the ui.* events and panel.state of the selection. Earlier builds put `<mediaSystem>|<gameSlug>` here; that is MediaKey now.'),
+  MediaSystemId: str('The media system the entry\'s media lives under (`mame` -> `arcade`); same as Selection.System.'),
+  MediaKey: str('`<mediaSystem>|<gameSlug>`, or `<mediaSystem>|` at system scope: where the media lives, the `gameKey` of the gamelist routes.'),
   SnapshotVersion: int('Shape version of the snapshot (2).'),
   Stream: str('marquee, topper, instruction-card or screen.'),
   Scope: Type.Union([Type.Literal('system'), Type.Literal('game')]),
-  Selection: Type.Object({}, { additionalProperties: true, description: 'Sequence, SelectionKey, Scope, SystemId, FrontendSystem, System (media system), Game (slug), GameId, GameName, Name, GamePath, Releasedate, Developer, Publisher, Genre, Genres, State (browsing or playing).' }),
+  Selection: Type.Object({}, { additionalProperties: true, description: 'Sequence, SelectionKey, Scope, SystemId (frontend system id), FrontendSystem (lower case, spaces as _), System (media system), Game (media slug), GameId, GameName, Name, GamePath, Releasedate, Developer, Publisher, Genre, Genres, State (browsing or playing).' }),
   Media: Type.Object({}, { additionalProperties: true, description: 'Legacy named fields (Marquee, Fanart, Logo, Video, Topper ...): an asset or null; the game\'s file, else the system\'s, never for Video. Marquee only: Dmd is the first DMD asset with Still, Generated and Animations[] (the game\'s group, else the system\'s), or null.' }),
   Assets: Type.Record(Type.String(), Type.Unknown(), { description: 'Canonical media kind -> asset the entry really owns.' }),
   SystemAssets: Type.Record(Type.String(), Type.Unknown(), { description: 'Game scope: the same table for the game\'s system.' }),

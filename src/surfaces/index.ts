@@ -2,7 +2,6 @@
  * Surface snapshots for the physical displays: marquee, topper, instruction card and screen.
  * Not a switchable manager: without the Local Media Manager the snapshots still name the selection.
  */
-import path from 'node:path'
 import { Type } from 'typebox'
 import { defineModule } from '../core/module.js'
 import { option } from '../core/options.js'
@@ -36,7 +35,7 @@ export const surfacesModule = defineModule({
       media: context.use(localMediaService),
       catalog: context.use(catalogService),
       language: context.options.language,
-      instructionCardExtension: (entry) => panels.instructionCardFields(entry.frontendSystem, entry.scope === 'game' ? path.parse(entry.gamePath).name : null)
+      instructionCardExtension: (entry) => panels.instructionCardFields(entry.frontendSystem, entry.rom)
     })
     snapshots.start()
     context.onStop(() => { snapshots.stop() })

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { EventBus, PublishedEvent } from '../core/event-bus.js'
 import type { LibraryCatalog } from '../library/index.js'
 import type { LocalMedia } from '../media/index.js'
+import { romStem } from '../identity/index.js'
 import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension, type SurfaceTrigger } from './snapshots.js'
 import { gameTexts } from './texts.js'
 
@@ -16,6 +17,8 @@ interface Trigger {
   readonly sequence: number
   readonly systemId: string
   readonly gamePath: string | null
+  /** The rom id of the selection, null at system scope. */
+  readonly rom: string | null
   readonly gameName: string
   readonly playing: boolean
   readonly cause: SurfaceTrigger
@@ -23,18 +26,21 @@ interface Trigger {
 
 const text = (value: unknown): string => typeof value === 'string' ? value : ''
 
+/** The frontend's own Rom when the event has one (game-start's comes from ES), else the stem of the path, as the frontend computes it. */
+const romOf = (rom: unknown, gamePath: string): string => typeof rom === 'string' && rom !== '' ? rom : romStem(gamePath)
+
 /** The entry a frontend event puts on screen; game-end shows the selected game again, else the system. */
 export function triggerOf (event: PublishedEvent, receivedAtMs: number): Trigger | null {
   const { Type: type, Payload: p, Ts: ts } = event.envelope
   const base = { sequence: typeof p.Sequence === 'number' ? p.Sequence : 0, playing: type === 'ui.game.started', cause: { type, emittedAtMs: Date.parse(ts), receivedAtMs } }
-  if (type === 'ui.system.selected') return { ...base, systemId: text(p.SystemId), gamePath: null, gameName: '' }
-  if (type === 'ui.game.selected' || type === 'ui.game.started') return { ...base, systemId: text(p.SystemId), gamePath: text(p.GamePath), gameName: text(p.GameName) }
+  if (type === 'ui.system.selected') return { ...base, systemId: text(p.SystemId), gamePath: null, rom: null, gameName: '' }
+  if (type === 'ui.game.selected' || type === 'ui.game.started') return { ...base, systemId: text(p.SystemId), gamePath: text(p.GamePath), rom: romOf(p.Rom, text(p.GamePath)), gameName: text(p.GameName) }
   if (type !== 'ui.game.ended') return null
   const context = (p.Context ?? {}) as EventPayload
   const selected = context.Selected as EventPayload | null | undefined
-  if (selected !== null && selected !== undefined) return { ...base, systemId: text(selected.SystemId), gamePath: text(selected.GamePath), gameName: text(selected.GameName) }
+  if (selected !== null && selected !== undefined) return { ...base, systemId: text(selected.SystemId), gamePath: text(selected.GamePath), rom: romStem(text(selected.GamePath)), gameName: text(selected.GameName) }
   const system = (context.SelectedSystem as EventPayload | null | undefined)?.Name ?? p.SystemId
-  return typeof system === 'string' && system !== '' ? { ...base, systemId: system, gamePath: null, gameName: '' } : null
+  return typeof system === 'string' && system !== '' ? { ...base, systemId: system, gamePath: null, rom: null, gameName: '' } : null
 }
 
 export interface SurfaceSnapshotsDeps {
@@ -83,7 +89,7 @@ export class SurfaceSnapshots {
       if (current !== null && p.System === current.mediaSystem && (p.Game === current.slug || p.Game === '')) {
         const now = this.#deps.now().getTime()
         const cause = { type: 'media-changed', emittedAtMs: now, receivedAtMs: now }
-        this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, gameName: current.gameName, playing: current.state === 'playing', cause }, true)
+        this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, rom: current.rom, gameName: current.gameName, playing: current.state === 'playing', cause }, true)
       }
       return
     }
@@ -119,6 +125,7 @@ export class SurfaceSnapshots {
       frontendSystem: trigger.systemId,
       mediaSystem: identity.system,
       slug: identity.slug,
+      rom: trigger.rom,
       gamePath: trigger.gamePath ?? '',
       gameName: fields.name ?? trigger.gameName,
       fields,

@@ -2,6 +2,7 @@
  * Builds the four surface snapshots (spec §2.6) of one entry from scratch, so nothing of the
  * previous entry can survive into the next one.
  */
+import { mediaKey, normalizedSystemId, selectionKey as keyOf } from '../identity/index.js'
 import type { MediaAsset } from '../media/media-index.js'
 import { assetPayload } from '../media/service.js'
 import type { GameTexts } from './texts.js'
@@ -30,6 +31,8 @@ export interface SurfaceEntry {
   readonly mediaSystem: string
   /** '' at system scope. */
   readonly slug: string
+  /** The rom id of the frontend's selection (its rom stem), null when a system is selected. */
+  readonly rom: string | null
   readonly gamePath: string
   readonly gameName: string
   readonly fields: Readonly<Record<string, string>>
@@ -127,8 +130,12 @@ function cards (entry: SurfaceEntry) {
     .map((asset) => ({ ...assetPayload(asset), Role: asset.role ?? 'card' }))
 }
 
-export function selectionKey (entry: Pick<SurfaceEntry, 'mediaSystem' | 'slug'>): string {
-  return `${entry.mediaSystem}|${entry.slug}`
+/**
+ * The entry's SelectionKey: the frontend's system and rom, as on the ui.* and panel.state events
+ * of the same selection, so a consumer can match them; the media system has its own fields.
+ */
+export function selectionKey (entry: Pick<SurfaceEntry, 'frontendSystem' | 'rom'>): string {
+  return keyOf(entry.frontendSystem, entry.rom)
 }
 
 function selection (entry: SurfaceEntry) {
@@ -138,7 +145,7 @@ function selection (entry: SurfaceEntry) {
     SelectionKey: selectionKey(entry),
     Scope: entry.scope,
     SystemId: entry.frontendSystem,
-    FrontendSystem: entry.frontendSystem.toLowerCase().replace(/\s+/g, '_'),
+    FrontendSystem: normalizedSystemId(entry.frontendSystem),
     System: entry.mediaSystem,
     Game: entry.slug,
     GameId: f.id ?? '',
@@ -164,6 +171,8 @@ export function buildSnapshot (surface: Surface, entry: SurfaceEntry, extension:
     Stream: surface,
     Sequence: entry.sequence,
     SelectionKey: selectionKey(entry),
+    MediaSystemId: entry.mediaSystem,
+    MediaKey: mediaKey(entry.mediaSystem, entry.slug),
     Scope: entry.scope,
     Selection: selection(entry),
     Media: media,

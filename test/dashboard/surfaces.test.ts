@@ -27,9 +27,9 @@ describe('surfaces view on the live page', () => {
       await page.locator('#socket.ok').waitFor()
       // The demo store holds art for the demo's mame games: the test tree's 1943 is one of them.
       await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943: The Battle of Midway')
-      await page.locator('#surface-marquee .key', { hasText: 'arcade|1943' }).waitFor()
+      await page.locator('#surface-marquee .key', { hasText: 'mame|1943' }).waitFor()
       await page.locator('#surface-topper .name', { hasText: '1943: The Battle of Midway' }).waitFor()
-      await page.locator('#surface-instruction-card .key', { hasText: 'arcade|1943' }).waitFor()
+      await page.locator('#surface-instruction-card .key', { hasText: 'mame|1943' }).waitFor()
       for (const [figure, url] of [
         ['marquee', '/api/v1/media/systems/arcade/artwork/marquee/marquee.png'],
         ['topper', '/api/v1/media/systems/arcade/games/1943/artwork/marquee/topper.png'],

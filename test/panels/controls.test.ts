@@ -55,3 +55,32 @@ describe('instruction-card snapshot carries the panel Controls', () => {
     }
   })
 })
+
+describe('a Windows rom path resolves the panel of its rom on any OS', () => {
+  it('gives the instruction card and panel.state the controls of rom 1943 for C:\\roms\\mame\\1943.zip', async () => {
+    const panel1943 = {
+      system: 'mame',
+      rom: '1943',
+      emulator: 'mame',
+      layouts: [{ id: '2-Button', joystick: { type: 'joy8way', color: 'Red' }, buttons: [{ slot: 1, function: 'Fire', color: 'Red' }, { slot: 2, function: 'Loop', color: 'Blue' }], systemInputs: [{ input: 'START', color: 'White' }] }]
+    }
+    const f = await startPanelHub({}, { 'games/1943.json': JSON.stringify(panel1943) })
+    try {
+      const card = await RecordingClient.connect(`${f.hub.wsBase}/ws/instruction-card`)
+      const panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+      const sequence = await f.hook('game-selected', 'mame', 'C:\\roms\\mame\\1943.zip', '1943: The Battle of Midway')
+      await card.until((c) => c.frames.some((frame) => frame.Payload.Sequence === sequence))
+      await panel.until((c) => c.frames.some((frame) => frame.Type === 'panel.state' && frame.Payload.Sequence === sequence))
+
+      const snapshot = card.frames.find((frame) => frame.Payload.Sequence === sequence)!.Payload
+      const controls = snapshot.Controls as { Buttons: Array<{ Player: number, Slot: number, Function: string }> } | null
+      assert.deepEqual(controls?.Buttons.filter((b) => b.Player === 1).map((b) => [b.Slot, b.Function]), [[1, 'Fire'], [2, 'Loop']], 'the game file of rom 1943, not the mame system panel')
+      const state = panel.frames.find((frame) => frame.Type === 'panel.state' && frame.Payload.Sequence === sequence)!.Payload
+      assert.deepEqual([state.Rom, state.Scope, state.SelectionKey], ['1943', 'game', 'mame|1943'])
+      card.close()
+      panel.close()
+    } finally {
+      await f.close()
+    }
+  })
+})

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
 import { XMLParser } from 'fast-xml-parser'
-import { mediaSystemId, slugOf } from '../../src/media/identity.js'
+import { mediaSystemId, slugOf } from '../../src/identity/index.js'
 import { demoSystems } from '../../src/sim/demo-tree/catalog-data.js'
 import { demoMediaDir, writeDemoTree, type DemoTreeResult } from '../../src/sim/index.js'
 import { startFakeEs } from '../support/fake-es.js'

@@ -58,15 +58,16 @@ describe('surface snapshots', () => {
     const snaps = await waitFor(sequence)
     const marquee = snaps.marquee!
     assert.equal(marquee.SnapshotVersion, 2)
-    assert.equal(marquee.SelectionKey, 'arcade|1943')
+    assert.equal(marquee.SelectionKey, 'mame|1943', 'the frontend\'s system and rom, as on ui.game.selected')
+    assert.deepEqual([marquee.MediaSystemId, marquee.MediaKey], ['arcade', 'arcade|1943'])
     assert.equal(marquee.Scope, 'game')
     assert.deepEqual(marquee.Selection, {
-      Sequence: sequence, SelectionKey: 'arcade|1943', Scope: 'game', SystemId: 'mame', FrontendSystem: 'mame', System: 'arcade', Game: '1943',
+      Sequence: sequence, SelectionKey: 'mame|1943', Scope: 'game', SystemId: 'mame', FrontendSystem: 'mame', System: 'arcade', Game: '1943',
       GameId: '9001', GameName: '1943: The Battle of Midway', Name: '1943: The Battle of Midway', GamePath: f.tree.rom('mame', '1943.zip'),
       Releasedate: '19870101T000000', Developer: 'Capcom', Publisher: 'Capcom', Genre: 'Shooter', Genres: '', State: 'browsing'
     })
     const latency = marquee.Latency as Record<string, unknown>
-    assert.deepEqual([latency.Source, latency.Trigger, latency.Sequence, latency.SelectionKey], ['projection', 'ui.game.selected', sequence, 'arcade|1943'])
+    assert.deepEqual([latency.Source, latency.Trigger, latency.Sequence, latency.SelectionKey], ['projection', 'ui.game.selected', sequence, 'mame|1943'])
     assert.ok(Date.parse(String(latency.PublishedAtUtc)) >= Date.parse(String(latency.ReceivedAtUtc)))
     assert.deepEqual(marquee.Generation, { Marquee: 'source-present', Dmd: 'source-present' })
     const media = marquee.Media as Record<string, Asset | null>
@@ -153,7 +154,8 @@ describe('surface snapshots', () => {
     const sequence = await f.hook('system-selected', 'mame')
     const snaps = await waitFor(sequence)
     assert.equal(snaps.marquee!.Scope, 'system')
-    assert.equal(snaps.marquee!.SelectionKey, 'arcade|')
+    assert.equal(snaps.marquee!.SelectionKey, 'mame|', 'the frontend\'s system id, as on ui.system.selected')
+    assert.equal(snaps.marquee!.MediaKey, 'arcade|')
     assert.equal(snaps.marquee!.SystemAssets, undefined)
     assert.deepEqual(Object.keys(snaps.marquee!.Assets as object), ['fanart', 'generated-dmd', 'marquee'])
     assert.equal(snaps.topper!.Text, undefined)

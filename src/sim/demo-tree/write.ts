@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLBuilder } from 'fast-xml-parser'
 import { frontendLayout, type FrontendProfile } from '../../frontends/index.js'
-import { mediaSystemId, slugOf } from '../../media/identity.js'
+import { mediaSystemId, romStem, slugOf } from '../../identity/index.js'
 import { artPng, gameArtKinds, gameArtPng, storeGameArt, storeSystemArt, systemLogoSvg, themeBackground } from './artwork.js'
 import { demoSystems, type DemoGame, type DemoSystem } from './catalog-data.js'
 
@@ -31,10 +31,6 @@ function xmlDocument (content: unknown): string {
   return `<?xml version="1.0"?>\n${builder.build(content) as string}`
 }
 
-function stem (file: string): string {
-  return path.parse(file).name
-}
-
 /** Placeholder rom bytes. NES gets a valid iNES image (header, 16 KiB PRG looping at reset, 8 KiB CHR). */
 function romBytes (system: DemoSystem, game: DemoGame): Buffer {
   if (system.name === 'nes') {
@@ -56,7 +52,7 @@ function gamelistXml (system: DemoSystem): string {
     path: `./${game.file}`,
     name: game.name,
     desc: game.desc,
-    ...Object.fromEntries(gameArtKinds.map((kind) => [kind, `./images/${stem(game.file)}-${kind}.png`])),
+    ...Object.fromEntries(gameArtKinds.map((kind) => [kind, `./images/${romStem(game.file)}-${kind}.png`])),
     rating: game.rating,
     releasedate: game.releasedate,
     developer: game.developer,
@@ -108,7 +104,7 @@ function* treeFiles (root: string, profile: FrontendProfile): Generator<[string,
     for (const game of system.games) {
       yield [path.join(folder, game.file), () => romBytes(system, game)]
       for (const kind of gameArtKinds) {
-        yield [path.join(folder, 'images', `${stem(game.file)}-${kind}.png`), () => gameArtPng(kind, game.name, system.colour)]
+        yield [path.join(folder, 'images', `${romStem(game.file)}-${kind}.png`), () => gameArtPng(kind, game.name, system.colour)]
       }
     }
     yield * storeFiles(path.join(demoMediaDir(root), 'systems', mediaSystemId(system.name)), system)
@@ -123,7 +119,7 @@ function * storeFiles (systemDir: string, system: DemoSystem): Generator<[string
   }
   for (const game of system.games) {
     for (const [file, shape] of Object.entries(storeGameArt)) {
-      yield [path.join(systemDir, 'games', slugOf(stem(game.file)), file), () => artPng(shape, `${file}:${game.name}`, system.colour)]
+      yield [path.join(systemDir, 'games', slugOf(romStem(game.file)), file), () => artPng(shape, `${file}:${game.name}`, system.colour)]
     }
   }
 }
