@@ -1,4 +1,5 @@
 import type { HubModule } from '../core/module.js'
+import { configuredSources } from './configured-sources.js'
 import { gameEvents } from './events.js'
 import { gameEventsRoutes } from './routes.js'
 import { GameEventsService } from './service.js'
@@ -9,7 +10,7 @@ export const gameEventsModule: HubModule = {
   manager: 'gameEvents',
   events: gameEvents,
   register: async (scope, hub) => {
-    const service = new GameEventsService({ config: hub.config, bus: hub.bus, logger: hub.logger.child({ module: 'game-events' }), now: hub.now })
+    const service = new GameEventsService({ config: hub.config, bus: hub.bus, logger: hub.logger.child({ module: 'game-events' }), now: hub.now, sources: configuredSources })
     gameEventsRoutes(scope, service)
     if (!hub.isEnabled('gameEvents')) return
     hub.addStatusSection('gameEvents', () => service.status())
