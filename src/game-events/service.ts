@@ -61,6 +61,7 @@ export class GameEventsService {
     this.#watcher = new MemoryWatcher({ publish, board: this.#board, now })
     const content = {
       started: (started: RunningContent) => this.#contentChanged(started),
+      // Content another source started since then stays the running content.
       stopped: (stopped: RunningContent) => this.#contentChanged(sameContent(this.#content, stopped) ? null : this.#content)
     }
     const sources = deps.sources({ config, logger })
@@ -101,6 +102,7 @@ export class GameEventsService {
     return {
       // Each source types its own status against its schema; the slots come from the sources.
       sources: statusOfSources(this.#sources.map((s) => s.source)) as IngameStatus['sources'],
+      // `multiemu` is the status document's word for "a source reported the content", whichever source did.
       game: game === null ? null : { systemId: game.SystemId, rom: game.Rom, from: this.#frontendGame === null ? 'multiemu' : 'frontend' },
       runningContent: content === null ? null : { ...content },
       definition: definition === null ? null : { systemId: definition.systemId, rom: definition.rom, file: definition.file, watchCount: definition.watches.length },
