@@ -1,5 +1,6 @@
 /** Arcade outputs, emulator memory watches, live score and timer. Sources run only while the Game Events Manager is on. */
 import { defineModule } from '../core/module.js'
+import { configuredSources } from './configured-sources.js'
 import { gameEvents } from './events.js'
 import { gameEventsOptions } from './options.js'
 import { gameEventsRoutes } from './routes.js'
@@ -18,7 +19,7 @@ export const gameEventsModule = defineModule({
   options: gameEventsOptions,
   events: gameEvents,
   register: async (scope, context) => {
-    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, bus: context.bus, logger: context.logger, now: context.now })
+    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, bus: context.bus, logger: context.logger, now: context.now, sources: configuredSources })
     gameEventsRoutes(scope, service)
     if (!context.enabled) return
     context.addStatusSection('gameEvents', () => service.status())

@@ -65,6 +65,8 @@ const CabemuStatus = Type.Object({
   ignoredLines: Type.Integer({ description: 'Garbage lines dropped.' })
 })
 
+export type CabemuStatusType = Static<typeof CabemuStatus>
+
 const MultiemuStatus = Type.Object({
   enabled: Type.Boolean(),
   host: Type.String(),
@@ -74,6 +76,8 @@ const MultiemuStatus = Type.Object({
   memoryCommand: Type.Union([Type.Literal('READ_CORE_MEMORY'), Type.Literal('READ_CORE_RAM')], { description: 'Command used for memory reads (falls back to READ_CORE_RAM when the core has no memory map).' }),
   ignoredReplies: Type.Integer({ description: 'Garbage or unexpected UDP replies dropped.' })
 })
+
+export type MultiemuStatusType = Static<typeof MultiemuStatus>
 
 const LastValue = Type.Object({
   key: Type.String(),

@@ -1,21 +1,18 @@
 /**
- * Game events: arcade outputs from the cabemu instances, watched memory of the multi-system
- * emulator, and the live score and timer derived from both. Follows the running game from the
- * frontend (`ui.game.started` / `ui.game.ended`) and from the emulator's own content status.
+ * Game events: what the game sources report (arcade outputs, running content, watched memory) as
+ * events, and the live score and timer derived from them. Follows the running game from the
+ * frontend (`ui.game.started` / `ui.game.ended`) and from the content the sources report. Which
+ * sources exist is decided by the factory the service is given (`configured-sources.ts`).
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { GameEventsConfig } from './options.js'
 import type { EventBus, PublishedEvent } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
 import { romStem } from '../identity/index.js'
-import { CabemuSource } from './cabemu/cabemu-source.js'
-import { OutputConnection } from './cabemu/connection.js'
-import { parseOutputLine } from './cabemu/output-line.js'
+import { sameContent, statusOfSources, type GameSource, type GameSourceFactory, type RunningContent } from './game-source.js'
 import { LiveBoard, type GameIdentity } from './live/live-board.js'
-import { CommandChannel } from './multiemu/command-channel.js'
-import { defaultPollerTiming, MultiemuPoller } from './multiemu/poller.js'
-import type { RunningContent } from './multiemu/replies.js'
 import type { DefinitionBodyType, IngameStatus } from './schemas.js'
+import { SourceSink } from './sink/source-sink.js'
 import { DefinitionStore, type GameKey, type StoredDefinition } from './watches/definition-store.js'
 import { MemoryWatcher } from './watches/memory-watcher.js'
 
@@ -24,19 +21,14 @@ export interface GameEventsDeps {
   readonly bus: EventBus
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
+  /** Builds the sources to run: `configuredSources` in the module, extra test sources in tests. */
+  readonly sources: GameSourceFactory
 }
 
-interface CabemuInstance {
-  readonly name: string
-  readonly enabled: boolean
-  readonly host: string
-  readonly port: number
-  readonly source: CabemuSource
-  readonly connection: OutputConnection
+interface RunningSource {
+  readonly source: GameSource
+  readonly sink: SourceSink
 }
-
-const retry = { minRetryMs: 100, maxRetryMs: 2000 }
-const commandTimeoutMs = 250
 
 function romOf (payload: Record<string, unknown>): string | null {
   if (typeof payload.Rom === 'string' && payload.Rom !== '') return payload.Rom
@@ -54,51 +46,39 @@ export class GameEventsService {
   readonly #store: DefinitionStore
   readonly #board: LiveBoard
   readonly #watcher: MemoryWatcher
-  readonly #cabemu: CabemuInstance[]
-  readonly #channel: CommandChannel
-  readonly #poller: MultiemuPoller
-  readonly #refusedReads = new Set<string>()
+  readonly #sources: readonly RunningSource[]
   #frontendGame: GameKey | null = null
+  /** The content a source last reported started, until it reports it stopped. */
+  #content: RunningContent | null = null
   #unsubscribe: (() => void) | null = null
 
   constructor (deps: GameEventsDeps) {
     this.#deps = deps
-    const { config, now } = deps
+    const { config, logger, now } = deps
     const publish = (type: string, payload: Record<string, unknown>): void => { deps.bus.publish(type, payload) }
     this.#store = new DefinitionStore(config.dataDir)
     this.#board = new LiveBoard(publish, now)
     this.#watcher = new MemoryWatcher({ publish, board: this.#board, now })
-    this.#cabemu = [
-      this.#cabemuInstance('cabemu', config.cabemuEnabled, config.cabemuHost, config.cabemuPort, publish),
-      this.#cabemuInstance('cabemu2', config.cabemu2Enabled, config.cabemu2Host, config.cabemu2Port, publish)
-    ]
-    this.#channel = new CommandChannel({ host: config.multiemuHost, port: config.multiemuPort, timeoutMs: commandTimeoutMs })
-    this.#poller = new MultiemuPoller(this.#channel, { pollHz: config.multiemuPollHz, ...defaultPollerTiming }, {
-      contentStarted: (content) => this.#contentStarted(content),
-      contentStopped: (content, reason) => this.#contentStopped(content, reason),
-      memoryRead: (range, bytes) => this.#watcher.read(range, bytes),
-      readRefused: (range, error) => {
-        const key = `${this.#watcher.definition?.file ?? ''}@${range.address}`
-        if (!this.#refusedReads.has(key)) deps.logger.warn(`the emulator refused to read ${range.length} bytes at 0x${range.address.toString(16)}: ${error}`)
-        this.#refusedReads.add(key)
-      }
-    })
+    const content = {
+      started: (started: RunningContent) => this.#contentChanged(started),
+      // Content another source started since then stays the running content.
+      stopped: (stopped: RunningContent) => this.#contentChanged(sameContent(this.#content, stopped) ? null : this.#content)
+    }
+    const sources = deps.sources({ config, logger })
+    const duplicate = sources.find((source, i) => sources.findIndex((other) => other.id === source.id) !== i)
+    // Events and status are named by the source id: two sources with one id would be told apart by nobody.
+    if (duplicate !== undefined) throw new Error(`two game sources are named ${duplicate.id}`)
+    this.#sources = sources.map((source) => ({ source, sink: new SourceSink(source.id, { publish, board: this.#board, now, logger, watcher: this.#watcher, content }) }))
   }
 
   async start (): Promise<void> {
     this.#unsubscribe = this.#deps.bus.subscribe((event) => this.#onEvent(event))
-    for (const instance of this.#cabemu) if (instance.enabled) instance.connection.start()
-    if (this.#deps.config.multiemuEnabled) {
-      await this.#channel.open()
-      this.#poller.start()
-    }
+    for (const { source, sink } of this.#sources) await source.start(sink)
   }
 
   stop (): void {
     this.#unsubscribe?.()
-    for (const instance of this.#cabemu) instance.connection.stop()
-    this.#poller.stop()
-    this.#channel.close()
+    for (const { source } of this.#sources) source.stop()
   }
 
   getDefinition (key: GameKey) {
@@ -116,32 +96,13 @@ export class GameEventsService {
   }
 
   status (): IngameStatus {
-    const { config } = this.#deps
-    const content = this.#poller.content
+    const content = this.#content
     const definition = this.#watcher.definition
     const game = this.#game()
     return {
-      sources: {
-        cabemu: this.#cabemu.map((c) => ({
-          instance: c.name,
-          enabled: c.enabled,
-          host: c.host,
-          port: c.port,
-          connected: c.connection.connected,
-          machineName: c.source.machineName,
-          linesReceived: c.source.linesReceived,
-          ignoredLines: c.source.ignoredLines
-        })),
-        multiemu: {
-          enabled: config.multiemuEnabled,
-          host: config.multiemuHost,
-          port: config.multiemuPort,
-          pollHz: config.multiemuPollHz,
-          reachable: this.#poller.reachable,
-          memoryCommand: this.#poller.memoryCommand,
-          ignoredReplies: this.#channel.ignoredReplies
-        }
-      },
+      // Each source types its own status against its schema; the slots come from the sources.
+      sources: statusOfSources(this.#sources.map((s) => s.source)) as IngameStatus['sources'],
+      // `multiemu` is the status document's word for "a source reported the content", whichever source did.
       game: game === null ? null : { systemId: game.SystemId, rom: game.Rom, from: this.#frontendGame === null ? 'multiemu' : 'frontend' },
       runningContent: content === null ? null : { ...content },
       definition: definition === null ? null : { systemId: definition.systemId, rom: definition.rom, file: definition.file, watchCount: definition.watches.length },
@@ -150,20 +111,6 @@ export class GameEventsService {
         key: r.watch.key, address: r.watch.address, role: r.watch.role, player: r.watch.player ?? 1, rawValueHex: r.rawValueHex, value: r.value, ts: r.ts
       }))
     }
-  }
-
-  #cabemuInstance (name: string, enabled: boolean, host: string, port: number, publish: (type: string, payload: Record<string, unknown>) => void): CabemuInstance {
-    const { logger, now } = this.#deps
-    const source = new CabemuSource({ instance: name, port, publish, board: this.#board, now })
-    const connection = new OutputConnection({ host, port, ...retry }, {
-      connected: () => logger.info(`${name}: connected to the output server on ${host}:${port}`),
-      line: (line) => source.receive(line === null ? null : parseOutputLine(line)),
-      disconnected: () => {
-        logger.info(`${name}: the output server on ${host}:${port} closed the connection; retrying quietly`)
-        source.end('disconnected')
-      }
-    })
-    return { name, enabled, host, port, source, connection }
   }
 
   #onEvent (event: PublishedEvent): void {
@@ -181,15 +128,8 @@ export class GameEventsService {
     this.#refreshDefinition()
   }
 
-  #contentStarted (content: RunningContent): void {
-    this.#deps.logger.info(`multiemu: content ${content.contentName} (${content.systemId}) started`)
-    this.#deps.bus.publish('multiemu.content.started', { SystemId: content.systemId, ContentName: content.contentName, Crc32: content.crc32 })
-    this.#refreshDefinition()
-  }
-
-  #contentStopped (content: RunningContent, reason: 'stopped' | 'unreachable'): void {
-    this.#deps.logger.info(`multiemu: content ${content.contentName} stopped (${reason === 'stopped' ? 'closed by the emulator' : 'the emulator stopped answering'})`)
-    this.#deps.bus.publish('multiemu.content.stopped', { SystemId: content.systemId, ContentName: content.contentName, Crc32: content.crc32, Reason: reason })
+  #contentChanged (content: RunningContent | null): void {
+    this.#content = content
     this.#refreshDefinition()
   }
 
@@ -200,7 +140,7 @@ export class GameEventsService {
   }
 
   #contentKey (): GameKey | null {
-    const content = this.#poller.content
+    const content = this.#content
     return content === null ? null : { systemId: content.systemId, rom: content.contentName }
   }
 
@@ -214,7 +154,8 @@ export class GameEventsService {
       definition = this.#store.load(key, (message) => this.#deps.logger.warn(message))
       if (definition !== null) break
     }
-    this.#poller.setPlan(this.#watcher.use(definition, this.#game(), this.#poller.content))
+    const plan = this.#watcher.use(definition, this.#game(), this.#content)
+    for (const { source } of this.#sources) source.setReadPlan?.(plan)
   }
 
   #describe (definition: StoredDefinition) {

@@ -1,4 +1,6 @@
 /** Options and helpers shared by the game events tests. */
+import Value from 'typebox/value'
+import { DefinitionBody, type DefinitionBodyType } from '../../src/game-events/schemas.js'
 
 /**
  * Options that keep a test hub away from the default emulator ports (8000, 55355), where a real
@@ -12,4 +14,13 @@ export async function putDefinition (baseUrl: string, system: string, rom: strin
     headers: { 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body)
   })
+}
+
+/**
+ * A watch definition body for calling the service directly (no route to validate it): checked
+ * against the route's schema here, since the schema's literal unions give `never` as static types.
+ */
+export function definitionBody (body: unknown): DefinitionBodyType {
+  if (!Value.Check(DefinitionBody, body)) throw new Error(`not a valid definition body: ${JSON.stringify(body)}`)
+  return body as DefinitionBodyType
 }

@@ -1,80 +1,102 @@
 /**
- * One cabemu instance (an emulator's network outputs): turns protocol messages into
- * `<instance>.session.*` (told to /ws/ingame too, as `ingame.cabemu.session.*`),
- * `<instance>.output.changed` and `arcade.output.changed`, one event per received change, in
- * order, never deduplicated. Score-like outputs feed the live score.
+ * One cabemu instance (an emulator's network outputs, MAME `-output network`) as a game source:
+ * connects to its output server, follows the session from `mame_start` / `mame_stop`, and reports
+ * every output change in order. An emulator that is not running is the normal state of a
+ * cabinet, so while nothing listens the connection retries quietly.
  */
-import type { SourceSinks } from '../live/live-board.js'
-import { digitScoreParts, isScoreOutput, playerOfOutput } from '../live/output-digits.js'
-import type { OutputMessage } from './output-line.js'
+import type { FastifyBaseLogger } from 'fastify'
+import type { GameSource, GameSourceSink, OutputSession, SessionEndReason } from '../game-source.js'
+import type { CabemuStatusType } from '../schemas.js'
+import { OutputConnection } from './connection.js'
+import { parseOutputLine, type OutputMessage } from './output-line.js'
 
-/** Source name of scores composed from outputs. */
-export const outputScoreSource = 'mame.output'
-
-export interface CabemuSourceOptions extends SourceSinks {
+export interface CabemuOptions {
+  /** `cabemu` or `cabemu2`: the source id, so also the prefix of the instance's events. */
   readonly instance: string
+  readonly enabled: boolean
+  readonly host: string
   readonly port: number
 }
 
-export class CabemuSource {
-  readonly #options: CabemuSourceOptions
-  readonly #outputs = new Map<string, number>()
-  #machineName: string | null = null
-  linesReceived = 0
-  ignoredLines = 0
+const retry = { minRetryMs: 100, maxRetryMs: 2000 }
 
-  constructor (options: CabemuSourceOptions) {
+export class CabemuSource implements GameSource {
+  readonly id: string
+  /** Every instance is one entry of `sources.cabemu`. */
+  readonly statusSlot = { key: 'cabemu', list: true }
+  readonly #options: CabemuOptions
+  readonly #connection: OutputConnection
+  #sink: GameSourceSink | null = null
+  #machineName: string | null = null
+  #linesReceived = 0
+  #ignoredLines = 0
+
+  constructor (options: CabemuOptions, logger: FastifyBaseLogger) {
+    const { instance, host, port } = options
+    this.id = instance
     this.#options = options
+    this.#connection = new OutputConnection({ host, port, ...retry }, {
+      connected: () => logger.info(`${instance}: connected to the output server on ${host}:${port}`),
+      line: (line) => this.#receive(line === null ? null : parseOutputLine(line)),
+      disconnected: () => {
+        logger.info(`${instance}: the output server on ${host}:${port} closed the connection; retrying quietly`)
+        this.#end('disconnected')
+      }
+    })
   }
 
-  get machineName (): string | null { return this.#machineName }
+  async start (sink: GameSourceSink): Promise<void> {
+    this.#sink = sink
+    if (this.#options.enabled) this.#connection.start()
+  }
+
+  stop (): void {
+    this.#connection.stop()
+  }
+
+  status (): CabemuStatusType {
+    const { instance, enabled, host, port } = this.#options
+    return {
+      instance,
+      enabled,
+      host,
+      port,
+      connected: this.#connection.connected,
+      machineName: this.#machineName,
+      linesReceived: this.#linesReceived,
+      ignoredLines: this.#ignoredLines
+    }
+  }
 
   /** A line was received; `message` is null for garbage. */
-  receive (message: OutputMessage | null): void {
-    this.linesReceived++
+  #receive (message: OutputMessage | null): void {
+    this.#linesReceived++
     if (message === null) {
-      this.ignoredLines++
+      this.#ignoredLines++
       return
     }
     switch (message.kind) {
       case 'start': return this.#start(message.machineName)
-      case 'stop': return this.end('stopped')
-      case 'signal': return this.#signal(message.key, message.value)
+      case 'stop': return this.#end('stopped')
+      case 'signal': return this.#sink?.outputChanged(this.#session(this.#machineName ?? ''), message.key, message.value)
     }
-  }
-
-  /** The session ended (`mame_stop`, or the connection dropped mid-session). */
-  end (reason: 'stopped' | 'disconnected'): void {
-    if (this.#machineName === null) return
-    const { instance, port, publish, board } = this.#options
-    const session = { Source: instance, MachineName: this.#machineName, Port: port, Reason: reason }
-    publish(`${instance}.session.stopped`, session)
-    publish('ingame.cabemu.session.stopped', { ...session, SystemId: 'arcade', Rom: this.#machineName })
-    this.#machineName = null
-    this.#outputs.clear()
-    board.reset(outputScoreSource)
   }
 
   #start (machineName: string): void {
-    this.end('stopped')
-    const { instance, port, publish, board } = this.#options
+    // A new `mame_start` without a `mame_stop` ends the previous session first.
+    this.#end('stopped')
     this.#machineName = machineName
-    board.reset(outputScoreSource)
-    const session = { Source: instance, MachineName: machineName, Port: port }
-    publish(`${instance}.session.started`, session)
-    publish('ingame.cabemu.session.started', { ...session, SystemId: 'arcade', Rom: machineName })
+    this.#sink?.sessionStarted(this.#session(machineName))
   }
 
-  #signal (key: string, value: number): void {
-    const { instance, port, publish, board, now } = this.#options
-    const machineName = this.#machineName ?? ''
-    const ts = now().toISOString()
-    this.#outputs.set(key, value)
-    publish(`${instance}.output.changed`, { Source: instance, Port: port, MachineName: machineName, Signals: [{ Key: key, Value: value, Ts: ts }] })
-    publish('arcade.output.changed', { Source: instance, MachineName: machineName, Key: key, Value: value, Ts: ts })
-    if (isScoreOutput(key)) {
-      const player = playerOfOutput(key)
-      board.score(outputScoreSource, { SystemId: 'arcade', Rom: machineName }, player, digitScoreParts(this.#outputs, player))
-    }
+  /** The session ended (`mame_stop`, a new `mame_start`, or the connection dropped mid-session). */
+  #end (reason: SessionEndReason): void {
+    if (this.#machineName === null) return
+    this.#sink?.sessionStopped(this.#session(this.#machineName), reason)
+    this.#machineName = null
+  }
+
+  #session (machineName: string): OutputSession {
+    return { machineName, port: this.#options.port }
   }
 }

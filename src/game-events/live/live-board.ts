@@ -6,8 +6,8 @@
 
 export type Publish = (type: string, payload: Record<string, unknown>) => void
 
-/** What a source needs to report: the bus, the live board its scores feed, and the clock. */
-export interface SourceSinks {
+/** What turns a source's reports into events: the bus, the live board its scores feed, and the clock. */
+export interface Reporting {
   readonly publish: Publish
   readonly board: LiveBoard
   readonly now: () => Date

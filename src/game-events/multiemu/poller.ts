@@ -3,13 +3,14 @@
  * content runs with a read plan, the watched memory is read at the poll rate. With no content
  * (or no emulator) only a status poll a second goes out: no busy loop.
  */
+import { sameContent, type ContentEndReason, type RunningContent } from '../game-source.js'
 import type { ReadRange } from '../watches/read-plan.js'
 import type { CommandChannel } from './command-channel.js'
-import { sameContent, type MemoryCommand, type Reply, type RunningContent } from './replies.js'
+import type { MemoryCommand, Reply } from './replies.js'
 
 export interface PollerListener {
   contentStarted (content: RunningContent): void
-  contentStopped (content: RunningContent, reason: 'stopped' | 'unreachable'): void
+  contentStopped (content: RunningContent, reason: ContentEndReason): void
   memoryRead (range: ReadRange, bytes: Uint8Array): void
   readRefused (range: ReadRange, error: string): void
 }
@@ -91,7 +92,7 @@ export class MultiemuPoller {
     this.#setContent(reply.content, 'stopped')
   }
 
-  #setContent (content: RunningContent | null, reason: 'stopped' | 'unreachable'): void {
+  #setContent (content: RunningContent | null, reason: ContentEndReason): void {
     if (sameContent(this.#content, content)) return
     const previous = this.#content
     this.#content = content

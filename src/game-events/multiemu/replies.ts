@@ -2,12 +2,7 @@
  * Parses replies of the RetroArch network command interface. Anything that is not a well-formed
  * reply is null: the port may be shared with other programs, and a datagram can be garbage.
  */
-
-export interface RunningContent {
-  readonly systemId: string
-  readonly contentName: string
-  readonly crc32: string
-}
+import type { RunningContent } from '../game-source.js'
 
 export type StatusReply =
   | { readonly kind: 'status', readonly state: 'PLAYING' | 'PAUSED', readonly content: RunningContent }
@@ -46,8 +41,4 @@ export function parseReply (datagram: string): Reply | null {
   }
   const memory = memoryPattern.exec(text)
   return memory === null ? null : parseMemory(memory[1] as MemoryCommand, memory[2]!, memory[3]!)
-}
-
-export function sameContent (a: RunningContent | null, b: RunningContent | null): boolean {
-  return a?.systemId === b?.systemId && a?.contentName === b?.contentName && a?.crc32 === b?.crc32
 }

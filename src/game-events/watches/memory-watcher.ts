@@ -1,10 +1,10 @@
 /**
- * The watches of the running game: decodes the bytes the poller reads, publishes
- * `multiemu.memory.changed` and `ingame.memory.changed` when a watched value changes, then feeds
- * the score and timer parts to the live board.
+ * The watches of the running game: decodes the bytes a source reads, publishes
+ * `<source>.memory.changed` (`multiemu.memory.changed`) and `ingame.memory.changed` when a watched
+ * value changes, then feeds the score and timer parts to the live board.
  */
-import type { GameIdentity, ScorePart, SourceSinks } from '../live/live-board.js'
-import type { RunningContent } from '../multiemu/replies.js'
+import type { RunningContent } from '../game-source.js'
+import type { GameIdentity, Reporting, ScorePart } from '../live/live-board.js'
 import type { WatchType } from '../schemas.js'
 import { decodeValue, rawHex } from './decoding.js'
 import type { StoredDefinition } from './definition-store.js'
@@ -21,13 +21,13 @@ export interface WatchReading {
 }
 
 export class MemoryWatcher {
-  readonly #options: SourceSinks
+  readonly #options: Reporting
   readonly #readings = new Map<string, WatchReading>()
   #definition: StoredDefinition | null = null
   #game: GameIdentity | null = null
   #content: RunningContent | null = null
 
-  constructor (options: SourceSinks) {
+  constructor (options: Reporting) {
     this.#options = options
   }
 
@@ -47,8 +47,8 @@ export class MemoryWatcher {
     return [...this.#readings.values()]
   }
 
-  /** Bytes of one range of the plan were read. */
-  read (range: ReadRange, bytes: Uint8Array): void {
+  /** Bytes of one range of the plan were read by the source `sourceId`. */
+  read (sourceId: string, range: ReadRange, bytes: Uint8Array): void {
     const game = this.#game
     if (game === null) return
     const changed: WatchType[] = []
@@ -58,17 +58,17 @@ export class MemoryWatcher {
       if (this.#readings.get(slice.watch.key)?.rawValueHex === rawValueHex) continue
       const reading = { watch: slice.watch, rawValueHex, value: decodeValue(raw, slice.watch.encoding), ts: this.#options.now().toISOString() }
       this.#readings.set(slice.watch.key, reading)
-      this.#publishChange(game, reading)
+      this.#publishChange(sourceId, game, reading)
       changed.push(slice.watch)
     }
     for (const player of new Set(changed.filter((w) => w.role === 'score').map((w) => w.player ?? 1))) this.#publishScore(game, player)
     for (const watch of changed.filter((w) => w.role === 'timer')) this.#publishTimer(game, watch)
   }
 
-  #publishChange (game: GameIdentity, reading: WatchReading): void {
+  #publishChange (sourceId: string, game: GameIdentity, reading: WatchReading): void {
     const { watch } = reading
     const content = this.#content
-    this.#options.publish('multiemu.memory.changed', {
+    this.#options.publish(`${sourceId}.memory.changed`, {
       ...game,
       ContentName: content?.contentName ?? game.Rom,
       Crc32: content?.crc32 ?? '',
@@ -81,7 +81,7 @@ export class MemoryWatcher {
       Ts: reading.ts
     })
     this.#options.publish('ingame.memory.changed', {
-      Source: 'multiemu',
+      Source: sourceId,
       ...game,
       Signal: { Key: watch.key, Address: watch.address, RawValueHex: reading.rawValueHex, Value: reading.value, Role: watch.role, Player: watch.player ?? 1, Description: watch.description ?? '', Ts: reading.ts }
     })

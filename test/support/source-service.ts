@@ -1,0 +1,71 @@
+/**
+ * A game events service on a bus of its own, without HTTP, for tests of the source seam: it runs
+ * the sources a test gives it and records every event published, in order. The clock is fixed so
+ * the events of two services fed the same reports are equal to the byte.
+ */
+import { rmSync } from 'node:fs'
+import pino from 'pino'
+import { coreOptions } from '../../src/core/core-options.js'
+import { configOf, loadConfig, optionEntries } from '../../src/core/options.js'
+import { EventBus } from '../../src/core/event-bus.js'
+import { gameEvents } from '../../src/game-events/events.js'
+import { gameEventsOptions } from '../../src/game-events/options.js'
+import type { GameSourceFactory } from '../../src/game-events/game-source.js'
+import { GameEventsService } from '../../src/game-events/service.js'
+import { quietPeers } from './game-events.js'
+import { tempDir } from './hub.js'
+
+/** An event as a consumer compares it: envelope time and correlation id say nothing about the source. */
+export interface RecordedEvent {
+  readonly type: string
+  readonly payload: Record<string, unknown>
+}
+
+export interface SourceService {
+  readonly service: GameEventsService
+  readonly events: RecordedEvent[]
+  /** Resolves once `predicate` holds on the recorded events; rejects after `timeoutMs` with what was recorded. */
+  until (predicate: (events: readonly RecordedEvent[]) => boolean, timeoutMs?: number): Promise<void>
+  close (): void
+}
+
+export const fixedNow = (): Date => new Date('2026-11-21T20:00:00.000Z')
+
+/** Starts a service with CLI-style `options` (emulator peers off unless set) and the sources `sources` builds. */
+export async function startSourceService (options: Record<string, string | boolean>, sources: GameSourceFactory): Promise<SourceService> {
+  const dataDir = tempDir('cabinet-hub-sources-')
+  const loaded = loadConfig(optionEntries([coreOptions, gameEventsOptions]), { cli: new Map(Object.entries({ dataDir, ...quietPeers, ...options })), env: {} })
+  const config = { ...configOf(gameEventsOptions, loaded), dataDir }
+  const bus = new EventBus({
+    nodeId: 'test',
+    now: fixedNow,
+    definition: (type) => gameEvents.find((d) => d.type === type),
+    disabledOwner: () => null,
+    onListenerError: (error) => { throw error }
+  })
+  const events: RecordedEvent[] = []
+  bus.subscribe((event) => events.push({ type: event.envelope.Type, payload: event.envelope.Payload }))
+  let service: GameEventsService
+  try {
+    service = new GameEventsService({ config, bus, logger: pino({ level: 'silent' }), now: fixedNow, sources })
+    await service.start()
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    service,
+    events,
+    until: async (predicate, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs
+      while (!predicate(events)) {
+        if (Date.now() > deadline) throw new Error(`timed out; recorded ${events.length} events: ${events.slice(-10).map((e) => e.type).join(', ')}`)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    },
+    close: () => {
+      service.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
