@@ -8,11 +8,6 @@ import type { Envelope, EventPayload } from './envelope.js'
 import type { EventDefinition } from './events/definition.js'
 import type { ManagerId } from './gates.js'
 
-/** Payload types of events whose shape the code relies on; modules extend it by declaration merging. */
-export interface EventPayloads {
-  'startup.ready': { ReadyAtUtc: string, Version: string }
-}
-
 export interface PublishOptions {
   readonly correlationId?: string
   /** false publishes without touching the retained store (designer previews). */
@@ -45,7 +40,10 @@ export interface EventBusOptions {
   readonly onListenerError: (error: unknown, type: string) => void
 }
 
-type PayloadOf<T extends string> = T extends keyof EventPayloads ? EventPayloads[T] : EventPayload
+/** Publishes the events of one map (a module's own): another type, or a payload of another shape, does not compile. */
+export interface Publisher<M> {
+  publish<K extends keyof M & string> (type: K, payload: M[K], options?: PublishOptions): PublishResult
+}
 
 export class EventBus {
   readonly #options: EventBusOptions
@@ -65,16 +63,14 @@ export class EventBus {
     }
   }
 
-  publish<T extends string> (type: T, payload: PayloadOf<T>, options: PublishOptions = {}): PublishResult {
-    return this.#publish(type, payload as EventPayload, options)
-  }
-
-  #publish (type: string, payload: EventPayload, options: PublishOptions): PublishResult {
+  /** Any declared type; modules publish through their typed Publisher. An undeclared type is a programming error. */
+  publish (type: string, payload: EventPayload, options: PublishOptions = {}): PublishResult {
+    const definition = this.#options.definition(type)
+    if (definition === undefined) throw new Error(`event type ${type} is not declared by any module`)
     const manager = this.#options.disabledOwner(type)
     if (manager !== null) return { published: false, reason: 'manager-disabled', manager }
 
-    const definition = this.#options.definition(type)
-    const coalesceKey = definition?.coalesceKey?.(payload) ?? null
+    const coalesceKey = definition.coalesceKey?.(payload) ?? null
     if (coalesceKey !== null && typeof payload.Sequence === 'number') {
       const last = this.#lastSequence.get(coalesceKey)
       if (last !== undefined && payload.Sequence < last) return { published: false, reason: 'stale', coalesceKey }
@@ -92,8 +88,8 @@ export class EventBus {
       envelope,
       json: JSON.stringify(envelope),
       coalesceKey,
-      retainSlot: options.retain === false ? null : definition?.retainSlot ?? null,
-      clearsSlot: definition?.clearsSlot ?? null
+      retainSlot: options.retain === false ? null : definition.retainSlot,
+      clearsSlot: definition.clearsSlot
     }
     for (const listener of this.#listeners) {
       try {

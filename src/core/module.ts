@@ -7,8 +7,8 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { EventBus } from './event-bus.js'
-import type { EventDefinition } from './events/definition.js'
+import type { EventListener, Publisher } from './event-bus.js'
+import type { EventDefinition, EventMap } from './events/definition.js'
 import type { ManagerDefinition, ManagerId } from './gates.js'
 import type { ConfigOf, OptionTable } from './options.js'
 import type { CoreConfig } from './core-options.js'
@@ -22,14 +22,17 @@ export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpressi
 export type StatusSection = () => Record<string, unknown>
 
 /** What the core hands a module when it registers; nothing else of the service is reachable. */
-export interface ModuleContext<O extends OptionTable = OptionTable> {
+export interface ModuleContext<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[]> {
   /** The module's own options, typed by its declaration. */
   readonly options: ConfigOf<O>
   /** The service-wide options (data dir, node id, port ...). */
   readonly core: Readonly<CoreConfig>
   /** A child logger naming the module. */
   readonly logger: FastifyBaseLogger
-  readonly bus: EventBus
+  /** Publishes the module's own events, typed by its declarations. */
+  readonly publisher: Publisher<EventMap<E>>
+  /** Every event published by any module, in order; returns the unsubscribe. */
+  subscribe (listener: EventListener): () => void
   readonly db: HubDatabase
   readonly now: () => Date
   /** The frontend's settings (es_settings.cfg on EmulationStation), read at start. */
@@ -47,7 +50,7 @@ export interface ModuleContext<O extends OptionTable = OptionTable> {
   addStatusSection (name: string, section: StatusSection): void
 }
 
-export interface HubModule<O extends OptionTable = OptionTable> {
+export interface HubModule<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[]> {
   readonly name: string
   /** The manager whose switch gates this module's routes and events; null when it is always on. */
   readonly gate: ManagerId | null
@@ -59,13 +62,13 @@ export interface HubModule<O extends OptionTable = OptionTable> {
   /** Forward-only schema steps of this module's tables; never edit a shipped step, add one. */
   readonly migrations?: readonly string[]
   /** The event types the module publishes. */
-  readonly events?: readonly EventDefinition[]
+  readonly events?: E
   readonly provides?: readonly ServiceKey<unknown>[]
   readonly needs?: readonly ServiceKey<unknown>[]
-  register (scope: HubApp, context: ModuleContext<O>): Promise<void>
+  register (scope: HubApp, context: ModuleContext<O, E>): Promise<void>
 }
 
-/** Keeps the module's option types flowing into its `register`. */
-export function defineModule<O extends OptionTable = Record<never, never>> (module: HubModule<O>): HubModule<O> {
+/** Keeps the module's option and event types flowing into its `register`. */
+export function defineModule<O extends OptionTable = Record<never, never>, const E extends readonly EventDefinition[] = readonly []> (module: HubModule<O, E>): HubModule<O, E> {
   return module
 }

@@ -48,7 +48,9 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     options: configOf(module.options ?? {}, hub.loaded),
     core: hub.config,
     logger: hub.logger.child({ module: module.name }),
-    bus: hub.bus,
+    // The module's declared events are in the catalog; the bus refuses any other type at run time too.
+    publisher: hub.bus,
+    subscribe: (listener) => hub.bus.subscribe(listener),
     db: hub.db,
     now: hub.now,
     settings: hub.settings,

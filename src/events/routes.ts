@@ -22,6 +22,9 @@ export async function eventRoutes (app: HubApp, hub: Hub): Promise<void> {
       throw new HubError(404, 'DEV_INGEST_DISABLED', 'Event injection is off; start the service with --dev-events-ingest')
     }
     const { Type: type, Payload: payload, CorrelationId: correlationId } = request.body
+    if (hub.events.definition(type) === undefined) {
+      throw new HubError(400, 'UNKNOWN_EVENT_TYPE', `No module declares the event type ${type}; GET /asyncapi.json lists every type of this build`)
+    }
     const result = hub.bus.publish(type, payload, correlationId === undefined ? {} : { correlationId })
     if (!result.published && result.reason === 'manager-disabled') {
       throw new HubError(404, 'MANAGER_DISABLED', disabledMessage(hub, hub.gates.get(result.manager)!))

@@ -1,6 +1,6 @@
 /** The events of the frontend link: ui.*, raw hooks, launch and frontend-control acknowledgements. */
 import { Type } from 'typebox'
-import { define, int, open, str, type EventDefinition } from '../core/events/definition.js'
+import { define, int, open, str, type EventMap } from '../core/events/definition.js'
 import type { EventPayload } from '../core/envelope.js'
 
 /** Identity of a selection; the control panels carry it too. */
@@ -46,7 +46,7 @@ function gameExample (event: string): EventPayload {
   }
 }
 
-export const frontendEvents: readonly EventDefinition[] = [
+export const frontendEvents = [
   define('ui.system.selected', 'The frontend selected a system; carries no rom fields.', open({
     ...hookFields,
     ...selectionFields,
@@ -74,3 +74,6 @@ export const frontendEvents: readonly EventDefinition[] = [
   define('es-control.action.completed', 'A frontend-control action ended; `Status` is sent, planned, completed (verified) or stopped.', open({ Action: str('Action name.'), Status: str('Outcome.'), Verified: Type.Boolean(), DryRun: Type.Boolean(), InputsSent: Type.Array(Type.String()) }, 'control action'), { example: { Action: 'tap', Status: 'sent', Verified: false, DryRun: false, InputsSent: ['right', 'right'] } }),
   define('es-control.action.failed', 'A frontend-control action failed; `Code` is that of the REST answer.', open({ Action: str('Action name.'), Code: str('Error code.'), Message: str('Why.'), InputsSent: Type.Array(Type.String()) }, 'control action'))
 ]
+
+/** Event type -> payload type of the frontend events. */
+export type FrontendEvents = EventMap<typeof frontendEvents>

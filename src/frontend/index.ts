@@ -45,7 +45,7 @@ export const frontendModule = defineModule({
   events: frontendEvents,
   needs: [frontendInstallService, catalogService, gameMediaService],
   register: async (scope, context) => {
-    const { options, bus, logger } = context
+    const { options, publisher, logger } = context
     const install = context.use(frontendInstallService)
     const catalog = context.use(catalogService)
     const media = context.use(gameMediaService)
@@ -58,20 +58,20 @@ export const frontendModule = defineModule({
       es,
       probeIntervalMs: options.esProbeIntervalMs,
       onReachable: loadApiSystems,
-      publish: (running, reason) => bus.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl })
+      publish: (running, reason) => publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl })
     })
-    const link = new FrontendLink({ bus, now: context.now, selectionBurstMs: options.selectionBurstMs }, catalog, lifecycle)
+    const link = new FrontendLink({ publisher, now: context.now, selectionBurstMs: options.selectionBurstMs }, catalog, lifecycle)
     const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, logger })
     const launch = new LaunchCommand({
       es,
-      bus,
+      publisher,
       romsRoot: install.romsRoot,
       currentGame: () => {
         const current = link.context.currentGame()
         return current === null ? null : { gameId: gameView(current, catalog, null).gameId, gamePath: current.gamePath }
       }
     })
-    const controller = new FrontendController({ backend: inputBackend(options, install, es), es, context: link.context, catalog, bus })
+    const controller = new FrontendController({ backend: inputBackend(options, install, es), es, context: link.context, catalog, publisher })
     let gamelistWatch: FolderWatch | null = null
 
     context.onStart('frontend-link', async () => {
@@ -107,7 +107,7 @@ export const frontendModule = defineModule({
 })
 
 export { FrontendContext, gameRef } from './context.js'
-export { selectionFields } from './events.js'
+export { frontendEvents, selectionFields, type FrontendEvents } from './events.js'
 export { spoolDirOf } from './spool.js'
 export { runHookCommand } from './hook-command.js'
 export { installHooks, uninstallHooks } from './install-hooks.js'

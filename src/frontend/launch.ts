@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { HubError } from '../core/errors.js'
-import type { EventBus } from '../core/event-bus.js'
+import type { Publisher } from '../core/event-bus.js'
+import type { FrontendEvents } from './events.js'
 import { ruleViolation } from '../core/validation.js'
 import { EsUnreachableError, type EsWebApi } from './es-client.js'
 import { missingRomRule } from './schemas.js'
@@ -34,7 +35,7 @@ export class EsRejectedError extends Error {
 
 export interface LaunchDeps {
   readonly es: EsWebApi
-  readonly bus: EventBus
+  readonly publisher: Publisher<FrontendEvents>
   readonly romsRoot: string | null
   /** The current game's id and path (running, else selected), for `{ gameId }` requests. */
   readonly currentGame: () => { gameId: string, gamePath: string } | null
@@ -69,8 +70,8 @@ export class LaunchCommand {
   async launch (request: LaunchRequest): Promise<LaunchAccepted> {
     const { romPath, gameId } = this.resolve(request)
     const correlationId = randomUUID()
-    const ack = (step: 'requested' | 'accepted' | 'failed', extra: Record<string, unknown>): void => {
-      this.deps.bus.publish(`commands.launch.${step}`, { RomPath: romPath, GameId: gameId, ...extra }, { correlationId })
+    const ack = (step: 'requested' | 'accepted' | 'failed', extra: { Code?: string, Status?: number, Message?: string, EsStatusCode?: number }): void => {
+      this.deps.publisher.publish(`commands.launch.${step}`, { RomPath: romPath, GameId: gameId, ...extra }, { correlationId })
     }
     ack('requested', {})
     const fail = (error: HubError | EsRejectedError, code: string): never => {

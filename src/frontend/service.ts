@@ -3,10 +3,11 @@
  * it gets its Sequence, is published raw on esevent, updates the context and becomes ui.* events.
  */
 import { randomUUID } from 'node:crypto'
-import type { EventBus } from '../core/event-bus.js'
+import type { Publisher } from '../core/event-bus.js'
 import type { LibraryCatalog } from '../library/index.js'
 import { frontendSystemId } from '../identity/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
+import type { FrontendEvents } from './events.js'
 import { FrontendContext, gameRef } from './context.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
@@ -22,7 +23,7 @@ export interface AcceptResult {
 }
 
 export interface FrontendLinkDeps {
-  readonly bus: EventBus
+  readonly publisher: Publisher<FrontendEvents>
   readonly now: () => Date
   /** Selections closer together than this are a burst (see SelectionBurstGate). */
   readonly selectionBurstMs: number
@@ -59,7 +60,7 @@ export class FrontendLink {
     this.#accepted++
     this.#bySource[hook.source]++
     this.#lastHookAtUtc = receivedAt.toISOString()
-    this.#deps.bus.publish('esevent.events_refresh', {
+    this.#deps.publisher.publish('esevent.events_refresh', {
       EventName: hook.event,
       Source: hook.source,
       Sequence: sequence,
@@ -78,8 +79,8 @@ export class FrontendLink {
     this.#gate.stop()
   }
 
-  #publish (type: string, payload: Record<string, unknown>, correlationId: string): void {
-    this.#deps.bus.publish(type, payload, { correlationId })
+  #publish<K extends keyof FrontendEvents & string> (type: K, payload: FrontendEvents[K], correlationId: string): void {
+    this.#deps.publisher.publish(type, payload, { correlationId })
   }
 
   #apply (hook: HookEvent, stamp: HookStamp, correlationId: string, receivedAt: Date): void {

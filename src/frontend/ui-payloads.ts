@@ -12,7 +12,7 @@ import { gameIdOf } from './views.js'
 /** What every ui.* payload says about the hook that caused it. */
 export interface HookStamp {
   readonly EventName: string
-  readonly RawArgs: readonly string[]
+  readonly RawArgs: string[]
   readonly Source: HookSource
   readonly Sequence: number
 }

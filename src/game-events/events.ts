@@ -1,6 +1,6 @@
 /** The events of the emulator bridges: arcade outputs, content, watched memory, live score and timer. */
 import { Type } from 'typebox'
-import { define, field, int, nullableNumber, open, str, type EventDefinition } from '../core/events/definition.js'
+import { define, field, int, nullableNumber, open, str, type EventMap } from '../core/events/definition.js'
 
 const runningGameFields = {
   SystemId: str('System of the running game (the frontend\'s id, else the emulator\'s).'),
@@ -12,17 +12,17 @@ const contentFields = {
   Crc32: str('Content CRC32 (lower-case hex).')
 }
 /** The events of one cabemu instance; the instance name is also their type prefix. */
-function cabemuEvents (instance: string, which: string): EventDefinition[] {
+function cabemuEvents<const I extends string> (instance: I, which: string) {
   const session = { Source: str('Emulator instance.'), MachineName: str('Machine (rom) name.'), Port: int('Output server port.') }
   return [
-    define(`${instance}.session.started`, `The ${which} arcade emulator instance started a machine.`, open(session, 'arcade session'), {
+    define(`${instance}.session.started` as const, `The ${which} arcade emulator instance started a machine.`, open(session, 'arcade session'), {
       example: { Source: instance, MachineName: 'pong', Port: 8000 }
     }),
-    define(`${instance}.session.stopped`, `The ${which} arcade emulator instance stopped its machine, or its connection dropped.`, open({
+    define(`${instance}.session.stopped` as const, `The ${which} arcade emulator instance stopped its machine, or its connection dropped.`, open({
       ...session,
       Reason: Type.Union([Type.Literal('stopped'), Type.Literal('disconnected')], { description: '`stopped`: the emulator said so; `disconnected`: the connection dropped mid-session.' })
     }, 'arcade session'), { example: { Source: instance, MachineName: 'pong', Port: 8000, Reason: 'stopped' } }),
-    define(`${instance}.output.changed`, 'Arcade outputs (lamps ...) changed; one event per received change, in order, never coalesced or deduplicated.', open({
+    define(`${instance}.output.changed` as const, 'Arcade outputs (lamps ...) changed; one event per received change, in order, never coalesced or deduplicated.', open({
       ...session,
       Signals: Type.Array(Type.Object({ Key: Type.String(), Value: Type.Integer(), Ts: Type.String({ format: 'date-time' }) }))
     }, 'arcade outputs'), { example: { Source: instance, Port: 8000, MachineName: 'pong', Signals: [{ Key: 'lamp0', Value: 1, Ts: '2026-11-21T20:00:00.000Z' }] } })
@@ -30,7 +30,7 @@ function cabemuEvents (instance: string, which: string): EventDefinition[] {
 }
 
 
-export const gameEvents: readonly EventDefinition[] = [
+export const gameEvents = [
   ...cabemuEvents('cabemu', 'first'),
   ...cabemuEvents('cabemu2', 'second'),
   define('ingame.cabemu.session.started', 'An arcade emulator instance started a machine (the in-game view of `cabemu.session.started`).', open({
@@ -138,3 +138,6 @@ export const gameEvents: readonly EventDefinition[] = [
     }
   })
 ]
+
+/** Event type -> payload type of the game events. */
+export type GameEvents = EventMap<typeof gameEvents>

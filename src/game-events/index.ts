@@ -19,7 +19,7 @@ export const gameEventsModule = defineModule({
   options: gameEventsOptions,
   events: gameEvents,
   register: async (scope, context) => {
-    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, bus: context.bus, logger: context.logger, now: context.now, sources: configuredSources })
+    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, publisher: context.publisher, subscribe: context.subscribe, logger: context.logger, now: context.now, sources: configuredSources })
     gameEventsRoutes(scope, service)
     if (!context.enabled) return
     context.addStatusSection('gameEvents', () => service.status())

@@ -6,7 +6,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { GameEventsConfig } from './options.js'
-import type { EventBus, PublishedEvent } from '../core/event-bus.js'
+import type { EventListener, Publisher, PublishedEvent } from '../core/event-bus.js'
+import type { GameEvents } from './events.js'
 import { HubError } from '../core/errors.js'
 import { romStem } from '../identity/index.js'
 import { sameContent, statusOfSources, type GameSource, type GameSourceFactory, type RunningContent } from './game-source.js'
@@ -18,7 +19,8 @@ import { MemoryWatcher } from './watches/memory-watcher.js'
 
 export interface GameEventsDeps {
   readonly config: GameEventsConfig
-  readonly bus: EventBus
+  readonly publisher: Publisher<GameEvents>
+  readonly subscribe: (listener: EventListener) => () => void
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
   /** Builds the sources to run: `configuredSources` in the module, extra test sources in tests. */
@@ -55,7 +57,9 @@ export class GameEventsService {
   constructor (deps: GameEventsDeps) {
     this.#deps = deps
     const { config, logger, now } = deps
-    const publish = (type: string, payload: Record<string, unknown>): void => { deps.bus.publish(type, payload) }
+    // Sources name their events by their id (`<id>.output.changed`): the names are checked against
+    // the declared catalog when published, not when compiled.
+    const publish = (type: string, payload: Record<string, unknown>): void => { deps.publisher.publish(type as keyof GameEvents & string, payload as never) }
     this.#store = new DefinitionStore(config.dataDir)
     this.#board = new LiveBoard(publish, now)
     this.#watcher = new MemoryWatcher({ publish, board: this.#board, now })
@@ -72,7 +76,7 @@ export class GameEventsService {
   }
 
   async start (): Promise<void> {
-    this.#unsubscribe = this.#deps.bus.subscribe((event) => this.#onEvent(event))
+    this.#unsubscribe = this.#deps.subscribe((event) => this.#onEvent(event))
     for (const { source, sink } of this.#sources) await source.start(sink)
   }
 

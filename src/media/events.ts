@@ -1,6 +1,6 @@
 /** The events of the Local Media Manager: index counts and assets that came or went. */
 import { Type } from 'typebox'
-import { define, int, open, str, type EventDefinition } from '../core/events/definition.js'
+import { define, int, open, str, type EventMap } from '../core/events/definition.js'
 
 const assetFields = {
   Kind: str('Canonical media kind (marquee, wheel, box-3d, ic-1 ...).'),
@@ -25,7 +25,7 @@ const assetExample = {
   Origin: 'local'
 }
 
-const mediaAssetEvent = (type: string, description: string): EventDefinition => define(type, description, open({
+const mediaAssetEvent = <const T extends string>(type: T, description: string) => define(type, description, open({
   System: str('Media system id (mame -> arcade).'),
   Game: str('Game slug; empty for a system asset.'),
   Scope: Type.Union([Type.Literal('game'), Type.Literal('system')]),
@@ -33,7 +33,7 @@ const mediaAssetEvent = (type: string, description: string): EventDefinition => 
 }, 'media asset'), { example: { System: 'arcade', Game: '1943', Scope: 'game', ...assetExample } })
 
 
-export const mediaEvents: readonly EventDefinition[] = [
+export const mediaEvents = [
   define('media.index.updated', 'The media index was built, loaded or changed (counts after the change).', open({
     Reason: str('`persisted` (loaded from the database at start), `start`, `poll`, `request`, or `on-screen` (a look at the store folders of the entry the surfaces show, between full scans).'),
     Files: int('Files indexed (every source).'),
@@ -43,3 +43,6 @@ export const mediaEvents: readonly EventDefinition[] = [
   mediaAssetEvent('media.asset.added', 'A kind of a game or system gained a file, or its file changed.'),
   mediaAssetEvent('media.asset.removed', 'A kind of a game or system lost its file.')
 ]
+
+/** Event type -> payload type of the media events. */
+export type MediaEvents = EventMap<typeof mediaEvents>

@@ -52,7 +52,7 @@ export const mediaModule = defineModule({
       dataDir: context.core.dataDir,
       themeSet: context.settings.values.get('ThemeSet'),
       db: context.db,
-      bus: context.bus,
+      publisher: context.publisher,
       logger: context.logger,
       now: context.now
     })
@@ -71,6 +71,7 @@ export const mediaModule = defineModule({
   }
 })
 
+export type { MediaEvents } from './events.js'
 export { assetPayload, type LocalMedia, type MediaEntry } from './service.js'
 export type { MediaAsset } from './media-index.js'
 export { detailKinds, gamelistTagKinds } from './kinds.js'

@@ -5,11 +5,12 @@
  */
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import type { EventBus } from '../core/event-bus.js'
+import type { Publisher } from '../core/event-bus.js'
 import { loopTurns } from '../core/loop-turns.js'
 import type { HubDatabase } from '../core/storage/database.js'
 import { themeRoots, type FrontendInstall } from '../frontends/index.js'
 import type { LibraryCatalog } from '../library/index.js'
+import type { MediaEvents } from './events.js'
 import type { MediaConfig } from './options.js'
 import { mediaSystemId } from '../identity/index.js'
 import { GameAliases } from './identity.js'
@@ -52,7 +53,7 @@ export interface LocalMediaDeps {
   /** The frontend's `ThemeSet` setting: the theme whose system art is indexed. */
   readonly themeSet: string | undefined
   readonly db: HubDatabase
-  readonly bus: EventBus
+  readonly publisher: Publisher<MediaEvents>
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
 }
@@ -184,11 +185,11 @@ export class LocalMedia {
   async #publishChanges (change: IndexChange): Promise<void> {
     const turn = loopTurns(200)
     for (const asset of change.removed) {
-      this.#deps.bus.publish('media.asset.removed', assetEvent(asset))
+      this.#deps.publisher.publish('media.asset.removed', assetEvent(asset))
       await turn()
     }
     for (const asset of change.added) {
-      this.#deps.bus.publish('media.asset.added', assetEvent(asset))
+      this.#deps.publisher.publish('media.asset.added', assetEvent(asset))
       await turn()
     }
   }
@@ -229,12 +230,12 @@ export class LocalMedia {
 
   #publishCounts (reason: string): void {
     const counts = this.index.counts()
-    this.#deps.bus.publish('media.index.updated', { Reason: reason, Files: counts.files, Assets: counts.assets, Entries: counts.entries })
+    this.#deps.publisher.publish('media.index.updated', { Reason: reason, Files: counts.files, Assets: counts.assets, Entries: counts.entries })
   }
 }
 
 function assetEvent (asset: MediaAsset) {
-  return { System: asset.system, Game: asset.slug, Scope: asset.slug === '' ? 'system' : 'game', ...assetPayload(asset) }
+  return { System: asset.system, Game: asset.slug, Scope: asset.slug === '' ? 'system' as const : 'game' as const, ...assetPayload(asset) }
 }
 
 /** Forward-slash segments only: no empty, `.` or `..` segment, no backslash, NUL, colon or leading slash. */

@@ -1,6 +1,6 @@
 /** The events of the control panels: configuration, resolved panel state, settings and inputs. */
 import { Type } from 'typebox'
-import { byType, define, int, open, str, type EventDefinition } from '../core/events/definition.js'
+import { byType, define, int, open, str, type EventMap } from '../core/events/definition.js'
 import type { EventPayload } from '../core/envelope.js'
 import { selectionFields } from '../frontend/index.js'
 
@@ -38,6 +38,7 @@ const panelStateFields = {
   Emulator: str('Emulator the panel file names.'),
   Scope: str('`game` or `system`.'),
   PanelKey: str('Identity of the resolved panel; unchanged key means unchanged panel.'),
+  Preview: Type.Boolean({ description: 'true on a designer preview (POST /api/v1/panels/preview), which is not retained; absent otherwise.' }),
   PanelFile: str('The resource file used.'),
   DefaultLayoutId: str('The file\'s default layout.'),
   RequestedLayout: str('The layout the frontend settings (or buttons per player) asked for.'),
@@ -87,7 +88,7 @@ const panelStateExample: EventPayload = {
   Svg: { Top: panelDrawingExample('top', 240, { Cx: 150, Cy: 80, R: 22 }), Front: panelDrawingExample('front', 340, { Cx: 210.72, Cy: 101.5, R: 17.16 }) }
 }
 
-export const panelEvents: readonly EventDefinition[] = [
+export const panelEvents = [
   define('panel.config.changed', 'Cabinet configuration: player panels, buttons, peripherals, rows (retained).', open(panelConfigFields, 'panel configuration'), {
     coalesceKey: byType('panel.config.changed'),
     retainSlot: 'panel.config.changed',
@@ -99,7 +100,10 @@ export const panelEvents: readonly EventDefinition[] = [
     example: panelStateExample
   }),
   define('cpo.panel.config.selected', 'The panel configuration picked alongside a panel.state (same payload).', open(panelStateFields, 'panel selection'), { coalesceKey: byType('cpo.panel.config.selected'), example: panelStateExample }),
-  define('panel.settings.changed', 'Panel-related frontend settings changed.', open({ Source: str('`es_settings.cfg`.'), ChangedKeys: Type.Array(Type.String()) }, 'panel settings')),
+  define('panel.settings.changed', 'Panel-related frontend settings changed.', open({ Source: str('`es_settings.cfg`.'), ChangedKeys: Type.Array(Type.String()), PublishedAtUtc: Type.String({ format: 'date-time', description: 'When the change was noticed.' }) }, 'panel settings')),
   define('panel.input.pressed', 'A physical control was pressed (never coalesced).', open(panelInputFields, 'panel input'), { example: { Player: 1, Slot: 3, Function: 'Heavy Punch', System: false, SystemInput: '' } }),
   define('panel.input.released', 'A physical control was released (never coalesced).', open(panelInputFields, 'panel input'), { example: { Player: 1, Slot: 0, Function: 'START', System: true, SystemInput: 'START' } })
 ]
+
+/** Event type -> payload type of the panel events. */
+export type PanelEvents = EventMap<typeof panelEvents>

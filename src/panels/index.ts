@@ -44,7 +44,7 @@ export const panelsModule = defineModule({
       cabinet: cabinetConfig(options, settings.values),
       art,
       esSettings: settings.values,
-      publish: (type, payload, publishOptions) => { context.bus.publish(type, payload, publishOptions) },
+      publisher: context.publisher,
       now: context.now
     })
     context.provide(panelControlsService, {
@@ -55,7 +55,7 @@ export const panelsModule = defineModule({
     let watch: FolderWatch | null = null
     let settingsWatch: FolderWatch | null = null
     // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
-    const unsubscribe = enabled ? context.bus.subscribe(service.onEvent) : () => {}
+    const unsubscribe = enabled ? context.subscribe(service.onEvent) : () => {}
 
     const reload = (): void => {
       if (!resources.reloadIfChanged()) return

@@ -4,7 +4,8 @@
  * start; turns presses into `panel.input.*`. No Fastify here.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import type { PublishedEvent } from '../core/event-bus.js'
+import type { PublishedEvent, Publisher } from '../core/event-bus.js'
+import type { PanelEvents } from './events.js'
 import { FrontendContext, gameRef } from '../frontend/index.js'
 import { frontendSystemId, selectionKey } from '../identity/index.js'
 import type { PanelArtStore } from './art.js'
@@ -18,14 +19,13 @@ import { drawFront, drawTop } from './svg.js'
 export const panelSource = 'resources/dynpanels'
 export const snapshotVersion = 2
 
-export type Publish = (type: string, payload: Record<string, unknown>, options?: { correlationId?: string, retain?: boolean }) => void
 
 export interface PanelServiceDeps {
   readonly resources: PanelResources
   readonly cabinet: CabinetConfig
   readonly art: PanelArtStore
   readonly esSettings: ReadonlyMap<string, string>
-  readonly publish: Publish
+  readonly publisher: Publisher<PanelEvents>
   readonly now: () => Date
 }
 
@@ -78,13 +78,13 @@ export class PanelService {
     this.#esSettings = esSettings
     const cabinetChanged = JSON.stringify(cabinet) !== JSON.stringify(this.#cabinet)
     this.#cabinet = cabinet
-    this.#deps.publish('panel.settings.changed', { Source: 'es_settings.cfg', ChangedKeys: [...changedKeys], PublishedAtUtc: this.#deps.now().toISOString() })
+    this.#deps.publisher.publish('panel.settings.changed', { Source: 'es_settings.cfg', ChangedKeys: [...changedKeys], PublishedAtUtc: this.#deps.now().toISOString() })
     if (cabinetChanged) this.publishCabinet()
     this.#publishCurrent('panel.settings.changed', this.#lastSequence, true, randomUUID())
   }
 
   publishCabinet (): void {
-    this.#deps.publish('panel.config.changed', cabinetPayload(this.#cabinet))
+    this.#deps.publisher.publish('panel.config.changed', cabinetPayload(this.#cabinet))
   }
 
   /** The panel for a system and rom, with the frontend's requested layout unless one is given. */
@@ -144,7 +144,7 @@ export class PanelService {
     const layout = requestedLayout(this.#esSettings, systemId, this.#cabinet.buttonsPerPlayer)
     const panel = panelFromFile({ file: 'preview', resource }, rom === null ? 'system' : 'game', { systemId, rom, requestedLayout: layout })
     const payload = { ...this.statePayload({ ...panel, panelKey: key }, 'panel.preview', null), Preview: true }
-    this.#deps.publish('panel.state', payload, { retain: false })
+    this.#deps.publisher.publish('panel.state', payload, { retain: false })
     return key
   }
 
@@ -167,7 +167,7 @@ export class PanelService {
     const payload = 'slot' in press
       ? { Player: press.player, Slot: press.slot, Function: this.#functionOf(press.player, press.slot), System: false, SystemInput: '' }
       : { Player: press.player, Slot: 0, Function: press.systemInput, System: true, SystemInput: press.systemInput }
-    this.#deps.publish(pressed ? 'panel.input.pressed' : 'panel.input.released', payload)
+    this.#deps.publisher.publish(pressed ? 'panel.input.pressed' : 'panel.input.released', payload)
     return payload
   }
 
@@ -202,8 +202,8 @@ export class PanelService {
     this.#lastSequence = Math.max(this.#lastSequence, sequence)
     const payload = this.statePayload(panel, trigger, sequence)
     this.#published++
-    this.#deps.publish('panel.state', payload, { correlationId })
-    this.#deps.publish('cpo.panel.config.selected', payload, { correlationId })
+    this.#deps.publisher.publish('panel.state', payload, { correlationId })
+    this.#deps.publisher.publish('cpo.panel.config.selected', payload, { correlationId })
   }
 
   #draw (key: string, controls: PanelControls) {

@@ -1,8 +1,8 @@
 /** The four surface snapshots (spec §2.6). */
 import { Type } from 'typebox'
-import { byType, define, int, open, str, type EventDefinition } from '../core/events/definition.js'
+import { byType, define, int, open, str, type EventMap } from '../core/events/definition.js'
 
-const snapshot = (type: string, surface: string): EventDefinition => define(type, `Full ${surface} snapshot of what the frontend shows (retained, latest Sequence wins).`, open({
+const snapshot = <const T extends string>(type: T, surface: string) => define(type, `Full ${surface} snapshot of what the frontend shows (retained, latest Sequence wins).`, open({
   Sequence: int('The Sequence of the frontend event that selected the entry; a newer selection always has a higher number.'),
   SelectionKey: str('`<systemId>|<romId>` (frontend system id, rom file stem), or `<systemId>|` at system scope: the same key as the ui.* events and panel.state of the selection. Earlier builds put `<mediaSystem>|<gameSlug>` here; that is MediaKey now.'),
   MediaSystemId: str('The media system the entry\'s media lives under (`mame` -> `arcade`); same as Selection.System.'),
@@ -31,10 +31,13 @@ const snapshot = (type: string, surface: string): EventDefinition => define(type
 }, `${surface} snapshot`), { coalesceKey: byType(type), retainSlot: type.replace(/\.updated$/, '') })
 
 
-export const surfaceEvents: readonly EventDefinition[] = [
+export const surfaceEvents = [
   snapshot('marquee.snapshot', 'marquee'),
   snapshot('marquee.snapshot.updated', 'marquee (update of the same selection)'),
   snapshot('topper.snapshot', 'topper'),
   snapshot('instruction-card.snapshot', 'instruction card'),
   snapshot('screen.snapshot', 'screen')
 ]
+
+/** Event type -> payload type of the surface events. */
+export type SurfaceEvents = EventMap<typeof surfaceEvents>

@@ -29,7 +29,8 @@ export const surfacesModule = defineModule({
   register: async (_scope, context) => {
     const panels = context.use(panelControlsService)
     const snapshots = new SurfaceSnapshots({
-      bus: context.bus,
+      publisher: context.publisher,
+      subscribe: context.subscribe,
       logger: context.logger,
       now: context.now,
       media: context.use(localMediaService),

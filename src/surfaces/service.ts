@@ -6,10 +6,13 @@
 import path from 'node:path'
 import type { EventPayload } from '../core/envelope.js'
 import type { FastifyBaseLogger } from 'fastify'
-import type { EventBus, PublishedEvent } from '../core/event-bus.js'
+import type { EventListener, PublishedEvent, Publisher } from '../core/event-bus.js'
+import { readEvent } from '../core/events/definition.js'
+import { frontendEvents } from '../frontend/index.js'
 import type { LibraryCatalog } from '../library/index.js'
 import type { LocalMedia } from '../media/index.js'
 import { romStem } from '../identity/index.js'
+import type { SurfaceEvents } from './events.js'
 import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension, type SurfaceTrigger } from './snapshots.js'
 import { gameTexts } from './texts.js'
 
@@ -27,24 +30,41 @@ interface Trigger {
 const text = (value: unknown): string => typeof value === 'string' ? value : ''
 
 /** The frontend's own Rom when the event has one (game-start's comes from ES), else the stem of the path, as the frontend computes it. */
-const romOf = (rom: unknown, gamePath: string): string => typeof rom === 'string' && rom !== '' ? rom : romStem(gamePath)
+const romOf = (rom: string | undefined, gamePath: string): string => rom !== undefined && rom !== '' ? rom : romStem(gamePath)
 
 /** The entry a frontend event puts on screen; game-end shows the selected game again, else the system. */
 export function triggerOf (event: PublishedEvent, receivedAtMs: number): Trigger | null {
-  const { Type: type, Payload: p, Ts: ts } = event.envelope
-  const base = { sequence: typeof p.Sequence === 'number' ? p.Sequence : 0, playing: type === 'ui.game.started', cause: { type, emittedAtMs: Date.parse(ts), receivedAtMs } }
-  if (type === 'ui.system.selected') return { ...base, systemId: text(p.SystemId), gamePath: null, rom: null, gameName: '' }
-  if (type === 'ui.game.selected' || type === 'ui.game.started') return { ...base, systemId: text(p.SystemId), gamePath: text(p.GamePath), rom: romOf(p.Rom, text(p.GamePath)), gameName: text(p.GameName) }
-  if (type !== 'ui.game.ended') return null
-  const context = (p.Context ?? {}) as EventPayload
-  const selected = context.Selected as EventPayload | null | undefined
-  if (selected !== null && selected !== undefined) return { ...base, systemId: text(selected.SystemId), gamePath: text(selected.GamePath), rom: romStem(text(selected.GamePath)), gameName: text(selected.GameName) }
-  const system = (context.SelectedSystem as EventPayload | null | undefined)?.Name ?? p.SystemId
-  return typeof system === 'string' && system !== '' ? { ...base, systemId: system, gamePath: null, rom: null, gameName: '' } : null
+  const frontend = readEvent(frontendEvents, event.envelope)
+  if (frontend === null) return null
+  const cause = { type: frontend.type, emittedAtMs: Date.parse(event.envelope.Ts), receivedAtMs }
+  switch (frontend.type) {
+    case 'ui.system.selected': {
+      const p = frontend.payload
+      return { sequence: p.Sequence ?? 0, playing: false, cause, systemId: p.SystemId ?? '', gamePath: null, rom: null, gameName: '' }
+    }
+    case 'ui.game.selected':
+    case 'ui.game.started': {
+      const p = frontend.payload
+      const gamePath = p.GamePath ?? ''
+      return { sequence: p.Sequence ?? 0, playing: frontend.type === 'ui.game.started', cause, systemId: p.SystemId ?? '', gamePath, rom: romOf(p.Rom, gamePath), gameName: p.GameName ?? '' }
+    }
+    case 'ui.game.ended': {
+      const p = frontend.payload
+      const base = { sequence: p.Sequence ?? 0, playing: false, cause }
+      // Context is open-ended (Frontend, State, SelectedSystem, Selected, Running): read what is there.
+      const context = (p.Context ?? {}) as EventPayload
+      const selected = context.Selected as EventPayload | null | undefined
+      if (selected !== null && selected !== undefined) return { ...base, systemId: text(selected.SystemId), gamePath: text(selected.GamePath), rom: romStem(text(selected.GamePath)), gameName: text(selected.GameName) }
+      const system = (context.SelectedSystem as EventPayload | null | undefined)?.Name ?? p.SystemId
+      return typeof system === 'string' && system !== '' ? { ...base, systemId: system, gamePath: null, rom: null, gameName: '' } : null
+    }
+    default: return null
+  }
 }
 
 export interface SurfaceSnapshotsDeps {
-  readonly bus: EventBus
+  readonly publisher: Publisher<SurfaceEvents>
+  readonly subscribe: (listener: EventListener) => () => void
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
   readonly media: LocalMedia
@@ -70,7 +90,7 @@ export class SurfaceSnapshots {
   }
 
   start (): void {
-    this.#unsubscribe = this.#deps.bus.subscribe((event) => this.#onEvent(event))
+    this.#unsubscribe = this.#deps.subscribe((event) => this.#onEvent(event))
   }
 
   stop (): void {
@@ -142,8 +162,8 @@ export class SurfaceSnapshots {
     for (const surface of surfaces) {
       const payload = buildSnapshot(surface, entry, surface === 'instruction-card' ? this.#deps.instructionCardExtension : null, publishedAtMs)
       // Only the marquee has an update event; the other surfaces simply get a fresh snapshot of the same selection.
-      const type = update && surface === 'marquee' ? 'marquee.snapshot.updated' : `${surface}.snapshot`
-      this.#deps.bus.publish(type, payload)
+      const type = update && surface === 'marquee' ? 'marquee.snapshot.updated' : `${surface}.snapshot` as const
+      this.#deps.publisher.publish(type, payload)
     }
     this.#deps.logger.debug(`surface snapshots for ${selectionKey(entry)} (sequence ${entry.sequence})`)
   }

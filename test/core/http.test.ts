@@ -87,9 +87,9 @@ describe('HTTP rules', () => {
     assert.deepEqual(await refused.json(), { message: `JSON bodies may nest arrays and objects at most ${maxJsonDepth} levels deep`, code: 'JSON_TOO_DEEP' })
     assert.equal(refused.headers.get('access-control-allow-origin'), '*')
     // The envelope is one level, so a payload nested limit - 1 deep makes a body exactly at the limit.
-    assert.equal((await post(JSON.stringify({ Type: 'test.deep', Payload: nested(maxJsonDepth) }))).status, 400)
+    assert.equal((await post(JSON.stringify({ Type: 'ui.event', Payload: nested(maxJsonDepth) }))).status, 400)
     assert.equal(hub.hub.journal.count(), before, 'nothing published')
-    const next = await post(JSON.stringify({ Type: 'test.deep', Payload: nested(maxJsonDepth - 1) }))
+    const next = await post(JSON.stringify({ Type: 'ui.event', Payload: nested(maxJsonDepth - 1) }))
     assert.equal(next.status, 202)
     assert.equal(hub.hub.journal.count(), before + 1)
     assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)

@@ -8,6 +8,7 @@ import pino from 'pino'
 import { coreOptions } from '../../src/core/core-options.js'
 import { configOf, loadConfig, optionEntries } from '../../src/core/options.js'
 import { EventBus } from '../../src/core/event-bus.js'
+import { define, open } from '../../src/core/events/definition.js'
 import { gameEvents } from '../../src/game-events/events.js'
 import { gameEventsOptions } from '../../src/game-events/options.js'
 import type { GameSourceFactory } from '../../src/game-events/game-source.js'
@@ -29,6 +30,9 @@ export interface SourceService {
   close (): void
 }
 
+/** Event types of the fake sources (`testemu`, `stopping` ...): `<id>.session|output|content|memory.<verb>`. */
+const declaredForTests = /^(?!cabemu2?\.|multiemu\.)[a-z0-9-]+\.(session|output|content|memory)\.[a-z]+$/
+
 export const fixedNow = (): Date => new Date('2026-11-21T20:00:00.000Z')
 
 /** Starts a service with CLI-style `options` (emulator peers off unless set) and the sources `sources` builds. */
@@ -39,7 +43,9 @@ export async function startSourceService (options: Record<string, string | boole
   const bus = new EventBus({
     nodeId: 'test',
     now: fixedNow,
-    definition: (type) => gameEvents.find((d) => d.type === type),
+    // A new source declares the events its id names in the game-events module's events.ts; the
+    // fake sources of these tests are declared here, with open payloads.
+    definition: (type) => gameEvents.find((d) => d.type === type) ?? (declaredForTests.test(type) ? define(type, 'A test source\'s event.', open({}, 'test source event')) : undefined),
     disabledOwner: () => null,
     onListenerError: (error) => { throw error }
   })
@@ -47,7 +53,7 @@ export async function startSourceService (options: Record<string, string | boole
   bus.subscribe((event) => events.push({ type: event.envelope.Type, payload: event.envelope.Payload }))
   let service: GameEventsService
   try {
-    service = new GameEventsService({ config, bus, logger: pino({ level: 'silent' }), now: fixedNow, sources })
+    service = new GameEventsService({ config, publisher: bus, subscribe: (listener) => bus.subscribe(listener), logger: pino({ level: 'silent' }), now: fixedNow, sources })
     await service.start()
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true })

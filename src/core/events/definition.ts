@@ -3,13 +3,14 @@
  * document, whether the last one is retained for late joiners, how snapshots coalesce), and the
  * helpers modules describe their events with. Each module owns the definitions of its events.
  */
-import { Type, type TSchema } from 'typebox'
+import { Type, type Static, type TInteger, type TNull, type TNumber, type TObject, type TOptional, type TProperties, type TSchema, type TString, type TUnion } from 'typebox'
 import type { EventPayload } from '../envelope.js'
 
-export interface EventDefinition {
-  readonly type: string
+/** An event type with its payload schema; the schema's static type is the payload's type. */
+export interface EventDefinition<T extends string = string, S extends TSchema = TSchema> {
+  readonly type: T
   readonly description: string
-  readonly payload: TSchema
+  readonly payload: S
   readonly example: EventPayload | null
   /**
    * Snapshot events only: pending frames with the same key are replaced by the newest one, and an
@@ -23,18 +24,35 @@ export interface EventDefinition {
   readonly clearsSlot: string | null
 }
 
-/** A payload object whose every member is optional and that may grow (the contract is additive). */
-export const open = (properties: Record<string, TSchema>, description: string): TSchema =>
-  Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])), { additionalProperties: true, description })
+type Opened<P extends TProperties> = TObject<{ [K in keyof P]: TOptional<P[K]> }>
 
-export const str = (description: string): TSchema => Type.String({ description })
-export const int = (description: string): TSchema => Type.Integer({ description })
-export const nullableNumber = (description: string): TSchema => Type.Union([Type.Number(), Type.Null()], { description })
+/** A payload object whose every member is optional and that may grow (the contract is additive). */
+export const open = <P extends TProperties>(properties: P, description: string): Opened<P> =>
+  Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])), { additionalProperties: true, description }) as unknown as Opened<P>
+
+export const str = (description: string): TString => Type.String({ description })
+export const int = (description: string): TInteger => Type.Integer({ description })
+export const nullableNumber = (description: string): TUnion<[TNumber, TNull]> => Type.Union([Type.Number(), Type.Null()], { description })
 
 /** A coalesce key that is the type itself: one pending snapshot of the type at a time. */
 export const byType = (payloadType: string) => () => payloadType
 export const field = (payload: EventPayload, name: string): string => String(payload[name] ?? '')
 
-export function define (type: string, description: string, payload: TSchema, extra: Partial<Omit<EventDefinition, 'type' | 'description' | 'payload'>> = {}): EventDefinition {
+/** Declares an event type; the literal type and the schema's static type are kept for publishers and subscribers. */
+export function define<const T extends string, S extends TSchema> (type: T, description: string, payload: S, extra: Partial<Omit<EventDefinition, 'type' | 'description' | 'payload'>> = {}): EventDefinition<T, S> {
   return { type, description, payload, example: null, coalesceKey: null, retainSlot: null, clearsSlot: null, ...extra }
+}
+
+/** Event type -> payload type, for a list of definitions. */
+export type EventMap<D extends readonly EventDefinition[]> = { [E in D[number] as E['type']]: Static<E['payload']> }
+
+/** One published event of a map, narrowed by its `type`. */
+export type EventOf<M> = { [K in keyof M & string]: { readonly type: K, readonly payload: M[K] } }[keyof M & string]
+
+/**
+ * A published event read as one of a module's declared events, or null when it is of another
+ * type: subscribers switch on `type` and get the payload typed by the declaring module's schema.
+ */
+export function readEvent<const D extends readonly EventDefinition[]> (definitions: D, envelope: { readonly Type: string, readonly Payload: unknown }): EventOf<EventMap<D>> | null {
+  return definitions.some((d) => d.type === envelope.Type) ? { type: envelope.Type, payload: envelope.Payload } as EventOf<EventMap<D>> : null
 }

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import { HubError } from '../../core/errors.js'
 import { ruleViolation } from '../../core/validation.js'
-import type { EventBus } from '../../core/event-bus.js'
+import type { Publisher } from '../../core/event-bus.js'
+import type { FrontendEvents } from '../events.js'
 import type { LibraryCatalog } from '../../library/index.js'
 import { romKey } from '../../library/index.js'
 import type { FrontendContext } from '../context.js'
@@ -39,7 +40,7 @@ export interface ControllerDeps {
   readonly es: EsWebApi
   readonly context: FrontendContext
   readonly catalog: LibraryCatalog
-  readonly bus: EventBus
+  readonly publisher: Publisher<FrontendEvents>
 }
 
 const pollMs = 25
@@ -177,7 +178,7 @@ export class FrontendController {
       }
       return 'sent'
     }
-    this.#deps.bus.publish('es-control.action.started', { Action: action, TargetSystem: targetSystem, TargetGame: targetGame, Backend: this.#deps.backend.name }, { correlationId })
+    this.#deps.publisher.publish('es-control.action.started', { Action: action, TargetSystem: targetSystem, TargetGame: targetGame, Backend: this.#deps.backend.name }, { correlationId })
     try {
       const status = await run(send)
       const finalStatus = this.#deps.backend.dryRun && status === 'sent' ? 'planned' : status
@@ -195,11 +196,11 @@ export class FrontendController {
         inputsSent
       }
       this.#last = result
-      this.#deps.bus.publish('es-control.action.completed', { Action: action, Status: finalStatus, Verified: result.verified, InputsSent: inputsSent, DryRun: result.dryRun }, { correlationId })
+      this.#deps.publisher.publish('es-control.action.completed', { Action: action, Status: finalStatus, Verified: result.verified, InputsSent: inputsSent, DryRun: result.dryRun }, { correlationId })
       return result
     } catch (error) {
       const failure = error instanceof HubError ? error : new HubError(500, 'CONTROL_FAILED', 'The action failed')
-      this.#deps.bus.publish('es-control.action.failed', { Action: action, Code: failure.code, Message: failure.message, InputsSent: inputsSent }, { correlationId })
+      this.#deps.publisher.publish('es-control.action.failed', { Action: action, Code: failure.code, Message: failure.message, InputsSent: inputsSent }, { correlationId })
       throw error
     } finally {
       this.#running = null
