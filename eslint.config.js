@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-typecheck/', 'node_modules/', 'docs/', 'bench/results/'] },
+  { ignores: ['dist/', 'dist-typecheck/', 'node_modules/', 'docs/', 'bench/results/', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

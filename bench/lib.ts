@@ -9,7 +9,7 @@ import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 
-export const resultsDir = new URL('./results/', import.meta.url).pathname
+const resultsDir = new URL('./results/', import.meta.url).pathname
 const cliPath = new URL('../dist/cli.js', import.meta.url).pathname
 
 export async function freePort (): Promise<number> {

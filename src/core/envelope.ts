@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox'
+import { Type } from 'typebox'
 
 /** The wire shape of every WebSocket message (spec §2.1): these five fields and nothing else. */
 export const EnvelopeSchema = Type.Object({
@@ -18,8 +18,6 @@ export interface Envelope<P extends EventPayload = EventPayload> {
   readonly CorrelationId: string
   readonly Payload: P
 }
-
-export type EnvelopeJson = Static<typeof EnvelopeSchema>
 
 /** Event types are dotted lowercase words, as in the stream table (`panel.state`, `instruction-card.snapshot`). */
 export const eventTypePattern = '^[a-z0-9]+(?:[-_][a-z0-9]+)*(?:\\.[a-z0-9]+(?:[-_][a-z0-9]+)*)+$'

@@ -32,7 +32,7 @@ function codeForStatus (status: number): string {
   return (STATUS_CODES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')
 }
 
-export function errorBody (error: FastifyError | HubError): { status: number, body: ErrorBodyType } {
+function errorBody (error: FastifyError | HubError): { status: number, body: ErrorBodyType } {
   if (error instanceof HubError) return { status: error.statusCode, body: { message: error.message, code: error.code } }
   if (error.validation !== undefined) {
     return { status: 400, body: { message: error.message, code: 'VALIDATION_ERROR' } }
@@ -43,7 +43,7 @@ export function errorBody (error: FastifyError | HubError): { status: number, bo
 }
 
 /** The URL with the value of any `apiKey` query parameter replaced, for logs: the key a browser WebSocket sends in the query never reaches a log line. */
-export function redactedUrl (url: string): string {
+function redactedUrl (url: string): string {
   return url.replace(/([?&]apiKey=)[^&#]*/gi, '$1[redacted]')
 }
 

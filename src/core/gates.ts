@@ -24,7 +24,7 @@ export const coreManagers: readonly ManagerDefinition[] = [
   { id: 'apiReference', title: 'API reference', esKey: 'api_reference', parent: null, description: 'The interactive reference at /swagger and the OpenAPI and AsyncAPI documents.' }
 ]
 
-export type GateSource = 'default' | 'config' | 'es_settings'
+type GateSource = 'default' | 'config' | 'es_settings'
 
 export interface GateState {
   readonly id: ManagerId
@@ -46,7 +46,7 @@ export interface ConfiguredSwitch {
   readonly fromDefault: boolean
 }
 
-export function esSettingName (definition: ManagerDefinition): string {
+function esSettingName (definition: ManagerDefinition): string {
   return `global.cabinethub.${definition.esKey}.enabled`
 }
 

@@ -38,7 +38,7 @@ export function nestedDeeperThan (text: string, limit: number): boolean {
   return false
 }
 
-export function tooDeepError (): HubError {
+function tooDeepError (): HubError {
   return new HubError(400, 'JSON_TOO_DEEP', `JSON bodies may nest arrays and objects at most ${maxJsonDepth} levels deep`)
 }
 

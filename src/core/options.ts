@@ -34,7 +34,7 @@ export type OptionTable = Readonly<Record<string, OptionSpec>>
 export type ConfigOf<T extends OptionTable> = { -readonly [K in keyof T]: Static<T[K]['schema']> }
 
 /** `demo`: set by the embedded default when no frontend is configured. */
-export type ConfigSource = 'default' | 'file' | 'env' | 'cli' | 'demo'
+type ConfigSource = 'default' | 'file' | 'env' | 'cli' | 'demo'
 
 export interface LoadedConfig<C = Readonly<Record<string, unknown>>> {
   /** Every effective value by option key (`port`, `managers.roms`). */

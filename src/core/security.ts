@@ -21,14 +21,14 @@ export function isLoopbackHostname (hostname: string): boolean {
 }
 
 /** `example.org:8080` -> `example.org`, `[::1]:12345` -> `::1`. */
-export function hostnameOf (hostHeader: string): string {
+function hostnameOf (hostHeader: string): string {
   const trimmed = hostHeader.trim().toLowerCase()
   if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']'))
   const colon = trimmed.indexOf(':')
   return colon >= 0 && trimmed.indexOf(':', colon + 1) < 0 ? trimmed.slice(0, colon) : trimmed
 }
 
-export function isLoopbackOrigin (origin: string): boolean {
+function isLoopbackOrigin (origin: string): boolean {
   try {
     return isLoopbackHostname(new URL(origin).hostname.replace(/^\[|\]$/g, ''))
   } catch {

@@ -2,7 +2,7 @@
  * Start phases of the modules. `/api/v1/startup/ready` answers 503 until every registered phase has
  * run, then 200 (the frontend start hook waits on the literal text `"ready":true`).
  */
-export type StepState = 'pending' | 'running' | 'done' | 'failed'
+type StepState = 'pending' | 'running' | 'done' | 'failed'
 
 export interface StartupStep {
   readonly name: string

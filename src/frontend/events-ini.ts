@@ -37,7 +37,7 @@ export function readEventsIni (text: string): EventsIniHook | string {
 }
 
 /** The hook in the text; null when it is not (yet) a usable one. */
-export function parseEventsIni (text: string): EventsIniHook | null {
+function parseEventsIni (text: string): EventsIniHook | null {
   const hook = readEventsIni(text)
   return typeof hook === 'string' ? null : hook
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { unusableReason } from './hook-event.js'
 import { writeSpoolFile } from './spool.js'
 
-export const hookTimeoutMs = 300
+const hookTimeoutMs = 300
 
 export interface HookCommandOptions {
   readonly port: number

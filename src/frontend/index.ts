@@ -111,4 +111,4 @@ export { frontendEvents, selectionFields, type FrontendEvents } from './events.j
 export { spoolDirOf } from './spool.js'
 export { runHookCommand } from './hook-command.js'
 export { installHooks, uninstallHooks } from './install-hooks.js'
-export { frontendOptions, type FrontendConfig } from './options.js'
+export type { FrontendConfig } from './options.js'

@@ -11,9 +11,9 @@ import type { ContextSnapshot, GameRef, RunningGame } from './context.js'
 /** Detail fields always present (empty when the gamelist does not say). */
 export const detailFields = ['name', 'desc', 'developer', 'publisher', 'genre', 'players', 'rating', 'releasedate', 'image', 'video', 'marquee', 'thumbnail', 'fanart', 'bezel', 'boxback', 'manual', 'map'] as const
 
-export type GameDetails = Record<typeof detailFields[number], string> & Record<string, unknown> & { extras: Record<string, string> }
+type GameDetails = Record<typeof detailFields[number], string> & Record<string, unknown> & { extras: Record<string, string> }
 
-export interface LaunchInfo {
+interface LaunchInfo {
   readonly romPath: string
   readonly romExists: boolean
   readonly running: boolean
@@ -52,7 +52,7 @@ function projectMedia (details: Record<string, unknown>, extras: Record<string, 
   for (const [kind, url] of urls) if (!named.has(kind)) extras[kind] = url
 }
 
-export function detailsOf (ref: GameRef, game: CatalogGame | null, media: GameMedia | null): GameDetails {
+function detailsOf (ref: GameRef, game: CatalogGame | null, media: GameMedia | null): GameDetails {
   const details: Record<string, unknown> = Object.fromEntries(detailFields.map((f) => [f, '']))
   // The rom path is the reference's own field, not a detail.
   for (const [tag, value] of Object.entries(game?.fields ?? {})) if (tag !== 'path') details[tag] = value

@@ -20,7 +20,7 @@ export const frontendsModule = defineModule({
   }
 })
 
-export { effectiveEsConfigDir, frontendInstall, themeRoots, type FrontendInstall } from './install.js'
-export { frontendsOptions, type FrontendsConfig } from './options.js'
+export { effectiveEsConfigDir, themeRoots, type FrontendInstall } from './install.js'
+export type { FrontendsConfig } from './options.js'
 export { readEsSettings } from './es-settings.js'
 export { frontendLayout, frontendProfiles, hookScriptsDir, resolveSystemPath, toEsPath, type FrontendLayout, type FrontendProfile } from './profiles.js'

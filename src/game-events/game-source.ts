@@ -75,7 +75,7 @@ export interface GameSource {
 }
 
 /** What building a source may use. */
-export interface GameSourceContext {
+interface GameSourceContext {
   readonly config: GameEventsConfig
   readonly logger: FastifyBaseLogger
 }

@@ -1,16 +1,15 @@
 /** REST shapes of the game events module: watch definitions and the in-game status. */
 import { Type, type Static } from 'typebox'
 
-export const encodings = ['uint-le', 'uint-be', 'bcd-le', 'bcd-be', 'digits'] as const
-export const roles = ['score', 'timer', 'lives', 'level', 'state', 'other'] as const
+const encodings = ['uint-le', 'uint-be', 'bcd-le', 'bcd-be', 'digits'] as const
+const roles = ['score', 'timer', 'lives', 'level', 'state', 'other'] as const
 
 export type Encoding = typeof encodings[number]
-export type Role = typeof roles[number]
 
 const literals = <T extends readonly string[]>(values: T, description: string) =>
   Type.Union(values.map((v) => Type.Literal(v)), { description })
 
-export const Watch = Type.Object({
+const Watch = Type.Object({
   key: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$', description: 'Name of the value, unique in the definition (for example `P1_SCORE`).' }),
   address: Type.String({ pattern: '^0[xX][0-9a-fA-F]{1,8}$', description: 'Address in the core\'s system RAM, hexadecimal with `0x`.' }),
   size: Type.Integer({ minimum: 1, maximum: 15, description: 'Bytes to read.' }),

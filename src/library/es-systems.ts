@@ -16,7 +16,7 @@ export interface SystemInfo {
   readonly group?: string
 }
 
-export const systemFields = ['fullname', 'manufacturer', 'release', 'hardware', 'path', 'extension', 'command', 'platform', 'theme', 'group'] as const
+const systemFields = ['fullname', 'manufacturer', 'release', 'hardware', 'path', 'extension', 'command', 'platform', 'theme', 'group'] as const
 
 const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, isArray: (name) => name === 'system' })
 

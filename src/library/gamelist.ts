@@ -18,7 +18,7 @@ export interface GamelistEntry {
 }
 
 /** Tags that have a field of their own in game details; anything else goes to extras. */
-export const knownGameTags: ReadonlySet<string> = new Set([
+const knownGameTags: ReadonlySet<string> = new Set([
   'id', 'path', 'name', 'desc', 'image', 'video', 'marquee', 'thumbnail', 'developer', 'publisher', 'genre', 'rating', 'md5',
   'emulator', 'fanart', 'bezel', 'boxback', 'manual', 'map', 'releasedate', 'family', 'genres', 'genreid', 'arcadesystemname',
   'players', 'favorite', 'hidden', 'kidgame', 'playcount', 'lastplayed', 'gametime', 'lang', 'region', 'scrap', 'core'

@@ -71,7 +71,6 @@ export const mediaModule = defineModule({
   }
 })
 
-export type { MediaEvents } from './events.js'
-export { assetPayload, type LocalMedia, type MediaEntry } from './service.js'
+export { assetPayload, type LocalMedia } from './service.js'
 export type { MediaAsset } from './media-index.js'
 export { detailKinds, gamelistTagKinds } from './kinds.js'

@@ -9,7 +9,7 @@ import type { HubDatabase } from '../core/storage/database.js'
 import { layoutOf, mediaExtensions } from './kinds.js'
 import { origins, type MediaFile, type Origin } from './scan.js'
 
-export const mediaUrlPrefix = '/api/v1/media/'
+const mediaUrlPrefix = '/api/v1/media/'
 
 /** A file as the index resolved it for one kind of one entry. */
 export interface MediaAsset extends MediaFile {

@@ -239,7 +239,7 @@ function assetEvent (asset: MediaAsset) {
 }
 
 /** Forward-slash segments only: no empty, `.` or `..` segment, no backslash, NUL, colon or leading slash. */
-export function isPlainRelativePath (urlPath: string): boolean {
+function isPlainRelativePath (urlPath: string): boolean {
   if (urlPath === '' || /[\\\0:]/.test(urlPath) || urlPath.startsWith('/')) return false
   return urlPath.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
 }

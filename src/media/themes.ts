@@ -6,7 +6,7 @@
 import path from 'node:path'
 
 /** ES's default theme, the one other theme the incumbent looks in. */
-export const fallbackTheme = 'es-theme-carbon'
+const fallbackTheme = 'es-theme-carbon'
 
 interface ThemeArt {
   readonly kind: string

@@ -6,7 +6,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { PanelDrawing } from './svg.js'
 
-export const panelArtFilePattern = '^[0-9a-f]{8,64}-(top|front)\\.svg$'
+const panelArtFilePattern = '^[0-9a-f]{8,64}-(top|front)\\.svg$'
 const panelArtFile = new RegExp(panelArtFilePattern)
 
 export function isPanelArtFile (name: string): boolean {

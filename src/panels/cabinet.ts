@@ -5,7 +5,7 @@
  */
 import type { PanelsConfig } from './options.js'
 
-export const peripheralNames = ['arcade-joystick', 'analog-joystick', 'rotary-joystick', 'spinner', 'trackball', 'lightgun', 'wheel', 'pedals', 'dance-mat'] as const
+const peripheralNames = ['arcade-joystick', 'analog-joystick', 'rotary-joystick', 'spinner', 'trackball', 'lightgun', 'wheel', 'pedals', 'dance-mat'] as const
 
 export interface CabinetConfig {
   readonly playerCount: number
@@ -27,7 +27,7 @@ function esInteger (settings: ReadonlyMap<string, string>, key: string, min: num
 }
 
 /** Two rows, the top one holding the extra button of an odd count (a 6-button panel is 3 over 3). */
-export function defaultRows (buttons: number): number[][] {
+function defaultRows (buttons: number): number[][] {
   const top = Math.ceil(buttons / 2)
   const slots = Array.from({ length: buttons }, (_, i) => i + 1)
   return [slots.slice(0, top), slots.slice(top)].filter((row) => row.length > 0)

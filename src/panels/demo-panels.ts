@@ -60,7 +60,7 @@ const megadrive = consolePanel('megadrive', [
 const nes = consolePanel('nes', [{ id: '2-Button', joystick: { type: 'joy8way', color: 'Black' }, buttons: [{ slot: 1, function: 'B', color: 'Red', controller: 'y' }, { slot: 2, function: 'A', color: 'Red', controller: 'b' }], systemInputs: pad() }])
 
 /** Relative path under resources/dynpanels -> file content. */
-export const demoPanels: Readonly<Record<string, PanelResource>> = {
+const demoPanels: Readonly<Record<string, PanelResource>> = {
   'systems/mame.json': mame,
   'systems/snes.json': snes,
   'systems/megadrive.json': megadrive,

@@ -7,7 +7,7 @@ import { constants, openSync, statSync, createReadStream } from 'node:fs'
 import net from 'node:net'
 import type { Readable } from 'node:stream'
 
-export const inputEventSize = 24
+const inputEventSize = 24
 const evKey = 1
 
 export interface KeyEvent {
@@ -22,7 +22,7 @@ export interface InputSource {
 }
 
 /** Splits a byte stream into input_event records, keeping a partial record for the next chunk. */
-export class InputEventDecoder {
+class InputEventDecoder {
   #pending: Buffer = Buffer.alloc(0)
 
   push (chunk: Buffer): KeyEvent[] {

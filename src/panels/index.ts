@@ -96,3 +96,6 @@ export const panelsModule = defineModule({
     panelRoutes(scope, service, art)
   }
 })
+
+export { writeDemoPanels } from './demo-panels.js'
+export { dynpanelsRoot } from './resources.js'

@@ -8,7 +8,7 @@ import { layoutShape, type ResolvedPanel } from './resolve.js'
 import type { SystemInputName } from './resource-schema.js'
 
 /** Colour of a slot the layout does not use: consumers switch it off. */
-export const unusedColor = 'Black'
+const unusedColor = 'Black'
 
 export interface SlotControl {
   readonly player: number
@@ -20,7 +20,7 @@ export interface SlotControl {
   readonly controller: string
 }
 
-export interface SystemControl {
+interface SystemControl {
   readonly player: number
   readonly input: SystemInputName
   readonly label: string

@@ -23,7 +23,7 @@ export interface ResolvedPanel {
 }
 
 /** Rom stems become file names kebab-style: `Street Fighter II (World)` -> `street-fighter-ii-world`. */
-export function romSlug (rom: string): string {
+function romSlug (rom: string): string {
   return rom.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
 }
 
@@ -39,13 +39,13 @@ const byMostButtons = (a: PanelLayoutResource, b: PanelLayoutResource): number =
 const unnamed = (layout: PanelLayoutResource): boolean => layoutShape(layout).name === ''
 
 /** First 4-button layout (unnamed first), else the unnamed one with most buttons, else most buttons. */
-export function defaultLayout (layouts: readonly PanelLayoutResource[]): PanelLayoutResource {
+function defaultLayout (layouts: readonly PanelLayoutResource[]): PanelLayoutResource {
   const fours = layouts.filter((l) => layoutShape(l).buttons === 4)
   return fours.find(unnamed) ?? fours[0] ?? [...layouts].filter(unnamed).sort(byMostButtons)[0] ?? [...layouts].sort(byMostButtons)[0]!
 }
 
 /** Exact id; `6` as `6-Button`; same type (unnamed first); most buttons not above the count asked for. */
-export function bestFitLayout (layouts: readonly PanelLayoutResource[], requested: string): PanelLayoutResource | null {
+function bestFitLayout (layouts: readonly PanelLayoutResource[], requested: string): PanelLayoutResource | null {
   const wanted = /^\d+$/.test(requested.trim()) ? `${requested.trim()}-Button` : requested.trim()
   const lower = wanted.toLowerCase()
   const exact = layouts.find((l) => l.id.toLowerCase() === lower)

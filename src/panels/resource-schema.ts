@@ -22,14 +22,14 @@ export const PanelButtonResource = Type.Object({
   controller: Type.Optional(Type.String({ description: 'The RetroPad button this slot reaches (`b`, `a`, `y`, `x`, `l`, `r`, `l2`, `r2`).' }))
 }, { additionalProperties: false })
 
-export const PanelSystemInputResource = Type.Object({
+const PanelSystemInputResource = Type.Object({
   input: SystemInputName,
   player: Type.Optional(player),
   label: Type.Optional(Type.String()),
   color: Type.Optional(color)
 }, { additionalProperties: false })
 
-export const PanelOutputResource = Type.Object({
+const PanelOutputResource = Type.Object({
   id: Type.String({ minLength: 1, description: 'Lamp id, unique in the layout.' }),
   name: Type.Optional(Type.String({ description: 'Output name as the emulator reports it (MAME `led0`).' })),
   player: Type.Optional(player),

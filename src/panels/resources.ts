@@ -32,7 +32,7 @@ export interface PanelFileError {
 const folders: ReadonlyArray<[string, PanelScope]> = [['systems', 'system'], ['games', 'game'], ['cores', 'core']]
 
 /** The first schema error of a resource, as `<json path>: <message>`; null when it is valid. */
-export function firstResourceError (data: unknown): string | null {
+function firstResourceError (data: unknown): string | null {
   const first = Value.Errors(PanelResource, data)[0]
   if (first === undefined) return null
   return `${first.instancePath === '' ? '(root)' : first.instancePath}: ${first.message}`

@@ -7,7 +7,7 @@ const exampleSlots = [
   { player: 1, slot: 2, function: 'Medium Punch', label: 'MP', color: 'Blue', gameButton: 'P1_BUTTON2', controller: 'x' }
 ]
 
-export const PanelSlotView = Type.Object({
+const PanelSlotView = Type.Object({
   player: Type.Integer(),
   slot: Type.Integer(),
   function: Type.String({ description: 'Empty when the layout does not use the slot.' }),

@@ -17,7 +17,7 @@ import type { PanelResource } from './resource-schema.js'
 import { drawFront, drawTop } from './svg.js'
 
 export const panelSource = 'resources/dynpanels'
-export const snapshotVersion = 2
+const snapshotVersion = 2
 
 
 export interface PanelServiceDeps {
@@ -44,7 +44,7 @@ export interface ButtonControl {
 }
 
 /** The layout the frontend asks for (es_settings keys of domain-notes §5.2), else `<buttons>-Button`. */
-export function requestedLayout (settings: ReadonlyMap<string, string>, systemId: string, buttonsPerPlayer: number): string {
+function requestedLayout (settings: ReadonlyMap<string, string>, systemId: string, buttonsPerPlayer: number): string {
   const keys = [`${systemId}.apiexpose_panel_${systemId}`, `apiexpose_panel_${systemId}`, `global.apiexpose.datas_theme_expose.cpo.${systemId}.layout`, `${systemId}.apiexpose_panel`, 'apiexpose_panel']
   const chosen = keys.map((key) => settings.get(key)?.trim()).find((value) => value !== undefined && value !== '' && value.toLowerCase() !== 'auto')
   return chosen ?? `${buttonsPerPlayer}-Button`

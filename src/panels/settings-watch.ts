@@ -8,12 +8,12 @@ import { fileSignature, watchFolder, type FolderWatch } from '../core/folder-wat
 import { readEsSettings } from '../frontends/index.js'
 
 /** Keys that choose a layout or describe the cabinet (domain-notes §3.3, §5.2, §5.4). */
-export function isPanelSetting (key: string): boolean {
+function isPanelSetting (key: string): boolean {
   return /apiexpose_panel|\.control_manager\.|datas_theme_expose\.cpo\./.test(key)
 }
 
 /** Panel keys added, removed or changed between two readings. */
-export function changedPanelKeys (before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
+function changedPanelKeys (before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
   const keys = new Set([...before.keys(), ...after.keys()].filter(isPanelSetting))
   return [...keys].filter((key) => before.get(key) !== after.get(key)).sort()
 }

@@ -6,7 +6,7 @@
 import type { CabinetConfig } from './cabinet.js'
 import type { PanelControls, SlotControl } from './projection.js'
 
-export interface DrawnButton {
+interface DrawnButton {
   readonly slot: number
   readonly player: number
   readonly cx: number

@@ -43,7 +43,7 @@ export interface SimSystem {
 }
 
 /** A problem met while reading the tree; the catalog is still built from what could be read. */
-export interface CatalogWarning { readonly file: string, readonly problem: string }
+interface CatalogWarning { readonly file: string, readonly problem: string }
 
 export interface Catalog {
   readonly systems: readonly SimSystem[]
@@ -58,7 +58,7 @@ const parser = new XMLParser({
 })
 
 /** ES's id for a game: MD5 of its absolute path with forward slashes. */
-export function esGameId (absoluteRomPath: string): string {
+function esGameId (absoluteRomPath: string): string {
   return createHash('md5').update(toEsPath(absoluteRomPath)).digest('hex')
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { SimGame, SimSystem } from './catalog.js'
 
 /** Gamelist tags that hold a file path (ES metadata of type MD_PATH). */
-export const mediaKeys: ReadonlySet<string> = new Set([
+const mediaKeys: ReadonlySet<string> = new Set([
   'image', 'video', 'marquee', 'thumbnail', 'fanart', 'titleshot', 'manual', 'magazine', 'map',
   'bezel', 'cartridge', 'boxart', 'boxback', 'wheel', 'mix'
 ])

@@ -16,14 +16,8 @@ export { demoMediaDir, writeDemoTree, type DemoTreeResult } from './demo-tree/wr
 /** Folder layouts of the supported profiles (`retrobat`, `batocera`) and where hook scripts live. */
 export { frontendLayout, frontendProfiles, hookScriptsDir, type FrontendLayout, type FrontendProfile } from '../frontends/index.js'
 
-/** ES's game id (MD5 of the absolute rom path with forward slashes). */
-export { esGameId } from './catalog.js'
-
 /** The controller inputs `POST /sim/input` accepts. */
-export { simInputs, type SimInput } from './navigator.js'
+export type { SimInput } from './navigator.js'
 
 /** The body of `GET /sim/state`. */
-export type { SimState, SimView, SimNotification } from './simulator.js'
-
-/** Pace and randomness of the autoplay loop. */
-export type { AutoplayOptions } from './autoplay.js'
+export type { SimState } from './simulator.js'

@@ -25,7 +25,7 @@ export function isSimInput (value: unknown): value is SimInput {
 }
 
 /** The ES arguments of `game-selected`: system, absolute rom path, display name. */
-export function gameSelectedArgs (game: SimGame): string[] {
+function gameSelectedArgs (game: SimGame): string[] {
   return [game.systemName, game.path, game.name]
 }
 

@@ -33,7 +33,7 @@ const text = (value: unknown): string => typeof value === 'string' ? value : ''
 const romOf = (rom: string | undefined, gamePath: string): string => rom !== undefined && rom !== '' ? rom : romStem(gamePath)
 
 /** The entry a frontend event puts on screen; game-end shows the selected game again, else the system. */
-export function triggerOf (event: PublishedEvent, receivedAtMs: number): Trigger | null {
+function triggerOf (event: PublishedEvent, receivedAtMs: number): Trigger | null {
   const frontend = readEvent(frontendEvents, event.envelope)
   if (frontend === null) return null
   const cause = { type: frontend.type, emittedAtMs: Date.parse(event.envelope.Ts), receivedAtMs }

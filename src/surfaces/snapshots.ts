@@ -3,13 +3,12 @@
  * previous entry can survive into the next one.
  */
 import { mediaKey, normalizedSystemId, selectionKey as keyOf } from '../identity/index.js'
-import type { MediaAsset } from '../media/media-index.js'
-import { assetPayload } from '../media/service.js'
+import { assetPayload, type MediaAsset } from '../media/index.js'
 import type { GameTexts } from './texts.js'
 
-export const snapshotVersion = 2
+const snapshotVersion = 2
 
-export type SurfaceScope = 'system' | 'game'
+type SurfaceScope = 'system' | 'game'
 
 /** The frontend event (or media change) that put an entry on screen, for the snapshot's `Latency`. */
 export interface SurfaceTrigger {

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { gamelistTagKinds } from '../media/kinds.js'
+import { gamelistTagKinds } from '../media/index.js'
 
 export interface GameTexts {
   readonly Language: string

@@ -14,7 +14,7 @@ interface PendingFrame {
 }
 
 /** WebSocket close code "Try Again Later": the client could not keep up. */
-export const CLOSE_TRY_AGAIN_LATER = 1013
+const CLOSE_TRY_AGAIN_LATER = 1013
 export const CLOSE_GOING_AWAY = 1001
 
 /** A tick's batch is flushed early at this size, so `bufferedAmount` keeps measuring what the client has not read. */

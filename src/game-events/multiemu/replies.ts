@@ -4,13 +4,13 @@
  */
 import type { RunningContent } from '../game-source.js'
 
-export type StatusReply =
+type StatusReply =
   | { readonly kind: 'status', readonly state: 'PLAYING' | 'PAUSED', readonly content: RunningContent }
   | { readonly kind: 'status', readonly state: 'CONTENTLESS', readonly content: null }
 
 export type MemoryCommand = 'READ_CORE_MEMORY' | 'READ_CORE_RAM'
 
-export interface MemoryReply {
+interface MemoryReply {
   readonly kind: 'memory'
   readonly command: MemoryCommand
   readonly address: number

@@ -8,7 +8,7 @@ import type { Reporting } from '../live/live-board.js'
 import { digitScoreParts, isScoreOutput, playerOfOutput } from '../live/output-digits.js'
 
 /** Source name of scores composed from outputs. */
-export const outputScoreSource = 'mame.output'
+const outputScoreSource = 'mame.output'
 
 export class OutputEvents {
   readonly #sourceId: string

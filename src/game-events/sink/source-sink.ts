@@ -12,7 +12,7 @@ import type { ReadRange } from '../watches/read-plan.js'
 import { OutputEvents } from './output-events.js'
 
 /** The service's side of content reports: it follows the running content. */
-export interface ContentFollower {
+interface ContentFollower {
   started (content: RunningContent): void
   stopped (content: RunningContent): void
 }

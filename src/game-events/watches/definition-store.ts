@@ -21,7 +21,7 @@ export interface StoredDefinition extends GameKey {
 }
 
 /** Problems a schema cannot express; empty when the definition is usable. */
-export function definitionProblems (body: DefinitionBodyType): string[] {
+function definitionProblems (body: DefinitionBodyType): string[] {
   const problems: string[] = []
   const seen = new Set<string>()
   body.watches.forEach((watch, index) => {

@@ -11,7 +11,7 @@ import type { StoredDefinition } from './definition-store.js'
 import { readPlan, type ReadRange } from './read-plan.js'
 
 /** Source name of scores and timers read from emulator memory. */
-export const memorySource = 'ingame.memory'
+const memorySource = 'ingame.memory'
 
 export interface WatchReading {
   readonly watch: WatchType

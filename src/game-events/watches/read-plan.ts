@@ -4,7 +4,7 @@
  */
 import type { WatchType } from '../schemas.js'
 
-export interface WatchSlice {
+interface WatchSlice {
   readonly watch: WatchType
   readonly address: number
   /** Offset of the watch inside its range's bytes. */
@@ -22,7 +22,7 @@ const maxGap = 16
 /** Keeps one reply small (RetroArch answers in one datagram, three characters per byte). */
 const maxRangeLength = 128
 
-export function addressOf (watch: WatchType): number {
+function addressOf (watch: WatchType): number {
   return Number.parseInt(watch.address, 16)
 }
 

@@ -14,7 +14,7 @@ export const gameArtKinds = ['image', 'marquee', 'wheel'] as const
 export type GameArtKind = typeof gameArtKinds[number]
 
 /** Title screens and printed art fade top to bottom, marquee-like strips glow from the middle like a backlit panel, wheels are transparent. */
-export type ArtStyle = 'fade' | 'glow' | 'transparent'
+type ArtStyle = 'fade' | 'glow' | 'transparent'
 
 interface ArtShape {
   readonly size: readonly [number, number]
