@@ -17,7 +17,7 @@ import { noFrontendSettings } from './core/settings.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
 import { installHooks, runHookCommand, spoolDirOf, uninstallHooks } from './frontend/index.js'
-import { effectiveEsConfigDir, readEsSettings } from './frontends/index.js'
+import { configuredEsConfigDir, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
 import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
@@ -88,7 +88,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
   const loaded = demo?.loaded ?? requested
   const { config } = loaded
   const db = openDatabase(config.dataDir)
-  const settings = await readEsSettings(effectiveEsConfigDir(config))
+  const settings = await readFrontendSettings(config)
   const { app, hub } = await buildApp({ loaded, logger, db, settings, now: () => new Date(), modules: domainModules })
 
   try {
@@ -212,7 +212,7 @@ async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promi
 }
 
 function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean): number {
-  const esConfigDir = effectiveEsConfigDir(loaded.config)
+  const esConfigDir = configuredEsConfigDir(loaded.config)
   if (esConfigDir === null) throw new UsageError(`${install ? 'install-hooks' : 'uninstall-hooks'} needs --frontend-root (or --es-config-dir)`)
   const report = install
     ? installHooks({ esConfigDir, nodePath: process.execPath, cliPath: fileURLToPath(import.meta.url), dataDir: loaded.config.dataDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port })

@@ -1,26 +1,54 @@
 /**
- * The frontend installation: which EmulationStation family profile, where its folders are, how
- * to reach its web API, and how to read its settings. Every module that looks at the frontend's
- * files asks the service this module provides.
+ * The frontend installation: which frontend family (adapter), where its folders are, how to reach
+ * its web API, and how to read its settings. Every module that looks at the frontend's files asks
+ * the service this module provides.
  */
+import type { FrontendSettings } from '../core/settings.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
-import { frontendInstall, type FrontendInstall } from './install.js'
-import { frontendsOptions } from './options.js'
+import type { FrontendAdapter } from './adapter.js'
+import { builtInAdapters } from './adapters.js'
+import { effectiveEsConfigDir, frontendInstall, type FrontendInstall } from './install.js'
+import { frontendsOptionsFor, type FrontendsConfig } from './options.js'
 
 export const frontendInstallService = serviceKey<FrontendInstall>('frontends.install')
 
-export const frontendsModule = defineModule({
-  name: 'frontends',
-  gate: null,
-  options: frontendsOptions,
-  provides: [frontendInstallService],
-  register: async (_scope, { options, provide }) => {
-    provide(frontendInstallService, frontendInstall(options))
-  }
-})
+function adapterFor (adapters: readonly FrontendAdapter[], profile: string): FrontendAdapter {
+  const adapter = adapters.find((a) => a.id === profile)
+  // The option's schema lists exactly these ids, so a loaded configuration always names one.
+  if (adapter === undefined) throw new Error(`no frontend adapter ${profile}`)
+  return adapter
+}
 
-export { effectiveEsConfigDir, themeRoots, type FrontendInstall } from './install.js'
+/** The module over a set of frontend adapters; a build with another family passes its adapter too. */
+export function frontendsModuleWith (adapters: readonly FrontendAdapter[]) {
+  return defineModule({
+    name: 'frontends',
+    gate: null,
+    options: frontendsOptionsFor(adapters),
+    provides: [frontendInstallService],
+    register: async (_scope, { options, provide }) => {
+      provide(frontendInstallService, frontendInstall(options, adapterFor(adapters, options.profile)))
+    }
+  })
+}
+
+export const frontendsModule = frontendsModuleWith(builtInAdapters)
+
+/** The frontend's settings, read before the service is built (its manager switches are among them). */
+export async function readFrontendSettings (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): Promise<FrontendSettings> {
+  const adapter = adapterFor(adapters, config.profile)
+  return adapter.readSettings(effectiveEsConfigDir(config, adapter))
+}
+
+/** The config folder of the configured frontend, for commands that write into it (hook scripts). */
+export function configuredEsConfigDir (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): string | null {
+  return effectiveEsConfigDir(config, adapterFor(adapters, config.profile))
+}
+
+export { themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readEsSettings } from './es-settings.js'
-export { frontendLayout, frontendProfiles, hookScriptsDir, resolveSystemPath, toEsPath, type FrontendLayout, type FrontendProfile } from './profiles.js'
+export type { FrontendAdapter, FrontendLayout } from './adapter.js'
+export { builtInAdapters } from './adapters.js'
+export { frontendLayout, frontendProfiles, hookScriptsDir, resolveSystemPath, toEsPath, type FrontendProfile } from './profiles.js'

@@ -1,35 +1,20 @@
 /**
- * Where a frontend keeps its files, per install profile. The service, the simulator and the demo
- * tree all resolve paths through here so they agree with each other and with real installs.
+ * Paths in a frontend tree. The service, the simulator and the demo tree all resolve them through
+ * the adapters' layouts, so they agree with each other and with real installs.
  */
 import path from 'node:path'
+import type { FrontendLayout } from './adapter.js'
+import { batoceraAdapter } from './batocera/index.js'
+import { retrobatAdapter } from './retrobat/index.js'
 
-/** The two EmulationStation distributions whose folder layouts we know. */
+/** The built-in frontend families (`retrobat`, `batocera`): the simulator and the demo tree write their layouts. */
 export type FrontendProfile = 'retrobat' | 'batocera'
 
 export const frontendProfiles: readonly FrontendProfile[] = ['retrobat', 'batocera']
 
-export interface FrontendLayout {
-  readonly root: string
-  readonly profile: FrontendProfile
-  /** ES config folder: es_systems.cfg, es_settings.cfg and `scripts/<event>/`. */
-  readonly esConfigDir: string
-  /** Parent of the per-system rom folders (`<romsDir>/<system>/gamelist.xml`). */
-  readonly romsDir: string
-  /** What `~` means in es_systems.cfg paths (ES's home folder). */
-  readonly homeDir: string
-}
-
-/**
- * The layout of a frontend tree rooted at `root`.
- * RetroBat: `<root>/emulationstation/.emulationstation/`, home `<root>/emulationstation`.
- * Batocera (`/userdata` mapped to `root`): `<root>/system/configs/emulationstation/`, home `<root>/system`.
- */
+/** The layout of a built-in frontend tree rooted at `root`. */
 export function frontendLayout (root: string, profile: FrontendProfile = 'retrobat'): FrontendLayout {
-  const absoluteRoot = path.resolve(root)
-  const homeDir = profile === 'retrobat' ? path.join(absoluteRoot, 'emulationstation') : path.join(absoluteRoot, 'system')
-  const esConfigDir = profile === 'retrobat' ? path.join(homeDir, '.emulationstation') : path.join(homeDir, 'configs', 'emulationstation')
-  return { root: absoluteRoot, profile, esConfigDir, romsDir: path.join(absoluteRoot, 'roms'), homeDir }
+  return (profile === 'retrobat' ? retrobatAdapter : batoceraAdapter).layout(root)
 }
 
 /** The folder ES runs the scripts of one hook event from. */

@@ -18,8 +18,12 @@ export interface CatalogGame extends GamelistEntry {
 }
 
 export interface LibraryCatalogOptions {
+  /** Holds one folder per system. */
   readonly romsRoot: string | null
-  readonly esConfigDir: string | null
+  /** The frontend's list of systems (es_systems.cfg), null when it has none. */
+  readonly systemsFile: string | null
+  /** Where the frontend keeps a system's gamelist. */
+  readonly gamelistFile: (systemId: string) => string | null
   readonly logger: FastifyBaseLogger
 }
 
@@ -87,12 +91,12 @@ export class LibraryCatalog {
     const changed: string[] = []
     const present = new Set<string>()
     for (const systemId of this.#systemFolders(root)) {
-      const file = path.join(root, systemId, 'gamelist.xml')
-      const signature = fileSignature(file)
-      if (signature === null) continue
+      const file = this.#options.gamelistFile(systemId)
+      const signature = file === null ? null : fileSignature(file)
+      if (file === null || signature === null) continue
       present.add(systemId)
       if (this.#gamelists.get(systemId)?.signature === signature) continue
-      const entries = await this.#readGamelist(file)
+      const entries = await this.#readGamelist(file, path.join(root, systemId))
       // A broken file keeps the games read before, and is tried again once it changes.
       const games = entries === null ? this.#gamelists.get(systemId) ?? await indexed(systemId, []) : await indexed(systemId, entries)
       this.#gamelists.set(systemId, { ...games, signature })
@@ -167,9 +171,8 @@ export class LibraryCatalog {
   }
 
   #readEsSystems (): SystemInfo[] {
-    const dir = this.#options.esConfigDir
-    if (dir === null) return []
-    const file = path.join(dir, 'es_systems.cfg')
+    const file = this.#options.systemsFile
+    if (file === null) return []
     try {
       return parseEsSystems(readFileSync(file, 'utf8'))
     } catch (error) {
@@ -178,9 +181,9 @@ export class LibraryCatalog {
     }
   }
 
-  async #readGamelist (file: string): Promise<GamelistEntry[] | null> {
+  async #readGamelist (file: string, romFolder: string): Promise<GamelistEntry[] | null> {
     try {
-      const entries = await readGamelist(file)
+      const entries = await readGamelist(file, romFolder)
       this.#badGamelists.delete(file)
       return entries
     } catch (error) {

@@ -138,9 +138,9 @@ export class GamelistReader {
   }
 }
 
-/** Streams a gamelist file; rom paths resolve against its folder. */
-export async function readGamelist (file: string): Promise<GamelistEntry[]> {
-  const reader = new GamelistReader(path.dirname(file))
+/** Streams a gamelist file; `./` rom paths resolve against the system's rom folder. */
+export async function readGamelist (file: string, romFolder: string): Promise<GamelistEntry[]> {
+  const reader = new GamelistReader(romFolder)
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) reader.write(chunk as string)
   return reader.end()
 }

@@ -16,7 +16,8 @@ export const libraryModule = defineModule({
   provides: [catalogService],
   register: async (_scope, { use, provide, onStart, logger }) => {
     const install = use(frontendInstallService)
-    const catalog = new LibraryCatalog({ romsRoot: install.romsRoot, esConfigDir: install.esConfigDir, logger })
+    const { adapter } = install
+    const catalog = new LibraryCatalog({ romsRoot: install.romsRoot, systemsFile: adapter.systemsFile(install), gamelistFile: (systemId) => adapter.gamelistFile(install, systemId), logger })
     provide(catalogService, catalog)
     // Before every phase that reads games: the media index and the frontend link.
     onStart('library', async () => catalog.load())

@@ -63,12 +63,12 @@ describe('gamelist reader', () => {
     assert.throws(() => readAll('<?xml version="1.0"?>\n<gameList>\n<game><path>./a.zip</path>', 16), /3:\d+: the text ends inside <game>/)
   })
 
-  it('streams a file, resolving rom paths against its folder', async () => {
+  it('streams a file, resolving rom paths against the rom folder it is given', async () => {
     const dir = tempDir('cabinet-hub-gamelist-')
     const file = path.join(dir, 'gamelist.xml')
     const games = Array.from({ length: 3000 }, (_, i) => `<game><path>./game${i}.zip</path><name>Game ${i} ${'é'.repeat(40)}</name></game>`)
     writeFileSync(file, `<?xml version="1.0"?>\n<gameList>\n${games.join('\n')}\n</gameList>\n`)
-    const read = await readGamelist(file)
+    const read = await readGamelist(file, dir)
     assert.equal(read.length, 3000)
     assert.equal(read[2999]!.romPath, path.join(dir, 'game2999.zip'))
     assert.ok(read.every((g, i) => g.fields.name === `Game ${i} ${'é'.repeat(40)}`), 'multi-byte characters split across chunks stay whole')

@@ -8,7 +8,7 @@ import { optionEntriesOf, type Hub } from '../../src/core/hub.js'
 import type { HubApp, HubModule } from '../../src/core/module.js'
 import { loadConfig } from '../../src/core/options.js'
 import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
-import { effectiveEsConfigDir, readEsSettings } from '../../src/frontends/index.js'
+import { builtInAdapters, frontendsModuleWith, readFrontendSettings, type FrontendAdapter } from '../../src/frontends/index.js'
 import { domainModules, type HubConfig } from '../../src/modules.js'
 import { quietPeers } from './game-events.js'
 
@@ -27,6 +27,8 @@ export interface TestHubOptions {
   readonly env?: NodeJS.ProcessEnv
   /** Extra modules registered after the service's own. */
   readonly modules?: readonly HubModule[]
+  /** Frontend families besides the built-in ones (the frontend seam). */
+  readonly adapters?: readonly FrontendAdapter[]
   /** Leave start phases to the test (readiness tests). */
   readonly skipStart?: boolean
   readonly listen?: boolean
@@ -39,7 +41,9 @@ export function tempDir (prefix = 'cabinet-hub-test-'): string {
 export async function startHub (options: TestHubOptions = {}): Promise<TestHub> {
   const dataDir = tempDir()
   // Test hubs stay off the default emulator ports unless a test points them somewhere.
-  const modules = [...domainModules, ...(options.modules ?? [])]
+  const adapters = [...builtInAdapters, ...(options.adapters ?? [])]
+  const frontends = options.adapters === undefined ? [] : [frontendsModuleWith(adapters)]
+  const modules = [...frontends, ...domainModules.filter((m) => frontends.length === 0 || m.name !== 'frontends'), ...(options.modules ?? [])]
   const cli = new Map<string, string | boolean>(Object.entries({ dataDir, port: '0', ...quietPeers, ...options.options }))
   const loaded = loadConfig(optionEntriesOf(modules), { cli, env: options.env ?? {} })
   const config = loaded.config as HubConfig
@@ -48,7 +52,7 @@ export async function startHub (options: TestHubOptions = {}): Promise<TestHub> 
     loaded,
     logger: pino({ level: 'silent' }),
     db,
-    settings: await readEsSettings(effectiveEsConfigDir(config)),
+    settings: await readFrontendSettings(config, adapters),
     now: () => new Date(),
     modules
   })
