@@ -3,9 +3,9 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { freePort, startCli, stopCli, waitForHealth } from '../support/cli.js'
-import { tempDir } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import { freePort, startCli, stopCli, waitForHealth } from '../../support/cli.js'
+import { tempDir } from '../../support/hub.js'
+import { RecordingClient } from '../../support/ws-client.js'
 
 describe('embedded default (no frontend configured)', () => {
   it('writes the demo tree, runs the simulated frontend through our hooks, and events move on /ws', async () => {

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { readEventsIni } from '../../src/frontend/events-ini.js'
-import { batScript, type HookScriptTarget } from '../../src/frontend/install-hooks.js'
-import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { tempDir } from '../support/hub.js'
-import { esArgLine, script, wine, WineCmd, winePath } from '../support/wine.js'
-import { RecordingClient } from '../support/ws-client.js'
+import { readEventsIni } from '../../../src/frontend/events-ini.js'
+import { batScript, type HookScriptTarget } from '../../../src/frontend/install-hooks.js'
+import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
+import { tempDir } from '../../support/hub.js'
+import { esArgLine, script, wine, WineCmd, winePath } from '../../support/wine.js'
+import { RecordingClient } from '../../support/ws-client.js'
 
 const skip = wine.skip || script.skip
 

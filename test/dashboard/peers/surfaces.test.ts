@@ -2,12 +2,12 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { chromium } from 'playwright-core'
-import { demoMediaDir, writeDemoTree } from '../../src/sim/index.js'
-import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { tempDir } from '../support/hub.js'
-import { findPeer } from '../support/peers.js'
+import { demoMediaDir, writeDemoTree } from '../../../src/sim/index.js'
+import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
+import { tempDir } from '../../support/hub.js'
+import { findPeer } from '../../support/peers.js'
 
-const artifacts = new URL('../../test-artifacts/', import.meta.url).pathname
+const artifacts = new URL('../../../test-artifacts/', import.meta.url).pathname
 const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
 
 describe('surfaces view on the live page', () => {

@@ -5,10 +5,10 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { databaseFileName } from '../../src/core/storage/database.js'
-import { cli, freePort, run, waitForHealth } from '../support/cli.js'
-import { tempDir } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import { databaseFileName } from '../../../src/core/storage/database.js'
+import { cli, freePort, run, waitForHealth } from '../../support/cli.js'
+import { tempDir } from '../../support/hub.js'
+import { RecordingClient } from '../../support/ws-client.js'
 
 describe('cabinet-hub command line', () => {
   it('lists every option with its default and environment variable in --help', () => {

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { chromium } from 'playwright-core'
-import { startHub, type TestHub } from '../support/hub.js'
-import { startPanelHub } from '../support/panels.js'
-import { findPeer } from '../support/peers.js'
+import { startHub, type TestHub } from '../../support/hub.js'
+import { startPanelHub } from '../../support/panels.js'
+import { findPeer } from '../../support/peers.js'
 
-const artifacts = new URL('../../test-artifacts/', import.meta.url).pathname
+const artifacts = new URL('../../../test-artifacts/', import.meta.url).pathname
 const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
 const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 

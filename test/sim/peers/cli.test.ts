@@ -4,10 +4,10 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { cli, run } from '../support/cli.js'
-import { tempDir } from '../support/hub.js'
-import { eventually, installRecordingHooks, readRecordedHooks } from '../support/sim.js'
-import { frontendLayout } from '../../src/sim/index.js'
+import { cli, run } from '../../support/cli.js'
+import { tempDir } from '../../support/hub.js'
+import { eventually, installRecordingHooks, readRecordedHooks } from '../../support/sim.js'
+import { frontendLayout } from '../../../src/sim/index.js'
 
 
 /** Starts `cabinet-hub sim` and reads the web API URL from its log line. */

@@ -11,10 +11,10 @@ import { once } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { quietPeers } from '../support/game-events.js'
-import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { findPeer } from '../support/peers.js'
-import { RecordingClient } from '../support/ws-client.js'
+import { quietPeers } from '../../support/game-events.js'
+import { startHub, tempDir, type TestHub } from '../../support/hub.js'
+import { findPeer } from '../../support/peers.js'
+import { RecordingClient } from '../../support/ws-client.js'
 
 const mame = findPeer('MAME', 'mame', ['/usr/games/mame', '/usr/bin/mame'])
 const steps = 60

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
-import { freePort, startCli, stopCli, waitForHealth } from '../support/cli.js'
-import { tempDir } from '../support/hub.js'
-import { mediaBytes, writeMedia } from '../support/media-store.js'
+import { freePort, startCli, stopCli, waitForHealth } from '../../support/cli.js'
+import { tempDir } from '../../support/hub.js'
+import { mediaBytes, writeMedia } from '../../support/media-store.js'
 
 const games = 2000
 const layouts = ['artwork/marquee/marquee', 'artwork/marquee/screenmarquee', 'artwork/marquee/topper', 'artwork/fanart', 'artwork/flyer',

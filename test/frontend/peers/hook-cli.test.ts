@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { freePort, run, startCli, stopCli, waitForHealth } from '../support/cli.js'
-import { writeFrontendTree, type FrontendTree } from '../support/frontend-tree.js'
-import { tempDir } from '../support/hub.js'
+import { freePort, run, startCli, stopCli, waitForHealth } from '../../support/cli.js'
+import { writeFrontendTree, type FrontendTree } from '../../support/frontend-tree.js'
+import { tempDir } from '../../support/hub.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 

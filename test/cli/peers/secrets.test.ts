@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import WebSocket from 'ws'
-import { freePort, startCli, stopCli, waitForHealth } from '../support/cli.js'
-import { tempDir } from '../support/hub.js'
+import { freePort, startCli, stopCli, waitForHealth } from '../../support/cli.js'
+import { tempDir } from '../../support/hub.js'
 
 const key = 'LEAKME-123'
 

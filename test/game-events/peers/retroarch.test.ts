@@ -10,11 +10,11 @@ import { once } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { putDefinition, quietPeers } from '../support/game-events.js'
-import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { counterRom } from '../support/nes-rom.js'
-import { findPeer } from '../support/peers.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import { putDefinition, quietPeers } from '../../support/game-events.js'
+import { startHub, tempDir, type TestHub } from '../../support/hub.js'
+import { counterRom } from '../../support/nes-rom.js'
+import { findPeer } from '../../support/peers.js'
+import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 const retroarch = findPeer('RetroArch', 'retroarch', ['/usr/bin/retroarch'])
 const nestopia = findPeer('the nestopia libretro core', 'libretro-nestopia', ['/usr/lib/x86_64-linux-gnu/libretro/nestopia_libretro.so', '/usr/lib/aarch64-linux-gnu/libretro/nestopia_libretro.so', '/usr/lib/libretro/nestopia_libretro.so'])

@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { chromium } from 'playwright-core'
-import { startHub, type TestHub } from '../support/hub.js'
-import { findPeer } from '../support/peers.js'
+import { startHub, type TestHub } from '../../support/hub.js'
+import { findPeer } from '../../support/peers.js'
 
 const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
 const foreignHost = 'evil.example'

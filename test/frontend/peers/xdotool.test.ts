@@ -3,9 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { keysymOf } from '../../src/frontend/control/es-input.js'
-import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { findPeer } from '../support/peers.js'
+import { keysymOf } from '../../../src/frontend/control/es-input.js'
+import { startHub, tempDir, type TestHub } from '../../support/hub.js'
+import { findPeer } from '../../support/peers.js'
 
 const xvfb = findPeer('Xvfb', 'xvfb', ['/usr/bin/Xvfb'])
 const xev = findPeer('xev', 'x11-utils', ['/usr/bin/xev'])
