@@ -26,7 +26,7 @@ export function mediaRoutes (app: HubApp, media: LocalMedia): void {
       response: { '2xx': MediaFileResponse, ...errorResponses(404, 416) }
     },
     handler: async (request, reply) => {
-      const asset = media.servable(request.params['*'])
+      const asset = await media.servable(request.params['*'])
       if (asset === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No media at ${request.url.split('?')[0]}`)
       if (asset.extension === 'svg') void reply.header('content-security-policy', svgPolicy)
       const result = await send(request.raw, '/' + encodeURIComponent(path.basename(asset.file)), {

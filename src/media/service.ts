@@ -14,7 +14,8 @@ import type { MediaConfig } from './options.js'
 import { mediaSystemId } from '../identity/index.js'
 import { GameAliases } from './identity.js'
 import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
-import { insideRoots, MediaScan, mediaRoots, type MediaSources, type Origin } from './scan.js'
+import { isInsideRoots, mediaRoots } from './roots.js'
+import { MediaScan, type MediaSources, type Origin } from './scan.js'
 import { StoreFolders } from './store-folders.js'
 import { themeNames } from './themes.js'
 
@@ -63,7 +64,7 @@ export class LocalMedia {
   readonly #deps: LocalMediaDeps
   readonly #catalog: LibraryCatalog
   readonly #aliases: GameAliases
-  #roots: string[]
+  #roots: string[] = []
   #scanning: Promise<IndexChange> | null = null
   #timer: NodeJS.Timeout | null = null
   #lastScanAtUtc: string | null = null
@@ -92,12 +93,12 @@ export class LocalMedia {
     }
     this.index = new MediaIndex(deps.db)
     this.#aliases = new GameAliases(this.sources.mediaRoot)
-    this.#roots = mediaRoots(this.sources)
   }
 
   /** Ready as soon as the persisted index is loaded; without one, after the first full scan. */
   async start (): Promise<void> {
     await this.#catalog.refreshGamelists()
+    this.#roots = await mediaRoots(this.sources)
     if (await this.index.loadPersisted()) {
       this.#indexKnown = true
       this.#publishCounts('persisted')
@@ -154,10 +155,10 @@ export class LocalMedia {
    * The asset served under `urlPath` (after `/api/v1/media/`), or null. Paths that try to climb
    * out are refused before the lookup, and the file must still really lie inside a media root.
    */
-  servable (urlPath: string): MediaAsset | null {
+  async servable (urlPath: string): Promise<MediaAsset | null> {
     if (!isPlainRelativePath(urlPath)) return null
     const asset = this.index.byPath(urlPath)
-    if (asset === null || !insideRoots(asset.file, this.#roots)) return null
+    if (asset === null || !await isInsideRoots(asset.file, this.#roots)) return null
     return asset
   }
 
@@ -168,7 +169,7 @@ export class LocalMedia {
   async #scan (reason: string): Promise<IndexChange> {
     await this.#catalog.refreshGamelists()
     this.#aliases.forget()
-    this.#roots = mediaRoots(this.sources)
+    this.#roots = await mediaRoots(this.sources)
     const started = performance.now()
     const files = await new MediaScan(this.sources).run()
     const change = await this.index.replace(files)
