@@ -14,8 +14,9 @@ import type { MediaConfig } from './options.js'
 import { mediaSystemId } from '../identity/index.js'
 import { GameAliases } from './identity.js'
 import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
-import { isInsideRoots, mediaRoots } from './roots.js'
+import { mediaRoots } from './roots.js'
 import { MediaScan, type MediaSources, type Origin } from './scan.js'
+import { ServedContainment } from './served-containment.js'
 import { StoreFolders } from './store-folders.js'
 import { themeNames } from './themes.js'
 
@@ -64,7 +65,7 @@ export class LocalMedia {
   readonly #deps: LocalMediaDeps
   readonly #catalog: LibraryCatalog
   readonly #aliases: GameAliases
-  #roots: string[] = []
+  readonly #containment = new ServedContainment()
   #scanning: Promise<IndexChange> | null = null
   #timer: NodeJS.Timeout | null = null
   #lastScanAtUtc: string | null = null
@@ -98,7 +99,7 @@ export class LocalMedia {
   /** Ready as soon as the persisted index is loaded; without one, after the first full scan. */
   async start (): Promise<void> {
     await this.#catalog.refreshGamelists()
-    this.#roots = await mediaRoots(this.sources)
+    this.#containment.reset(await mediaRoots(this.sources))
     if (await this.index.loadPersisted()) {
       this.#indexKnown = true
       this.#publishCounts('persisted')
@@ -158,7 +159,7 @@ export class LocalMedia {
   async servable (urlPath: string): Promise<MediaAsset | null> {
     if (!isPlainRelativePath(urlPath)) return null
     const asset = this.index.byPath(urlPath)
-    if (asset === null || !await isInsideRoots(asset.file, this.#roots)) return null
+    if (asset === null || !await this.#containment.allows(asset.file)) return null
     return asset
   }
 
@@ -169,10 +170,12 @@ export class LocalMedia {
   async #scan (reason: string): Promise<IndexChange> {
     await this.#catalog.refreshGamelists()
     this.#aliases.forget()
-    this.#roots = await mediaRoots(this.sources)
+    const roots = await mediaRoots(this.sources)
     const started = performance.now()
     const files = await new MediaScan(this.sources).run()
     const change = await this.index.replace(files)
+    // The old index is served with the old verdicts until here; the new one starts with none.
+    this.#containment.reset(roots)
     this.#lastScanMs = performance.now() - started
     this.#lastScanAtUtc = this.#deps.now().toISOString()
     // The first build of this run, without a persisted index, is news for nobody asset by asset (150,000 events on a big library): its counts say it all.
