@@ -26,13 +26,17 @@ export function mediaRoutes (app: HubApp, media: LocalMedia): void {
       response: { '2xx': MediaFileResponse, ...errorResponses(404, 416) }
     },
     handler: async (request, reply) => {
-      const asset = await media.servable(request.params['*'])
-      if (asset === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No media at ${request.url.split('?')[0]}`)
+      const notFound = (): HubError => new HubError(404, 'MEDIA_NOT_FOUND', `No media at ${request.url.split('?')[0]}`)
+      const asset = media.servable(request.params['*'])
+      if (asset === null) throw notFound()
       if (asset.extension === 'svg') void reply.header('content-security-policy', svgPolicy)
+      const outside = notFound()
       const result = await send(request.raw, '/' + encodeURIComponent(path.basename(asset.file)), {
         root: path.dirname(asset.file),
         dotfiles: 'allow',
-        maxAge: maxAgeMs
+        maxAge: maxAgeMs,
+        // On the stat the sender makes anyway, before it opens anything: a file outside the roots is never opened.
+        onFile: async (_file, stat) => { if (!await media.stillInside(asset, stat)) throw outside }
       })
       if (result.type === 'error') {
         const range = result.headers['Content-Range']

@@ -1,70 +1,58 @@
 /**
  * Whether a file about to be served really lies inside the media roots. Resolving the real path
- * of a file costs a stat of every folder on its path; instead of doing that on every request,
- * the verdicts of a folder's files are kept while the folder stays the same, and one asynchronous
- * stat of the folder per request tells whether it did.
+ * of a file costs a stat of every folder on its path; instead of doing that on every request, a
+ * verdict is kept per file for as long as the file found at its path stays the same one. The
+ * check reuses the stat the file sender makes anyway, so a request that finds its verdict costs
+ * no I/O at all.
  *
- * The folder's identity is its device, inode, modification and change times, as `stat` sees it
- * through links. Replacing the folder, or any folder above it, by a link to another folder shows
- * as another inode; adding, removing or replacing a file in it (a file swapped for a link) changes
- * its times. Only plain files are remembered: a linked file is resolved on every request. What no
- * identity shows (a whole tree moved out of the roots and linked back in) still holds only files
- * the index found inside the roots, and the next rescan forgets every verdict.
+ * "The same one" is the identity `stat` sees through links: device, inode, modification and
+ * change times. Replacing the file, its folder or any folder above it by a link to somewhere
+ * else shows as another inode; moving the file (out and linked back in) changes its change time.
+ * What no identity shows (a whole folder moved out of the roots and linked back in) still holds
+ * only files the index found inside the roots, and the next rescan forgets every verdict.
  */
 import type { Stats } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
-import path from 'node:path'
 import { isWithinRoots } from './roots.js'
 
-interface FolderState {
+interface Verdict {
   readonly identity: string
-  /** The folder's real path; null when it cannot be resolved. */
-  readonly real: Promise<string | null>
-  /** Plain (not linked) file name -> whether it lies inside the roots. */
-  readonly plainFiles: Map<string, boolean>
+  readonly inside: boolean
 }
 
-const identityOf = (folder: Stats): string => `${folder.dev}:${folder.ino}:${folder.mtimeMs}:${folder.ctimeMs}`
+const identityOf = (file: Stats): string => `${file.dev}:${file.ino}:${file.mtimeMs}:${file.ctimeMs}`
 
 export class ServedContainment {
   #roots: readonly string[] = []
-  readonly #folders = new Map<string, FolderState>()
+  readonly #files = new Map<string, Verdict>()
 
   /** Takes the roots of a new scan and forgets every verdict: the index just looked at the disk again. */
   reset (roots: readonly string[]): void {
     this.#roots = roots
-    this.#folders.clear()
+    this.#files.clear()
   }
 
-  /** true when the real location of `file` lies inside the roots; false when it cannot be resolved. */
-  async allows (file: string): Promise<boolean> {
-    const folder = path.dirname(file)
-    let identity: string
-    try {
-      identity = identityOf(await stat(folder))
-    } catch {
-      return false
-    }
-    let state = this.#folders.get(folder)
-    if (state?.identity !== identity) {
-      // Resolved after the stat: a change in between shows as a new identity on the next request.
-      state = { identity, real: realpath(folder).catch(() => null), plainFiles: new Map() }
-      this.#folders.set(folder, state)
-    }
-    const name = path.basename(file)
-    const known = state.plainFiles.get(name)
-    if (known !== undefined) return known
+  /**
+   * true when `file`, which `seen` (a stat through links) describes, really lies inside the
+   * roots. The verdict is about that very file: when the file at the path changed while it was
+   * resolved, the answer is false (the request is answered as if the file were gone, and the
+   * next one looks afresh), so a swap timed around the check cannot get another file allowed.
+   */
+  async allows (file: string, seen: Stats): Promise<boolean> {
+    const identity = identityOf(seen)
+    const known = this.#files.get(file)
+    if (known?.identity === identity) return known.inside
     let real: string
+    let atReal: Stats
     try {
       real = await realpath(file)
+      atReal = await stat(real)
     } catch {
       return false
     }
+    if (identityOf(atReal) !== identity) return false
     const inside = isWithinRoots(real, this.#roots)
-    // A plain file lies where its folder does, so its verdict lasts as long as the folder's
-    // identity; a link's target can move without its folder noticing, so a link is resolved on
-    // every request.
-    if (real === path.join(await state.real ?? '', name)) state.plainFiles.set(name, inside)
+    this.#files.set(file, { identity, inside })
     return inside
   }
 }

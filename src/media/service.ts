@@ -3,6 +3,7 @@
  * start, persisted rows on later starts, then periodic rescans that publish only the difference),
  * answers which assets a game or system owns, and resolves a served path to a file it may serve.
  */
+import type { Stats } from 'node:fs'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { EventBus } from '../core/event-bus.js'
@@ -154,13 +155,17 @@ export class LocalMedia {
 
   /**
    * The asset served under `urlPath` (after `/api/v1/media/`), or null. Paths that try to climb
-   * out are refused before the lookup, and the file must still really lie inside a media root.
+   * out are refused before the lookup; whether the file still really lies inside a media root is
+   * asked (`stillInside`) once the file has been looked at, before it is opened.
    */
-  async servable (urlPath: string): Promise<MediaAsset | null> {
+  servable (urlPath: string): MediaAsset | null {
     if (!isPlainRelativePath(urlPath)) return null
-    const asset = this.index.byPath(urlPath)
-    if (asset === null || !await this.#containment.allows(asset.file)) return null
-    return asset
+    return this.index.byPath(urlPath)
+  }
+
+  /** Whether the asset's file, as a stat through links just found it, really lies inside a media root. */
+  async stillInside (asset: MediaAsset, seen: Stats): Promise<boolean> {
+    return this.#containment.allows(asset.file, seen)
   }
 
   status () {

@@ -1,10 +1,11 @@
 /**
- * The containment check of served media is kept per folder between requests: these tests swap
- * folders and files for links out of the media roots after a first request, and check that the
- * next request (and the next rescan) never serves what the link points at.
+ * The containment check of served media is kept between requests: these tests swap files and
+ * folders for links out of the media roots after a first request, and check that the next
+ * request (and the next rescan) never serves what the link points at.
  */
 import assert from 'node:assert/strict'
 import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { ServedContainment } from '../../src/media/served-containment.js'
@@ -12,10 +13,15 @@ import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { mediaBytes, rawGet, writeMedia } from '../support/media-store.js'
 import { RecordingClient } from '../support/ws-client.js'
 
-describe('served containment, kept per folder', () => {
+describe('served containment, kept while the file stays the same', () => {
   let root: string
   let outside: string
   let containment: ServedContainment
+  /** As the file sender asks: with the stat it made of the file, through links. */
+  const allows = async (file: string): Promise<boolean> => {
+    const seen = await stat(file).catch(() => null)
+    return seen !== null && await containment.allows(file, seen)
+  }
 
   before(() => {
     root = tempDir('cabinet-hub-root-')
@@ -29,58 +35,67 @@ describe('served containment, kept per folder', () => {
     const secret = writeMedia(outside, 'secret.png', mediaBytes('secret'))
     symlinkSync(plain, path.join(root, 'a/inside-link.png'))
     symlinkSync(secret, path.join(root, 'a/outside-link.png'))
-    assert.equal(await containment.allows(plain), true)
-    assert.equal(await containment.allows(path.join(root, 'a/inside-link.png')), true)
-    assert.equal(await containment.allows(path.join(root, 'a/outside-link.png')), false)
-    assert.equal(await containment.allows(path.join(root, 'a/missing.png')), false)
-    assert.equal(await containment.allows(path.join(root, 'missing/file.png')), false)
+    assert.equal(await allows(plain), true)
+    assert.equal(await allows(path.join(root, 'a/inside-link.png')), true)
+    assert.equal(await allows(path.join(root, 'a/outside-link.png')), false)
+    assert.equal(await allows(path.join(root, 'a/missing.png')), false)
+    assert.equal(await allows(path.join(root, 'missing/file.png')), false)
   })
 
   it('refuses a file once its folder is swapped for a link out of the roots', async () => {
     const file = writeMedia(root, 'b/game/marquee.png', mediaBytes('inside'))
     writeMedia(outside, 'b-copy/marquee.png', mediaBytes('outside'))
-    assert.equal(await containment.allows(file), true)
+    assert.equal(await allows(file), true)
     renameSync(path.join(root, 'b/game'), path.join(root, 'b/old-game'))
     symlinkSync(path.join(outside, 'b-copy'), path.join(root, 'b/game'))
-    assert.equal(await containment.allows(file), false)
+    assert.equal(await allows(file), false)
   })
 
   it('refuses a file once a folder above it is swapped for a link out of the roots', async () => {
     const file = writeMedia(root, 'c/system/games/game/marquee.png', mediaBytes('inside'))
     writeMedia(outside, 'c-copy/games/game/marquee.png', mediaBytes('outside'))
-    assert.equal(await containment.allows(file), true)
+    assert.equal(await allows(file), true)
     rmSync(path.join(root, 'c/system'), { recursive: true })
     symlinkSync(path.join(outside, 'c-copy'), path.join(root, 'c/system'))
-    assert.equal(await containment.allows(file), false)
+    assert.equal(await allows(file), false)
   })
 
   it('refuses a plain file once it is swapped for a link out of the roots', async () => {
     const file = writeMedia(root, 'd/marquee.png', mediaBytes('inside'))
-    assert.equal(await containment.allows(file), true)
+    assert.equal(await allows(file), true)
     rmSync(file)
     symlinkSync(writeMedia(outside, 'd-secret.png', mediaBytes('secret')), file)
-    assert.equal(await containment.allows(file), false)
+    assert.equal(await allows(file), false)
   })
 
-  it('resolves a linked file on every request: its target may move without its folder changing', async () => {
+  it('refuses a linked file once the folder of its target is swapped for a link out of the roots', async () => {
     const target = writeMedia(root, 'e/shared/marquee.png', mediaBytes('shared'))
     mkdirSync(path.join(root, 'e/game'), { recursive: true })
     const link = path.join(root, 'e/game/marquee.png')
     symlinkSync(target, link)
-    assert.equal(await containment.allows(link), true)
+    assert.equal(await allows(link), true)
     rmSync(path.join(root, 'e/shared'), { recursive: true })
     writeMedia(outside, 'e-shared/marquee.png', mediaBytes('outside'))
     symlinkSync(path.join(outside, 'e-shared'), path.join(root, 'e/shared'))
-    assert.equal(await containment.allows(link), false)
+    assert.equal(await allows(link), false)
+  })
+
+  it('refuses a file moved out of the roots and linked back in: its change time moved', async () => {
+    const file = writeMedia(root, 'g/marquee.png', mediaBytes('inside'))
+    assert.equal(await allows(file), true)
+    const moved = path.join(outside, 'g-marquee.png')
+    renameSync(file, moved)
+    symlinkSync(moved, file)
+    assert.equal(await allows(file), false)
   })
 
   it('forgets every verdict with new roots', async () => {
     const file = writeMedia(root, 'f/marquee.png', mediaBytes('inside'))
-    assert.equal(await containment.allows(file), true)
+    assert.equal(await allows(file), true)
     containment.reset([outside])
-    assert.equal(await containment.allows(file), false)
+    assert.equal(await allows(file), false)
     containment.reset([root])
-    assert.equal(await containment.allows(file), true)
+    assert.equal(await allows(file), true)
   })
 })
 
