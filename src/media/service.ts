@@ -18,6 +18,7 @@ import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
 import { mediaRoots } from './roots.js'
 import { MediaScan, type MediaSources, type Origin } from './scan.js'
 import { ServedContainment } from './served-containment.js'
+import { SmallFiles, type KeptFile } from './small-files.js'
 import { StoreFolders } from './store-folders.js'
 import { themeNames } from './themes.js'
 
@@ -43,6 +44,12 @@ export interface MediaEntry {
   readonly slug: string
 }
 
+/**
+ * Small files answered from memory (see small-files.ts): images and logos, not videos; enough in
+ * all for a few thousand of them; looked at again at most once a second.
+ */
+const smallFiles = { maxFileBytes: 256 * 1024, maxTotalBytes: 32 * 1024 * 1024, recheckMs: 1000 }
+
 /** How often the store folders of the entry on screen are looked at. */
 const onScreenCheckMs = 1000
 const storeOrigins: readonly Origin[] = ['user', 'local']
@@ -67,6 +74,7 @@ export class LocalMedia {
   readonly #catalog: LibraryCatalog
   readonly #aliases: GameAliases
   readonly #containment = new ServedContainment()
+  readonly #smallFiles = new SmallFiles(smallFiles)
   #scanning: Promise<IndexChange> | null = null
   #timer: NodeJS.Timeout | null = null
   #lastScanAtUtc: string | null = null
@@ -168,6 +176,11 @@ export class LocalMedia {
     return this.#containment.allows(asset.file, seen)
   }
 
+  /** The copy of a small asset's file kept in memory; null when it is to be streamed; 'outside' when it lies outside the media roots. */
+  async keptCopy (asset: MediaAsset): Promise<KeptFile | 'outside' | null> {
+    return this.#smallFiles.get(asset.file, async (file, seen) => this.#containment.allows(file, seen))
+  }
+
   status () {
     return { mediaRoot: this.sources.mediaRoot, downloadedMediaDir: this.sources.downloadedMediaDir, themes: this.sources.themes, themeRoots: this.sources.themeRoots, scanning: this.scanning, lastScanAtUtc: this.#lastScanAtUtc, lastScanMs: Math.round(this.#lastScanMs), ...this.index.counts() }
   }
@@ -179,8 +192,9 @@ export class LocalMedia {
     const started = performance.now()
     const files = await new MediaScan(this.sources).run()
     const change = await this.index.replace(files)
-    // The old index is served with the old verdicts until here; the new one starts with none.
+    // The old index is served with the old verdicts and copies until here; the new one starts with none.
     this.#containment.reset(roots)
+    this.#smallFiles.clear()
     this.#lastScanMs = performance.now() - started
     this.#lastScanAtUtc = this.#deps.now().toISOString()
     // The first build of this run, without a persisted index, is news for nobody asset by asset (150,000 events on a big library): its counts say it all.
