@@ -9,8 +9,9 @@
  * it arrives or changes (`onArrived`, a second watcher without the wait): it need not wait the
  * whole settle time for a file that is already complete.
  */
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { watch, type ChokidarOptions } from 'chokidar'
+import { watch, type ChokidarOptions, type FSWatcher } from 'chokidar'
 
 export interface FinishedFilesOptions {
   readonly folder: string
@@ -20,7 +21,10 @@ export interface FinishedFilesOptions {
   readonly settleMs: number
   /** How often a file being written is looked at. */
   readonly checkMs: number
-  /** Poll interval where file events are polled for instead (CHOKIDAR_USEPOLLING=1, for shares without file events). */
+  /**
+   * How often a missing folder is looked for; also chokidar's poll interval where file events are
+   * polled for instead (CHOKIDAR_USEPOLLING=1, for shares without file events).
+   */
   readonly pollMs: number
   /** Report the files the folder holds when watching starts. */
   readonly reportExisting: boolean
@@ -34,19 +38,26 @@ export interface FinishedFilesOptions {
 }
 
 export interface FinishedFilesWatch {
-  /** Settles once the folder is watched (and the existing files, if wanted, are reported). */
+  /** Settles once the folder is watched (and the existing files, if wanted, are reported), or found missing. */
   readonly ready: Promise<void>
   close (): Promise<void>
 }
 
-export function watchFinishedFiles (options: FinishedFilesOptions): FinishedFilesWatch {
-  const folder = path.resolve(options.folder)
-  // chokidar may report paths of the parent while the folder does not exist yet: only direct children count.
+async function isFolder (folder: string): Promise<boolean> {
+  try {
+    return (await stat(folder)).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+/** The chokidar watchers of a folder that exists; resolves once they are ready. */
+async function watchExisting (folder: string, options: FinishedFilesOptions, reportExisting: boolean, watchers: FSWatcher[]): Promise<void> {
   const counts = (file: string): boolean => path.dirname(file) === folder && options.accepts(path.basename(file))
   const common: ChokidarOptions = {
     depth: 0,
     persistent: false,
-    ignoreInitial: !options.reportExisting,
+    ignoreInitial: !reportExisting,
     ignored: (file) => file !== folder && !counts(file),
     interval: options.pollMs,
     binaryInterval: options.pollMs
@@ -57,7 +68,7 @@ export function watchFinishedFiles (options: FinishedFilesOptions): FinishedFile
   finished.on('change', (file) => { if (counts(file)) options.onFinished(file) })
   finished.on('unlink', (file) => { if (counts(file)) options.onGone?.(file) })
   finished.on('error', onError)
-  const watchers = [finished]
+  watchers.push(finished)
   const { onArrived } = options
   if (onArrived !== undefined) {
     const arrivals = watch(folder, common)
@@ -66,6 +77,41 @@ export function watchFinishedFiles (options: FinishedFilesOptions): FinishedFile
     arrivals.on('error', onError)
     watchers.push(arrivals)
   }
-  const ready = Promise.all(watchers.map(async (watcher) => new Promise<void>((resolve) => { watcher.once('ready', () => resolve()) }))).then(() => undefined)
-  return { ready, close: async () => { await Promise.all(watchers.map(async (watcher) => watcher.close())) } }
+  await Promise.all(watchers.map(async (watcher) => new Promise<void>((resolve) => { watcher.once('ready', () => resolve()) })))
+}
+
+/**
+ * Watches the folder; a folder that does not exist yet is looked for every `pollMs` (chokidar
+ * does not notice a missing folder being created), and once it exists everything in it is
+ * reported: none of it was there when watching started.
+ */
+export function watchFinishedFiles (options: FinishedFilesOptions): FinishedFilesWatch {
+  const folder = path.resolve(options.folder)
+  const watchers: FSWatcher[] = []
+  let closed = false
+  let timer: NodeJS.Timeout | null = null
+  let attaching: Promise<void> | null = null
+  const lookForFolder = async (): Promise<void> => {
+    if (closed) return
+    if (await isFolder(folder)) {
+      if (!closed) await (attaching = watchExisting(folder, options, true, watchers))
+      return
+    }
+    timer = setTimeout(() => { void lookForFolder() }, options.pollMs)
+    timer.unref()
+  }
+  const ready = (async () => {
+    if (await isFolder(folder)) await watchExisting(folder, options, options.reportExisting, watchers)
+    else await lookForFolder()
+  })()
+  return {
+    ready,
+    close: async () => {
+      closed = true
+      if (timer !== null) clearTimeout(timer)
+      await ready
+      await attaching
+      await Promise.all(watchers.map(async (watcher) => watcher.close()))
+    }
+  }
 }
