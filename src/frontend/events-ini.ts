@@ -51,7 +51,7 @@ const checkMs = 5
 
 export interface EventsIniDoorOptions {
   readonly file: string
-  /** Poll interval if file events are polled for (CHOKIDAR_USEPOLLING). */
+  /** How often a missing folder is looked for (and the poll interval, where file events are polled for). */
   readonly pollMs: number
   readonly onHook: (hook: EventsIniHook) => void
   readonly onError: (error: Error) => void

@@ -14,7 +14,7 @@ export interface HookIntakeOptions {
   readonly link: FrontendLink
   readonly spoolDir: string
   readonly eventsIni: string | null
-  /** Poll interval of the file doors if file events are polled for (CHOKIDAR_USEPOLLING). */
+  /** How often the file doors look for a missing folder (and poll, where file events are polled for). */
   readonly pollMs: number
   readonly logger: FastifyBaseLogger
 }

@@ -20,7 +20,7 @@ const checkMs = 100
 
 export interface SpoolDoorOptions {
   readonly spoolDir: string
-  /** Poll interval if file events are polled for (CHOKIDAR_USEPOLLING). */
+  /** Poll interval where file events are polled for (CHOKIDAR_USEPOLLING). */
   readonly pollMs: number
   readonly apply: (hook: SpooledHook) => void
   readonly onRejected: (file: string, reason: string) => void
