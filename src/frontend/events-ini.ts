@@ -1,11 +1,11 @@
 /**
  * The events.ini door: the incumbent's hook scripts atomically replace one file holding
- * `event=<name>`, the raw argument line and an optional `timestamp=` line. A watcher plus a poll
- * notice changes; a read counts only when the file did not move during it.
+ * `event=<name>`, the raw argument line and an optional `timestamp=` line. chokidar reports each
+ * replacement once the file is completely written (see core/finished-files.ts), and it is read then.
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileSignature, watchFolder, type FolderWatch } from '../core/folder-watch.js'
+import { watchFinishedFiles, type FinishedFilesWatch } from '../core/finished-files.js'
 import { tokenizeArgLine, unusableReason } from './hook-event.js'
 
 export interface EventsIniHook {
@@ -42,71 +42,74 @@ function parseEventsIni (text: string): EventsIniHook | null {
   return typeof hook === 'string' ? null : hook
 }
 
-const stableReadTries = 4
-const stableReadGapMs = 5
-
-function sleepSync (ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-}
-
-/** Reads the file when its signature stays the same across the read; null if it kept moving or is gone. */
-function stableRead (file: string): { text: string, signature: string } | null {
-  for (let attempt = 0; attempt < stableReadTries; attempt++) {
-    const before = fileSignature(file)
-    if (before === null) return null
-    let text: string
-    try {
-      text = readFileSync(file, 'utf8')
-    } catch {
-      return null
-    }
-    if (fileSignature(file) === before) return { text, signature: before }
-    sleepSync(stableReadGapMs)
-  }
-  return null
-}
+/**
+ * The incumbent's scripts replace the file atomically; the wait covers a writer that does not,
+ * like the stable read it replaces did, and is short so hooks 20 ms apart stay apart.
+ */
+const settleMs = 10
+const checkMs = 5
 
 export interface EventsIniDoorOptions {
   readonly file: string
+  /** How often a missing folder is looked for (and the poll interval, where file events are polled for). */
   readonly pollMs: number
   readonly onHook: (hook: EventsIniHook) => void
+  readonly onError: (error: Error) => void
 }
 
 /** Watches events.ini; what the file holds at start is the past and is not replayed. */
 export class EventsIniDoor {
   readonly #options: EventsIniDoorOptions
-  #lastSignature: string | null
   #lastText: string | null = null
   #lastAccepted: string | null = null
-  #watch: FolderWatch | null = null
+  #watch: FinishedFilesWatch | null = null
+  /** Reads one after the other, in the order the changes were reported. */
+  #reading: Promise<void> = Promise.resolve()
 
   constructor (options: EventsIniDoorOptions) {
     this.#options = options
-    this.#lastSignature = fileSignature(options.file)
   }
 
-  start (): void {
-    this.#watch = watchFolder(path.dirname(this.#options.file), this.#options.pollMs, (fromWatcher) => this.check(fromWatcher))
+  /** Resolves once the file's folder is watched. */
+  async start (): Promise<void> {
+    const file = path.resolve(this.#options.file)
+    this.#watch = watchFinishedFiles({
+      folder: path.dirname(file),
+      accepts: (name) => name === path.basename(file),
+      settleMs,
+      checkMs,
+      pollMs: this.#options.pollMs,
+      reportExisting: false,
+      onFinished: () => {
+        this.#reading = this.#reading.then(async () => this.#read(file)).catch(this.#options.onError)
+      },
+      onError: this.#options.onError
+    })
+    await this.#watch.ready
   }
 
-  stop (): void {
-    this.#watch?.stop()
+  /** Stops watching; resolves once a read in progress has finished. */
+  async stop (): Promise<void> {
+    await this.#watch?.close()
+    this.#watch = null
+    await this.#reading
   }
 
   /**
-   * Reads the file if it changed. The poll trusts the signature; a watcher report always reads,
-   * because two replacements within one clock tick can leave the same signature (a reused inode).
-   * An incomplete read is retried on the next change.
+   * Reads the file after a reported change. Every report reads, because two replacements within
+   * one clock tick can look the same to a stat; a read that is not a usable hook (incomplete or
+   * garbage) is dropped and the next change is read again.
    */
-  check (fromWatcher = false): void {
-    const current = fileSignature(this.#options.file)
-    if (current === null || (!fromWatcher && current === this.#lastSignature)) return
-    const read = stableRead(this.#options.file)
-    if (read === null) return
-    this.#lastSignature = read.signature
-    if (read.text === this.#lastText) return
-    this.#lastText = read.text
-    const hook = parseEventsIni(read.text)
+  async #read (file: string): Promise<void> {
+    let text: string
+    try {
+      text = await readFile(file, 'utf8')
+    } catch {
+      return // replaced or removed meanwhile: its own report follows
+    }
+    if (text === this.#lastText) return
+    this.#lastText = text
+    const hook = parseEventsIni(text)
     if (hook === null) return
     // The same hook twice in a row is the file being rewritten, not the user acting twice.
     const accepted = [hook.event, ...hook.args.filter((a) => !/^timestamp=/i.test(a))].join('|')

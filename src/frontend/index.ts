@@ -75,13 +75,13 @@ export const frontendModule = defineModule({
     let gamelistWatch: FolderWatch | null = null
 
     context.onStart('frontend-link', async () => {
-      const applied = intake.openDoors()
+      const applied = await intake.openDoors()
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
       if (install.romsRoot !== null) gamelistWatch = watchFolder(install.romsRoot, gamelistPollMs, () => { void catalog.refreshGamelists() })
       lifecycle.start()
     })
-    context.onStop(() => {
-      intake.stop()
+    context.onStop(async () => {
+      await intake.stop()
       lifecycle.stop()
       link.stop()
       gamelistWatch?.stop()

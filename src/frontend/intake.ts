@@ -4,16 +4,17 @@
  * service was down, HTTP hooks are spooled too, so nothing overtakes an older hook.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { EventsIniDoor } from './events-ini.js'
 import { unusableReason, type HookSource } from './hook-event.js'
 import type { FrontendLink } from './service.js'
-import { drainSpool, writeSpoolFile, type SpooledHook } from './spool.js'
+import { SpoolDoor } from './spool-door.js'
+import { writeSpoolFile, type SpooledHook } from './spool.js'
 
 export interface HookIntakeOptions {
   readonly link: FrontendLink
   readonly spoolDir: string
   readonly eventsIni: string | null
+  /** How often the file doors look for a missing folder (and poll, where file events are polled for). */
   readonly pollMs: number
   readonly logger: FastifyBaseLogger
 }
@@ -25,11 +26,21 @@ export type SubmitResult =
 export class HookIntake {
   readonly #options: HookIntakeOptions
   #open = false
-  #spoolWatch: FolderWatch | null = null
+  readonly #spool: SpoolDoor
   #eventsIni: EventsIniDoor | null = null
+  /** Set when an HTTP hook is spooled while the doors open: the opening drains once more. */
+  #spooledWhileOpening = false
 
   constructor (options: HookIntakeOptions) {
     this.#options = options
+    const onError = (error: Error): void => { options.logger.warn(`hook intake: ${error.message}`) }
+    this.#spool = new SpoolDoor({
+      spoolDir: options.spoolDir,
+      pollMs: options.pollMs,
+      apply: (hook) => this.#accept(hook, 'spool'),
+      onRejected: (file, reason) => { options.logger.warn(`spooled hook ${file} is unusable (${reason}); kept as ${file}.rejected`) },
+      onError
+    })
   }
 
   get open (): boolean {
@@ -42,36 +53,43 @@ export class HookIntake {
     if (reason !== null) return { accepted: false, reason }
     if (!this.#open) {
       writeSpoolFile(this.#options.spoolDir, hook)
+      this.#spooledWhileOpening = true
       return { accepted: true, sequence: null, duplicate: false }
     }
     const result = this.#options.link.accept({ ...hook, source: 'http' })
     return { accepted: true, sequence: result.sequence, duplicate: !result.applied }
   }
 
-  /** Applies what was spooled (in order), then opens every door. */
-  openDoors (): number {
-    const applied = this.#drain()
+  /**
+   * Applies what was spooled (in order), then opens every door; resolves with how many spooled
+   * hooks were applied. HTTP hooks arriving meanwhile are spooled behind them, and the doors open
+   * only after a drain during which none arrived: the opening is decided in the same turn of the
+   * loop as the end of that drain, so no HTTP hook can slip in between and overtake a spooled one.
+   */
+  async openDoors (): Promise<number> {
+    await this.#spool.watch()
+    do {
+      this.#spooledWhileOpening = false
+      await this.#spool.drain()
+    } while (this.#spooledWhileOpening)
     this.#open = true
-    this.#spoolWatch = watchFolder(this.#options.spoolDir, this.#options.pollMs, () => this.#drain())
     if (this.#options.eventsIni !== null) {
-      this.#eventsIni = new EventsIniDoor({ file: this.#options.eventsIni, pollMs: this.#options.pollMs, onHook: (hook) => this.#accept(hook, 'events.ini') })
-      this.#eventsIni.start()
+      this.#eventsIni = new EventsIniDoor({
+        file: this.#options.eventsIni,
+        pollMs: this.#options.pollMs,
+        onHook: (hook) => this.#accept(hook, 'events.ini'),
+        onError: (error) => { this.#options.logger.warn(`events.ini door: ${error.message}`) }
+      })
+      await this.#eventsIni.start()
     }
-    return applied
+    return this.#spool.applied
   }
 
-  stop (): void {
-    this.#spoolWatch?.stop()
-    this.#eventsIni?.stop()
+  async stop (): Promise<void> {
+    await Promise.all([this.#spool.close(), this.#eventsIni?.stop()])
   }
 
   #accept (hook: { event: string, args: string[], hookId?: string | null }, source: HookSource): void {
     this.#options.link.accept({ event: hook.event, args: hook.args, hookId: hook.hookId ?? null, source })
-  }
-
-  #drain (): number {
-    return drainSpool(this.#options.spoolDir, (hook) => this.#accept(hook, 'spool'), (file, reason) => {
-      this.#options.logger.warn(`spooled hook ${file} is unusable (${reason}); kept as ${file}.rejected`)
-    }).applied
   }
 }

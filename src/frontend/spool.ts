@@ -4,7 +4,8 @@
  * start their name with the time, then process and counter; `.ini` files (events.ini format) come
  * from the Windows batch hook, which has no clock it can put in a name (see `spoolOrder`).
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { readEventsIni } from './events-ini.js'
 import { unusableReason } from './hook-event.js'
@@ -18,6 +19,11 @@ export interface SpooledHook {
 /** The spool folder of a data dir. */
 export function spoolDirOf (dataDir: string): string {
   return path.join(dataDir, 'events.d')
+}
+
+/** A hook file, not a temporary file (dot names), a claim folder or a `.rejected` file. */
+export function isSpoolFileName (name: string): boolean {
+  return !name.startsWith('.') && (name.endsWith('.json') || name.endsWith('.ini'))
 }
 
 let counter = 0
@@ -64,10 +70,10 @@ const timedName = /^\d{17}-/
  * files by time: %TIME% is local time in the locale's format (Wine's has no seconds), and a
  * better clock needs PowerShell. Null when the file is gone.
  */
-function orderKey (spoolDir: string, name: string): string | null {
+async function orderKey (spoolDir: string, name: string): Promise<string | null> {
   if (timedName.test(name)) return name.slice(0, 17)
   try {
-    return String(Math.round(statSync(path.join(spoolDir, name)).mtimeMs * 1000)).padStart(17, '0')
+    return String(Math.round((await stat(path.join(spoolDir, name))).mtimeMs * 1000)).padStart(17, '0')
   } catch {
     return null
   }
@@ -76,23 +82,12 @@ function orderKey (spoolDir: string, name: string): string | null {
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** The spool files in hook order; ties (same time) go by name. */
-function spoolOrder (spoolDir: string, names: readonly string[]): string[] {
-  const keyed = names.map((name) => ({ name, key: orderKey(spoolDir, name) }))
+async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<string[]> {
+  const keyed = await Promise.all(names.map(async (name) => ({ name, key: await orderKey(spoolDir, name) })))
   return keyed
     .filter((entry): entry is { name: string, key: string } => entry.key !== null)
     .sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.name, b.name))
     .map((entry) => entry.name)
-}
-
-/** How long an unreadable spool file may still be in the middle of being written. */
-const settleMs = 2000
-
-function isYoung (file: string): boolean {
-  try {
-    return Date.now() - statSync(file).mtimeMs < settleMs
-  } catch {
-    return false
-  }
 }
 
 export interface SpoolReport {
@@ -102,39 +97,47 @@ export interface SpoolReport {
 
 /**
  * Applies every spooled hook in hook order and removes its file. A file that cannot be used is
- * renamed to `.rejected` (kept for a person to look at) and reported once, unless it is only
- * seconds old: then it may still be being written, and it and the files after it wait.
- * Synchronous on purpose: no request can interleave with a drain.
+ * renamed to `.rejected` (kept for a person to look at) and reported once, unless it is not known
+ * to be completely written yet (`isFinished`, from the watcher's write-finish wait): then it may
+ * still be being written, and it and the files after it wait for the next drain, so order holds.
  */
-export function drainSpool (spoolDir: string, apply: (hook: SpooledHook) => void, onRejected: (file: string, reason: string) => void): SpoolReport {
+export async function drainSpool (
+  spoolDir: string,
+  apply: (hook: SpooledHook, file: string) => void,
+  onRejected: (file: string, reason: string) => void,
+  isFinished: (name: string) => boolean = () => true
+): Promise<SpoolReport> {
   let names: string[]
   try {
-    names = readdirSync(spoolDir).filter((n) => !n.startsWith('.') && (n.endsWith('.json') || n.endsWith('.ini')))
+    names = (await readdir(spoolDir)).filter(isSpoolFileName)
   } catch {
     return { applied: 0, rejected: 0 }
   }
-  names = spoolOrder(spoolDir, names)
   let applied = 0
   let rejected = 0
-  for (const name of names) {
+  for (const name of await spoolOrder(spoolDir, names)) {
     const file = path.join(spoolDir, name)
     let text: string
     try {
-      text = readFileSync(file, 'utf8')
+      text = await readFile(file, 'utf8')
     } catch {
       continue // removed meanwhile by another reader
     }
     const hook = parseSpoolFile(name, text)
     // A writer that does not rename atomically may still be writing: wait for it, and keep order.
-    if (typeof hook === 'string' && isYoung(file)) break
+    if (typeof hook === 'string' && !isFinished(name)) break
     if (typeof hook === 'string') {
-      renameSync(file, `${file}.rejected`)
+      try {
+        await rename(file, `${file}.rejected`)
+      } catch {
+        continue // removed meanwhile by another reader
+      }
       onRejected(file, hook)
       rejected++
       continue
     }
-    rmSync(file, { force: true })
-    apply(hook)
+    await rm(file, { force: true })
+    apply(hook, file)
     applied++
   }
   return { applied, rejected }

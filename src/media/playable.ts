@@ -4,7 +4,7 @@
  * listed once and the answer is kept until the gamelist is read again or a rom folder changes
  * (adding, removing or renaming a file changes its folder's modification time).
  */
-import { readdirSync, statSync } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { loopTurns } from '../core/loop-turns.js'
 import type { CatalogGame, LibraryCatalog } from '../library/index.js'
@@ -29,20 +29,26 @@ interface Cached extends PlayableGames {
   readonly folders: ReadonlyMap<string, number>
 }
 
-function folderTime (folder: string): number {
+async function folderTime (folder: string): Promise<number> {
   try {
-    return statSync(folder).mtimeMs
+    return (await stat(folder)).mtimeMs
   } catch {
     return -1
   }
 }
 
-function listFolder (folder: string): ReadonlySet<string> {
+async function listFolder (folder: string): Promise<ReadonlySet<string>> {
   try {
-    return new Set(readdirSync(folder))
+    return new Set(await readdir(folder))
   } catch {
     return new Set()
   }
+}
+
+/** true when every folder still has the modification time it had when it was listed. */
+async function unchanged (folders: ReadonlyMap<string, number>): Promise<boolean> {
+  const times = await Promise.all([...folders.keys()].map(folderTime))
+  return [...folders.values()].every((time, i) => times[i] === time)
 }
 
 export class PlayableGamesCache {
@@ -58,7 +64,7 @@ export class PlayableGamesCache {
   async of (systemId: string): Promise<PlayableGames> {
     const gamelist = this.#catalog.gamesOf(systemId)
     const cached = this.#cache.get(systemId)
-    if (cached !== undefined && cached.gamelist === gamelist && [...cached.folders].every(([folder, time]) => folderTime(folder) === time)) return cached
+    if (cached !== undefined && cached.gamelist === gamelist && await unchanged(cached.folders)) return cached
     let computing = this.#computing.get(systemId)
     if (computing === undefined) {
       computing = this.#compute(gamelist).finally(() => this.#computing.delete(systemId))
@@ -83,8 +89,8 @@ export class PlayableGamesCache {
       let listing = listings.get(folder)
       if (listing === undefined) {
         // The time is taken before the listing, so a change made in between is seen next time.
-        folders.set(folder, folderTime(folder))
-        listings.set(folder, listing = listFolder(folder))
+        folders.set(folder, await folderTime(folder))
+        listings.set(folder, listing = await listFolder(folder))
       }
       const fileName = romFileName(game.romPath)
       const rom = romStem(game.romPath)

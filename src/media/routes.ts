@@ -1,5 +1,7 @@
+import type { Stats } from 'node:fs'
 import path from 'node:path'
 import send from '@fastify/send'
+import type { FastifyRequest } from 'fastify'
 import { apiGroups } from '../core/api-groups.js'
 import { errorResponses, HubError } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
@@ -15,6 +17,26 @@ const maxAgeMs = 60_000
 /** An SVG opened by itself is a document of our origin: a theme's file must not run script or load anything there. */
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
+/** Headers that make a request conditional or partial: such requests go to the file sender. */
+const validatorHeaders = ['range', 'if-range', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since']
+
+const asksForWholeFile = (request: FastifyRequest): boolean => request.method === 'GET' && validatorHeaders.every((name) => request.headers[name] === undefined)
+
+/** Exactly the headers the file sender gives a whole file with the options below, so both ways answer alike. */
+function wholeFileHeaders (file: string, stats: Stats): Record<string, string | number> {
+  const headers: Record<string, string | number> = {
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': `public, max-age=${Math.floor(maxAgeMs / 1000)}`,
+    'Last-Modified': stats.mtime.toUTCString(),
+    ETag: `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`
+  }
+  // The sender falls back to mime 1's default_type, which mime 3 no longer has: no type then.
+  const type = send.mime.getType(file)
+  if (type !== null) headers['Content-Type'] = send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type
+  headers['Content-Length'] = stats.size
+  return headers
+}
+
 export function mediaRoutes (app: HubApp, media: LocalMedia): void {
   app.route({
     method: ['GET', 'HEAD'],
@@ -26,13 +48,22 @@ export function mediaRoutes (app: HubApp, media: LocalMedia): void {
       response: { '2xx': MediaFileResponse, ...errorResponses(404, 416) }
     },
     handler: async (request, reply) => {
+      const notFound = (): HubError => new HubError(404, 'MEDIA_NOT_FOUND', `No media at ${request.url.split('?')[0]}`)
       const asset = media.servable(request.params['*'])
-      if (asset === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No media at ${request.url.split('?')[0]}`)
+      if (asset === null) throw notFound()
       if (asset.extension === 'svg') void reply.header('content-security-policy', svgPolicy)
+      if (asksForWholeFile(request)) {
+        const kept = await media.keptCopy(asset)
+        if (kept === 'outside') throw notFound()
+        if (kept !== null) return reply.code(200).headers(wholeFileHeaders(asset.file, kept.stats)).send(kept.bytes)
+      }
+      const outside = notFound()
       const result = await send(request.raw, '/' + encodeURIComponent(path.basename(asset.file)), {
         root: path.dirname(asset.file),
         dotfiles: 'allow',
-        maxAge: maxAgeMs
+        maxAge: maxAgeMs,
+        // On the stat the sender makes anyway, before it opens anything: a file outside the roots is never opened.
+        onFile: async (_file, stat) => { if (!await media.stillInside(asset, stat)) throw outside }
       })
       if (result.type === 'error') {
         const range = result.headers['Content-Range']

@@ -1,14 +1,19 @@
 /**
  * Walks the media sources and lists every file that holds a known kind for a game or a system.
- * Work is cut into slices with a yield between them so a big tree never holds the event loop.
+ * Every directory read and stat is asynchronous, so a rescan on its timer never holds the event
+ * loop on the disk; a few stats run at once, and files are listed in the order a sequential walk
+ * finds them (see `#add`). Between the reads, work is still cut into slices with a turn of the
+ * loop between them, for the stretches that find everything in a cache.
  */
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs'
+import type { Dirent, Stats } from 'node:fs'
+import { lstat, readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { loopTurns } from '../core/loop-turns.js'
 import type { CatalogGame } from '../library/index.js'
 import { mediaSystemId } from '../identity/index.js'
 import { GameAliases } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
+import { isInsideRoots, mediaRoots } from './roots.js'
 import { storeBases, type StoreFolders } from './store-folders.js'
 import { themeSpots } from './themes.js'
 
@@ -44,53 +49,40 @@ export interface MediaSources {
   readonly systems: () => Iterable<string>
 }
 
-/** The real folders a served file may live in. */
-export function mediaRoots (sources: Pick<MediaSources, 'mediaRoot' | 'romsRoot' | 'downloadedMediaDir' | 'themeRoots'>): string[] {
-  return [sources.mediaRoot, sources.romsRoot, sources.downloadedMediaDir, ...sources.themeRoots].flatMap((root) => {
-    if (root === null) return []
-    try {
-      return [realpathSync(root)]
-    } catch {
-      return []
-    }
-  })
-}
-
-/** true when the real location of `file` is inside one of `roots` (a symlink may point anywhere). */
-export function insideRoots (file: string, roots: readonly string[]): boolean {
-  let real: string
+async function isFolder (file: string): Promise<boolean> {
   try {
-    real = realpathSync(file)
-  } catch {
-    return false
-  }
-  return roots.some((root) => real === root || real.startsWith(root + path.sep))
-}
-
-function isFolder (file: string): boolean {
-  try {
-    return statSync(file).isDirectory()
+    return (await stat(file)).isDirectory()
   } catch {
     return false
   }
 }
 
-function listDir (dir: string): Dirent[] {
+/**
+ * The entries of a folder, sorted by name as `readdirSync` gives them (libuv sorts a listing;
+ * `opendir` would give the disk's order and change which of two equal files a scan meets first).
+ */
+async function listDir (dir: string): Promise<Dirent[]> {
   try {
-    return readdirSync(dir, { withFileTypes: true })
+    return await readdir(dir, { withFileTypes: true })
   } catch {
     return []
   }
 }
 
+/** Stats of candidate files in flight at once: enough to keep the thread pool busy, few enough not to crowd out the stats of served requests. */
+const statsInFlight = 32
+
 export class MediaScan {
   readonly #sources: MediaSources
-  readonly #roots: string[]
+  /** Resolved afresh by every scan and every look: a root created since the last one counts at once. */
+  readonly #roots: Promise<string[]>
   readonly #aliases: GameAliases
   readonly #found: MediaFile[] = []
+  /** Candidate files being looked at, in the order they were met; `#flush` lists them in that order. */
+  #pending: Array<Promise<MediaFile | null>> = []
   /** Directory reads and stats between two turns of the loop. */
   readonly #tick = loopTurns(100)
-  readonly #foldersInside = new Map<string, boolean>()
+  readonly #foldersInside = new Map<string, Promise<boolean>>()
   readonly #themeFolders = new Map<string, ReadonlyMap<string, string[]>>()
 
   constructor (sources: MediaSources) {
@@ -101,11 +93,12 @@ export class MediaScan {
 
   async run (): Promise<MediaFile[]> {
     for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
-      for (const system of this.#subFolders(base)) await this.#store(path.join(base, system), system.toLowerCase(), origin)
+      for (const system of await this.#subFolders(base)) await this.#store(path.join(base, system), system.toLowerCase(), origin)
     }
     await this.#gamelists()
     await this.#downloaded()
     await this.#themes()
+    await this.#flush()
     return this.#found
   }
 
@@ -116,22 +109,23 @@ export class MediaScan {
   async storeOf (system: string, slug: string, folders: StoreFolders): Promise<MediaFile[]> {
     for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
       // find() follows links; a linked folder counts only where a full scan would take it too.
-      const systemDir = folders.find(base, system)
-      if (systemDir === null || !this.#folderInsideRoots(systemDir)) continue
+      const systemDir = await folders.find(base, system)
+      if (systemDir === null || !await this.#folderInsideRoots(systemDir)) continue
       if (slug === '') {
         await this.#storeSystem(systemDir, system, origin)
         continue
       }
-      const gameDir = folders.find(path.join(systemDir, 'games'), slug)
-      if (gameDir !== null && this.#folderInsideRoots(gameDir)) await this.#storeGame(gameDir, system, slug, origin)
+      const gameDir = await folders.find(path.join(systemDir, 'games'), slug)
+      if (gameDir !== null && await this.#folderInsideRoots(gameDir)) await this.#storeGame(gameDir, system, slug, origin)
     }
+    await this.#flush()
     return this.#found
   }
 
   async #store (systemDir: string, system: string, origin: Origin): Promise<void> {
     await this.#storeSystem(systemDir, system, origin)
     const gamesDir = path.join(systemDir, 'games')
-    for (const game of this.#subFolders(gamesDir)) await this.#storeGame(path.join(gamesDir, game), system, game.toLowerCase(), origin)
+    for (const game of await this.#subFolders(gamesDir)) await this.#storeGame(path.join(gamesDir, game), system, game.toLowerCase(), origin)
   }
 
   /**
@@ -139,10 +133,13 @@ export class MediaScan {
    * roots. A link leaving the roots is skipped like a linked file that does: what it holds could
    * be indexed but never served, and would hide a servable file of the same kind.
    */
-  #subFolders (dir: string): string[] {
-    return listDir(dir)
-      .filter((d) => d.isDirectory() || (d.isSymbolicLink() && this.#folderInsideRoots(path.join(dir, d.name)) && isFolder(path.join(dir, d.name))))
-      .map((d) => d.name)
+  async #subFolders (dir: string): Promise<string[]> {
+    const names: string[] = []
+    for (const d of await listDir(dir)) {
+      const folder = path.join(dir, d.name)
+      if (d.isDirectory() || (d.isSymbolicLink() && await this.#folderInsideRoots(folder) && await isFolder(folder))) names.push(d.name)
+    }
+    return names
   }
 
   async #storeSystem (systemDir: string, system: string, origin: Origin): Promise<void> {
@@ -155,7 +152,7 @@ export class MediaScan {
 
   async #walk (dir: string, relative: string, owner: (relative: string) => { scope: Scope, slug: string } | null, system: string, origin: Origin): Promise<void> {
     await this.#tick()
-    for (const entry of listDir(dir)) {
+    for (const entry of await listDir(dir)) {
       const childRelative = relative === '' ? entry.name : `${relative}/${entry.name}`
       const file = path.join(dir, entry.name)
       const who = owner(childRelative)
@@ -166,7 +163,7 @@ export class MediaScan {
       }
       const match = kindOfStorePath(childRelative, who.scope)
       if (match === null) continue
-      this.#add(file, { system, slug: who.slug, kind: match.kind, role: match.role, origin, rank: match.rank }, false)
+      await this.#add(file, { system, slug: who.slug, kind: match.kind, role: match.role, origin, rank: match.rank }, false)
     }
   }
 
@@ -181,7 +178,7 @@ export class MediaScan {
         if (value === undefined || value.trim() === '' || /^https?:\/\//i.test(value)) continue
         await this.#tick()
         const file = path.resolve(systemDir, value.trim().replace(/\\/g, '/'))
-        this.#add(file, { system, slug, kind, role: null, origin: 'emulationstation', rank: 0 }, true)
+        await this.#add(file, { system, slug, kind, role: null, origin: 'emulationstation', rank: 0 }, true)
       }
     }
   }
@@ -189,15 +186,15 @@ export class MediaScan {
   async #downloaded (): Promise<void> {
     const root = this.#sources.downloadedMediaDir
     if (root === null) return
-    for (const systemDir of listDir(root).filter((d) => d.isDirectory())) {
+    for (const systemDir of (await listDir(root)).filter((d) => d.isDirectory())) {
       const system = mediaSystemId(systemDir.name)
       for (const [folder, kind] of Object.entries(downloadedMediaKinds)) {
         await this.#tick()
-        for (const entry of listDir(path.join(root, systemDir.name, folder))) {
+        for (const entry of await listDir(path.join(root, systemDir.name, folder))) {
           const dot = entry.name.lastIndexOf('.')
           if (dot <= 0 || !mediaExtensions.includes(entry.name.slice(dot + 1).toLowerCase())) continue
           const slug = this.#aliases.slug(system, { romPath: entry.name })
-          this.#add(path.join(root, systemDir.name, folder, entry.name), { system, slug, kind, role: null, origin: 'downloaded', rank: 0 }, false)
+          await this.#add(path.join(root, systemDir.name, folder, entry.name), { system, slug, kind, role: null, origin: 'downloaded', rank: 0 }, false)
         }
       }
     }
@@ -206,25 +203,28 @@ export class MediaScan {
   /** Every file at every spot is listed with its spot's rank, so a file refused here leaves the next spot to win. */
   async #themes (): Promise<void> {
     const { themes, themeRoots } = this.#sources
-    const installed = themes.flatMap((theme) => themeRoots.map((root) => path.join(root, theme))).filter((dir) => listDir(dir).length > 0)
+    const installed: string[] = []
+    for (const dir of themes.flatMap((theme) => themeRoots.map((root) => path.join(root, theme)))) {
+      if ((await listDir(dir)).length > 0) installed.push(dir)
+    }
     if (installed.length === 0) return
     for (const esSystem of new Set([...this.#sources.systems()].map((id) => id.toLowerCase()))) {
       const system = mediaSystemId(esSystem)
       for (const [rank, spot] of themeSpots(installed, esSystem, system).entries()) {
         await this.#tick()
-        for (const name of this.#themeFolder(spot.folder).get(spot.stem) ?? []) {
-          this.#add(path.join(spot.folder, name), { system, slug: '', kind: spot.kind, role: null, origin: 'emulationstation-theme', rank }, true)
+        for (const name of (await this.#themeFolder(spot.folder)).get(spot.stem) ?? []) {
+          await this.#add(path.join(spot.folder, name), { system, slug: '', kind: spot.kind, role: null, origin: 'emulationstation-theme', rank }, true)
         }
       }
     }
   }
 
   /** File names of a theme folder by lower-case stem, read once a scan: every system looks in the same few folders. */
-  #themeFolder (folder: string): ReadonlyMap<string, string[]> {
+  async #themeFolder (folder: string): Promise<ReadonlyMap<string, string[]>> {
     let byStem = this.#themeFolders.get(folder)
     if (byStem === undefined) {
       const names = new Map<string, string[]>()
-      for (const { name } of listDir(folder)) {
+      for (const { name } of await listDir(folder)) {
         const dot = name.lastIndexOf('.')
         if (dot <= 0) continue
         const stem = name.slice(0, dot).toLowerCase()
@@ -236,30 +236,46 @@ export class MediaScan {
   }
 
   /**
-   * Records the file when it exists, is a file, and really lies inside the roots: a symbolic link
-   * is followed to its target, and a file named by a gamelist, or in a theme folder (its own path
-   * may cross a linked folder), may sit in any folder at all.
+   * Queues a look at a candidate file; once `statsInFlight` looks are queued, waits for them and
+   * lists what they found in the order they were queued, which is the order of a walk that looks
+   * at one file after the other.
    */
-  #add (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, folderMayBeOutside: boolean): void {
+  async #add (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, folderMayBeOutside: boolean): Promise<void> {
     const dot = file.lastIndexOf('.')
     if (dot <= 0 || !mediaExtensions.includes(file.slice(dot + 1).toLowerCase())) return
-    let stat: Stats
+    this.#pending.push(this.#lookAt(file, identity, folderMayBeOutside))
+    if (this.#pending.length >= statsInFlight) await this.#flush()
+  }
+
+  async #flush (): Promise<void> {
+    const looks = this.#pending
+    this.#pending = []
+    for (const found of await Promise.all(looks)) if (found !== null) this.#found.push(found)
+  }
+
+  /**
+   * The file when it exists, is a file, and really lies inside the roots: a symbolic link is
+   * followed to its target, and a file named by a gamelist, or in a theme folder (its own path
+   * may cross a linked folder), may sit in any folder at all.
+   */
+  async #lookAt (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, folderMayBeOutside: boolean): Promise<MediaFile | null> {
+    let stats: Stats
     try {
-      stat = lstatSync(file)
-      if (stat.isSymbolicLink()) {
-        if (!insideRoots(file, this.#roots)) return
-        stat = statSync(file)
-      } else if (folderMayBeOutside && !this.#folderInsideRoots(path.dirname(file))) return
+      stats = await lstat(file)
+      if (stats.isSymbolicLink()) {
+        if (!await isInsideRoots(file, await this.#roots)) return null
+        stats = await stat(file)
+      } else if (folderMayBeOutside && !await this.#folderInsideRoots(path.dirname(file))) return null
     } catch {
-      return // gone or unreadable: not media
+      return null // gone or unreadable: not media
     }
-    if (stat.isFile()) this.#found.push({ file, ...identity, size: stat.size, mtimeMs: stat.mtimeMs })
+    return stats.isFile() ? { file, ...identity, size: stats.size, mtimeMs: stats.mtimeMs } : null
   }
 
   /** Resolved once per folder: thousands of files named by one gamelist share a handful of folders. */
-  #folderInsideRoots (folder: string): boolean {
+  async #folderInsideRoots (folder: string): Promise<boolean> {
     let inside = this.#foldersInside.get(folder)
-    if (inside === undefined) this.#foldersInside.set(folder, inside = insideRoots(folder, this.#roots))
+    if (inside === undefined) this.#foldersInside.set(folder, inside = this.#roots.then((roots) => isInsideRoots(folder, roots)))
     return inside
   }
 }

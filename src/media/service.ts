@@ -3,6 +3,7 @@
  * start, persisted rows on later starts, then periodic rescans that publish only the difference),
  * answers which assets a game or system owns, and resolves a served path to a file it may serve.
  */
+import type { Stats } from 'node:fs'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Publisher } from '../core/event-bus.js'
@@ -15,7 +16,10 @@ import type { MediaConfig } from './options.js'
 import { mediaSystemId } from '../identity/index.js'
 import { GameAliases } from './identity.js'
 import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
-import { insideRoots, MediaScan, mediaRoots, type MediaSources, type Origin } from './scan.js'
+import { mediaRoots } from './roots.js'
+import { MediaScan, type MediaSources, type Origin } from './scan.js'
+import { ServedContainment } from './served-containment.js'
+import { SmallFiles, type KeptFile } from './small-files.js'
 import { StoreFolders } from './store-folders.js'
 import { themeNames } from './themes.js'
 
@@ -41,6 +45,12 @@ export interface MediaEntry {
   readonly slug: string
 }
 
+/**
+ * Small files answered from memory (see small-files.ts): images and logos, not videos; enough in
+ * all for a few thousand of them; looked at again at most once a second.
+ */
+const smallFiles = { maxFileBytes: 256 * 1024, maxTotalBytes: 32 * 1024 * 1024, recheckMs: 1000 }
+
 /** How often the store folders of the entry on screen are looked at. */
 const onScreenCheckMs = 1000
 const storeOrigins: readonly Origin[] = ['user', 'local']
@@ -64,7 +74,8 @@ export class LocalMedia {
   readonly #deps: LocalMediaDeps
   readonly #catalog: LibraryCatalog
   readonly #aliases: GameAliases
-  #roots: string[]
+  readonly #containment = new ServedContainment()
+  readonly #smallFiles = new SmallFiles(smallFiles)
   #scanning: Promise<IndexChange> | null = null
   #timer: NodeJS.Timeout | null = null
   #lastScanAtUtc: string | null = null
@@ -93,12 +104,12 @@ export class LocalMedia {
     }
     this.index = new MediaIndex(deps.db)
     this.#aliases = new GameAliases(this.sources.mediaRoot)
-    this.#roots = mediaRoots(this.sources)
   }
 
   /** Ready as soon as the persisted index is loaded; without one, after the first full scan. */
   async start (): Promise<void> {
     await this.#catalog.refreshGamelists()
+    this.#containment.reset(await mediaRoots(this.sources))
     if (await this.index.loadPersisted()) {
       this.#indexKnown = true
       this.#publishCounts('persisted')
@@ -153,13 +164,22 @@ export class LocalMedia {
 
   /**
    * The asset served under `urlPath` (after `/api/v1/media/`), or null. Paths that try to climb
-   * out are refused before the lookup, and the file must still really lie inside a media root.
+   * out are refused before the lookup; whether the file still really lies inside a media root is
+   * asked (`stillInside`) once the file has been looked at, before it is opened.
    */
   servable (urlPath: string): MediaAsset | null {
     if (!isPlainRelativePath(urlPath)) return null
-    const asset = this.index.byPath(urlPath)
-    if (asset === null || !insideRoots(asset.file, this.#roots)) return null
-    return asset
+    return this.index.byPath(urlPath)
+  }
+
+  /** Whether the asset's file, as a stat through links just found it, really lies inside a media root. */
+  async stillInside (asset: MediaAsset, seen: Stats): Promise<boolean> {
+    return this.#containment.allows(asset.file, seen)
+  }
+
+  /** The copy of a small asset's file kept in memory; null when it is to be streamed; 'outside' when it lies outside the media roots. */
+  async keptCopy (asset: MediaAsset): Promise<KeptFile | 'outside' | null> {
+    return this.#smallFiles.get(asset.file, async (file, seen) => this.#containment.allows(file, seen))
   }
 
   status () {
@@ -169,10 +189,13 @@ export class LocalMedia {
   async #scan (reason: string): Promise<IndexChange> {
     await this.#catalog.refreshGamelists()
     this.#aliases.forget()
-    this.#roots = mediaRoots(this.sources)
+    const roots = await mediaRoots(this.sources)
     const started = performance.now()
     const files = await new MediaScan(this.sources).run()
     const change = await this.index.replace(files)
+    // The old index is served with the old verdicts and copies until here; the new one starts with none.
+    this.#containment.reset(roots)
+    this.#smallFiles.clear()
     this.#lastScanMs = performance.now() - started
     this.#lastScanAtUtc = this.#deps.now().toISOString()
     // The first build of this run, without a persisted index, is news for nobody asset by asset (150,000 events on a big library): its counts say it all.

@@ -3,7 +3,7 @@
  * lower-cases identities, folders on disk may not be). A store's `games/` can hold 50,000
  * folders, so listings are kept until the folder's modification time changes.
  */
-import { readdirSync, statSync } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 /** The two store trees, best first: the user's overrides, then the canonical store. */
@@ -21,17 +21,17 @@ export class StoreFolders {
   readonly #listings = new Map<string, Listing>()
 
   /** The sub-folder of `parent` named `name` in any case, or null. */
-  find (parent: string, name: string): string | null {
+  async find (parent: string, name: string): Promise<string | null> {
     const exact = path.join(parent, name)
-    if (isFolder(exact)) return exact
-    const real = this.#listing(parent)?.folders.get(name.toLowerCase())
+    if (await isFolder(exact)) return exact
+    const real = (await this.#listing(parent))?.folders.get(name.toLowerCase())
     return real === undefined ? null : path.join(parent, real)
   }
 
-  #listing (parent: string): Listing | null {
+  async #listing (parent: string): Promise<Listing | null> {
     let mtimeMs: number
     try {
-      mtimeMs = statSync(parent).mtimeMs
+      mtimeMs = (await stat(parent)).mtimeMs
     } catch {
       this.#listings.delete(parent)
       return null
@@ -40,7 +40,7 @@ export class StoreFolders {
     if (cached?.mtimeMs === mtimeMs) return cached
     let folders: Map<string, string>
     try {
-      folders = new Map(readdirSync(parent, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => [d.name.toLowerCase(), d.name]))
+      folders = new Map((await readdir(parent, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => [d.name.toLowerCase(), d.name]))
     } catch {
       folders = new Map()
     }
@@ -50,9 +50,9 @@ export class StoreFolders {
   }
 }
 
-function isFolder (folder: string): boolean {
+async function isFolder (folder: string): Promise<boolean> {
   try {
-    return statSync(folder).isDirectory()
+    return (await stat(folder)).isDirectory()
   } catch {
     return false
   }

@@ -9,7 +9,7 @@ import { tempDir } from '../support/hub.js'
 const timed = (ms: number): string => String(ms * 1000).padStart(17, '0')
 
 describe('spool folder order', () => {
-  it('places a batch hook file (no time in its name) by its modification time among the timed names', () => {
+  it('places a batch hook file (no time in its name) by its modification time among the timed names', async () => {
     const spool = tempDir('cabinet-hub-spool-')
     const start = Date.now() - 60_000
     writeFileSync(path.join(spool, `${timed(start)}-1-000000.json`), JSON.stringify({ event: 'system-selected', args: ['first'] }))
@@ -24,7 +24,7 @@ describe('spool folder order', () => {
     utimesSync(twin, new Date(start + 1000), new Date(start + 1000))
 
     const applied: SpooledHook[] = []
-    const report = drainSpool(spool, (hook) => applied.push(hook), (file, reason) => assert.fail(`${file}: ${reason}`))
+    const report = await drainSpool(spool, (hook) => applied.push(hook), (file, reason) => assert.fail(`${file}: ${reason}`))
     assert.deepEqual(report, { applied: 4, rejected: 0 })
     assert.deepEqual(applied.map((h) => h.args[0]), ['first', 'second', 'second twin', 'third'])
     assert.deepEqual(readdirSync(spool), [])

@@ -1,0 +1,104 @@
+/**
+ * The spool folder as a door: chokidar reports each hook file as it arrives and again once it is
+ * completely written (see core/finished-files.ts); every report drains the folder in hook order.
+ * A complete hook is applied on arrival. A file that is not a usable hook yet, and not reported
+ * as written, may still be being written: the drain stops at it, so no later hook overtakes it,
+ * and the report of its end drains again (then it is applied, or set aside if it still is not a
+ * usable hook). Nothing polls: hook files are only ever added, which is what file events report.
+ */
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { watchFinishedFiles, type FinishedFilesWatch } from '../core/finished-files.js'
+import { drainSpool, isSpoolFileName, type SpooledHook } from './spool.js'
+
+/**
+ * How long a file that is not a usable hook must stay the same size before it counts as written
+ * and is set aside: a writer that does not rename its file into place may pause that long.
+ */
+const settleMs = 2000
+const checkMs = 100
+
+export interface SpoolDoorOptions {
+  readonly spoolDir: string
+  /** Poll interval where file events are polled for (CHOKIDAR_USEPOLLING). */
+  readonly pollMs: number
+  readonly apply: (hook: SpooledHook) => void
+  readonly onRejected: (file: string, reason: string) => void
+  readonly onError: (error: Error) => void
+}
+
+export class SpoolDoor {
+  readonly #options: SpoolDoorOptions
+  /** Names of files known to be completely written and not yet drained. */
+  readonly #finished = new Set<string>()
+  #watch: FinishedFilesWatch | null = null
+  /** The drain in progress or last finished; the next one starts after it. */
+  #tail: Promise<unknown> = Promise.resolve()
+  /** A drain asked for and not started yet: later asks join it. */
+  #queued: Promise<void> | null = null
+  #applied = 0
+  #closed = false
+
+  constructor (options: SpoolDoorOptions) {
+    this.#options = options
+  }
+
+  /** How many hooks came through this door. */
+  get applied (): number {
+    return this.#applied
+  }
+
+  /** Watches the folder (created if missing); the files already there count as written and are drained. */
+  async watch (): Promise<void> {
+    await mkdir(this.#options.spoolDir, { recursive: true })
+    this.#watch = watchFinishedFiles({
+      folder: this.#options.spoolDir,
+      accepts: isSpoolFileName,
+      settleMs,
+      checkMs,
+      pollMs: this.#options.pollMs,
+      reportExisting: true,
+      onArrived: () => { this.drain().catch(this.#options.onError) },
+      onFinished: (file) => {
+        this.#finished.add(path.basename(file))
+        this.drain().catch(this.#options.onError)
+      },
+      onGone: (file) => { this.#finished.delete(path.basename(file)) },
+      onError: this.#options.onError
+    })
+    await this.#watch.ready
+  }
+
+  /** Drains once every drain asked for before has finished; asks made meanwhile share one drain. */
+  drain (): Promise<void> {
+    if (this.#queued !== null) return this.#queued
+    const next = this.#tail.then(async () => {
+      this.#queued = null
+      await this.#drainOnce()
+    })
+    this.#queued = next
+    this.#tail = next.catch(() => undefined)
+    return next
+  }
+
+  /** Stops watching; resolves once a drain in progress has finished, and no drain starts after. */
+  async close (): Promise<void> {
+    this.#closed = true
+    await this.#watch?.close()
+    this.#watch = null
+    await this.#tail
+  }
+
+  async #drainOnce (): Promise<void> {
+    if (this.#closed) return
+    const consumed = (file: string): void => { this.#finished.delete(path.basename(file)) }
+    await drainSpool(this.#options.spoolDir, (hook, file) => {
+      consumed(file)
+      this.#applied++
+      this.#options.apply(hook)
+    }, (file, reason) => {
+      consumed(file)
+      this.#options.onRejected(file, reason)
+    }, (name) => this.#finished.has(name))
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The spool door on chokidar: complete hooks are applied as they arrive, in hook order; a file
+ * still being written holds back the hooks after it; none is lost in a burst.
+ */
+import assert from 'node:assert/strict'
+import { closeSync, existsSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterEach, describe, it } from 'node:test'
+import { SpoolDoor } from '../../src/frontend/spool-door.js'
+import { writeSpoolFile, type SpooledHook } from '../../src/frontend/spool.js'
+import { tempDir } from '../support/hub.js'
+
+const timed = (ms: number, tag: string): string => `${String(ms * 1000).padStart(17, '0')}-${tag}.json`
+
+async function until (done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await sleep(10)
+  }
+}
+
+describe('spool door', () => {
+  let door: SpoolDoor | null = null
+  afterEach(async () => { await door?.close() })
+
+  function open (spoolDir: string) {
+    const applied: SpooledHook[] = []
+    const rejected: string[] = []
+    const errors: Error[] = []
+    door = new SpoolDoor({ spoolDir, pollMs: 150, apply: (hook) => applied.push(hook), onRejected: (file) => rejected.push(path.basename(file)), onError: (error) => errors.push(error) })
+    return { door, applied, rejected, errors }
+  }
+
+  it('applies the files already there in hook order when it starts watching', async () => {
+    const spoolDir = tempDir('cabinet-hub-spool-')
+    const start = Date.now() - 60_000
+    writeFileSync(path.join(spoolDir, timed(start + 1, 'b')), JSON.stringify({ event: 'system-selected', args: ['second'] }))
+    writeFileSync(path.join(spoolDir, timed(start, 'a')), JSON.stringify({ event: 'system-selected', args: ['first'] }))
+    const { door, applied } = open(spoolDir)
+    await door.watch()
+    await door.drain()
+    assert.deepEqual(applied.map((h) => h.args[0]), ['first', 'second'])
+    assert.deepEqual(readdirSync(spoolDir), [])
+  })
+
+  it('creates a missing spool folder and applies a hook written into it later', async () => {
+    const spoolDir = path.join(tempDir('cabinet-hub-spool-'), 'events.d')
+    const { door, applied } = open(spoolDir)
+    await door.watch()
+    writeSpoolFile(spoolDir, { event: 'system-selected', args: ['snes'], hookId: null })
+    await until(() => applied.length === 1)
+    assert.deepEqual(readdirSync(spoolDir), [])
+  })
+
+  it('holds the hooks after a file still being written until it is complete, then applies both in order', async () => {
+    const spoolDir = tempDir('cabinet-hub-spool-')
+    const { door, applied, rejected } = open(spoolDir)
+    await door.watch()
+    const now = Date.now()
+    const slow = path.join(spoolDir, timed(now, 'slow'))
+    const fd = openSync(slow, 'w')
+    writeSync(fd, '{"event":"game-selected","args":["mame",')
+    writeFileSync(path.join(spoolDir, timed(now + 1, 'next')), JSON.stringify({ event: 'system-selected', args: ['snes'] }))
+    await sleep(500)
+    assert.equal(applied.length, 0, 'the complete hook waits behind the one being written')
+    writeSync(fd, '"/cab/roms/mame/sf.zip","Street Fighter"]}')
+    closeSync(fd)
+    await until(() => applied.length === 2)
+    assert.deepEqual(applied.map((h) => h.event), ['game-selected', 'system-selected'])
+    assert.deepEqual(rejected, [])
+  })
+
+  it('sets a file aside once it has held still without becoming a usable hook, and goes on with the next', async () => {
+    const spoolDir = tempDir('cabinet-hub-spool-')
+    const { door, applied, rejected } = open(spoolDir)
+    await door.watch()
+    const now = Date.now()
+    writeFileSync(path.join(spoolDir, timed(now, 'bad')), '{"event": ')
+    writeFileSync(path.join(spoolDir, timed(now + 1, 'good')), JSON.stringify({ event: 'system-selected', args: ['snes'] }))
+    await until(() => applied.length === 1)
+    assert.deepEqual(rejected, [timed(now, 'bad')])
+    assert.ok(existsSync(path.join(spoolDir, `${timed(now, 'bad')}.rejected`)))
+  })
+
+  it('loses none of a burst of hooks spooled 2 ms apart, and applies them in order', async () => {
+    const spoolDir = tempDir('cabinet-hub-spool-')
+    const { door, applied, rejected, errors } = open(spoolDir)
+    await door.watch()
+    const count = 100
+    for (let i = 0; i < count; i++) {
+      writeSpoolFile(spoolDir, { event: 'system-selected', args: [`system${i}`], hookId: null })
+      await sleep(2)
+    }
+    await until(() => applied.length === count)
+    assert.deepEqual(applied.map((h) => h.args[0]), Array.from({ length: count }, (_, i) => `system${i}`))
+    assert.deepEqual(rejected, [])
+    assert.deepEqual(errors, [])
+    assert.deepEqual(readdirSync(spoolDir), [])
+  })
+})
