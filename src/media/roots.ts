@@ -4,10 +4,19 @@
  */
 import { realpath } from 'node:fs/promises'
 import path from 'node:path'
-import type { MediaSources } from './scan.js'
+
+/** The folders media is read from, as configured. */
+export interface RootFolders {
+  /** `<data-dir>/media`: `user/systems/...` and `systems/...`. */
+  readonly mediaRoot: string
+  readonly romsRoot: string | null
+  readonly downloadedMediaDir: string | null
+  /** Folders holding ES theme folders, searched in order. */
+  readonly themeRoots: readonly string[]
+}
 
 /** The real folders a served file may live in (roots that do not exist are left out). */
-export async function mediaRoots (sources: Pick<MediaSources, 'mediaRoot' | 'romsRoot' | 'downloadedMediaDir' | 'themeRoots'>): Promise<string[]> {
+export async function mediaRoots (sources: RootFolders): Promise<string[]> {
   const roots = [sources.mediaRoot, sources.romsRoot, sources.downloadedMediaDir, ...sources.themeRoots]
   const real = await Promise.all(roots.map(async (root) => root === null ? null : realpath(root).catch(() => null)))
   return real.filter((root) => root !== null)

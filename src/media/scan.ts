@@ -13,7 +13,7 @@ import type { CatalogGame } from '../library/index.js'
 import { mediaSystemId } from '../identity/index.js'
 import { GameAliases } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
-import { isInsideRoots, mediaRoots } from './roots.js'
+import { isInsideRoots, mediaRoots, type RootFolders } from './roots.js'
 import { storeBases, type StoreFolders } from './store-folders.js'
 import { themeSpots } from './themes.js'
 
@@ -34,13 +34,7 @@ export interface MediaFile {
   readonly mtimeMs: number
 }
 
-export interface MediaSources {
-  /** `<data-dir>/media`: `user/systems/...` and `systems/...`. */
-  readonly mediaRoot: string
-  readonly romsRoot: string | null
-  readonly downloadedMediaDir: string | null
-  /** Folders holding ES theme folders, searched in order. */
-  readonly themeRoots: readonly string[]
+export interface MediaSources extends RootFolders {
   /** The themes whose system logos and backgrounds stand in for missing system media, best first. */
   readonly themes: readonly string[]
   /** Games of every gamelist, with the frontend system they belong to. */
