@@ -16,6 +16,8 @@ export interface FrontendLayout {
   readonly romsDir: string
   /** What `~` means in the systems file's paths (the frontend's home folder). */
   readonly homeDir: string
+  /** Where users install themes besides the config folder's `themes/` (Batocera: `/userdata/themes`). */
+  readonly themesDirs: readonly string[]
 }
 
 /** The folders the service reads, after the options had their say. */

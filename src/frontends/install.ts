@@ -40,13 +40,13 @@ export function frontendInstall (config: FrontendsConfig, adapter: FrontendAdapt
 
 /**
  * Folders holding EmulationStation theme folders, in search order: `extra` (`--themes-dir`), the
- * config folder's `themes/` (RetroBat), and on Batocera `/userdata/themes`, where users install themes.
+ * config folder's `themes/`, then the installation's own theme folders (Batocera's `/userdata/themes`).
  */
 export function themeRoots (install: FrontendInstall, extra: string | null): string[] {
   const roots = [
     extra === null ? null : path.resolve(extra),
     install.esConfigDir === null ? null : path.join(install.esConfigDir, 'themes'),
-    install.adapter.id === 'batocera' && install.root !== null ? path.join(install.root, 'themes') : null
+    ...(install.root === null ? [] : install.adapter.layout(install.root).themesDirs)
   ]
   return [...new Set(roots.filter((root) => root !== null))]
 }

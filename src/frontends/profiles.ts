@@ -4,8 +4,7 @@
  */
 import path from 'node:path'
 import type { FrontendLayout } from './adapter.js'
-import { batoceraAdapter } from './batocera/index.js'
-import { retrobatAdapter } from './retrobat/index.js'
+import { builtInAdapters } from './adapters.js'
 
 /** The built-in frontend families (`retrobat`, `batocera`): the simulator and the demo tree write their layouts. */
 export type FrontendProfile = 'retrobat' | 'batocera'
@@ -14,7 +13,7 @@ export const frontendProfiles: readonly FrontendProfile[] = ['retrobat', 'batoce
 
 /** The layout of a built-in frontend tree rooted at `root`. */
 export function frontendLayout (root: string, profile: FrontendProfile = 'retrobat'): FrontendLayout {
-  return (profile === 'retrobat' ? retrobatAdapter : batoceraAdapter).layout(root)
+  return builtInAdapters.find((adapter) => adapter.id === profile)!.layout(root)
 }
 
 /** The folder ES runs the scripts of one hook event from. */

@@ -15,7 +15,7 @@ import { startHub, tempDir, type TestHub } from '../support/hub.js'
 const esDeLike: FrontendAdapter = {
   id: 'es-de',
   title: 'ES-DE (stub for the seam test)',
-  layout: (root) => ({ root, profile: 'es-de', esConfigDir: path.join(root, 'ES-DE'), romsDir: path.join(root, 'ROMs'), homeDir: root }),
+  layout: (root) => ({ root, profile: 'es-de', esConfigDir: path.join(root, 'ES-DE'), romsDir: path.join(root, 'ROMs'), homeDir: root, themesDirs: [] }),
   readSettings: async () => noFrontendSettings,
   systemsFile: () => null,
   gamelistFile: (paths, systemId) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'gamelists', systemId, 'gamelist.xml')

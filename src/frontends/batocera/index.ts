@@ -5,5 +5,5 @@ import { emulationStationAdapter } from '../emulationstation.js'
 export const batoceraAdapter = emulationStationAdapter('batocera', 'Batocera-style EmulationStation', (root) => {
   const absoluteRoot = path.resolve(root)
   const homeDir = path.join(absoluteRoot, 'system')
-  return { root: absoluteRoot, profile: 'batocera', esConfigDir: path.join(homeDir, 'configs', 'emulationstation'), romsDir: path.join(absoluteRoot, 'roms'), homeDir }
+  return { root: absoluteRoot, profile: 'batocera', esConfigDir: path.join(homeDir, 'configs', 'emulationstation'), romsDir: path.join(absoluteRoot, 'roms'), homeDir, themesDirs: [path.join(absoluteRoot, 'themes')] }
 })

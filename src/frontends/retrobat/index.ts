@@ -5,5 +5,5 @@ import { emulationStationAdapter } from '../emulationstation.js'
 export const retrobatAdapter = emulationStationAdapter('retrobat', 'RetroBat', (root) => {
   const absoluteRoot = path.resolve(root)
   const homeDir = path.join(absoluteRoot, 'emulationstation')
-  return { root: absoluteRoot, profile: 'retrobat', esConfigDir: path.join(homeDir, '.emulationstation'), romsDir: path.join(absoluteRoot, 'roms'), homeDir }
+  return { root: absoluteRoot, profile: 'retrobat', esConfigDir: path.join(homeDir, '.emulationstation'), romsDir: path.join(absoluteRoot, 'roms'), homeDir, themesDirs: [] }
 })
