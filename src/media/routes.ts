@@ -57,13 +57,12 @@ export function mediaRoutes (app: HubApp, media: LocalMedia): void {
         if (kept === 'outside') throw notFound()
         if (kept !== null) return reply.code(200).headers(wholeFileHeaders(asset.file, kept.stats)).send(kept.bytes)
       }
-      const outside = notFound()
       const result = await send(request.raw, '/' + encodeURIComponent(path.basename(asset.file)), {
         root: path.dirname(asset.file),
         dotfiles: 'allow',
         maxAge: maxAgeMs,
         // On the stat the sender makes anyway, before it opens anything: a file outside the roots is never opened.
-        onFile: async (_file, stat) => { if (!await media.stillInside(asset, stat)) throw outside }
+        onFile: async (_file, stat) => { if (!await media.stillInside(asset, stat)) throw notFound() }
       })
       if (result.type === 'error') {
         const range = result.headers['Content-Range']
