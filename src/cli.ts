@@ -9,11 +9,13 @@ import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
 import { stringify as toYaml } from 'yaml'
 import { buildApp } from './app.js'
+import { findModuleCommand, moduleCommandsUsage, runModuleCommand } from './core/commands.js'
 import { buildAsyncApi } from './core/docs/asyncapi.js'
 import { eventCatalogOf, optionEntriesOf, streamTableOf } from './core/hub.js'
 import { cliFlags as cliFlagsOf, cliValuesByKey as cliValuesOf, ConfigError, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, type LoadedConfig } from './core/options.js'
 import { isLoopbackHostname } from './core/security.js'
 import { noFrontendSettings } from './core/settings.js'
+import { CommandUsageError } from './core/module.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
 import { installHooks, runHookCommand, spoolDirOf, uninstallHooks } from './frontend/index.js'
@@ -51,7 +53,7 @@ Usage:
                                   write our hook scripts into the frontend's scripts folders
   cabinet-hub uninstall-hooks --frontend-root DIR [--profile ...]
                                   remove them (and only them)
-  cabinet-hub --version | --help
+${moduleCommandsUsage(domainModules)}  cabinet-hub --version | --help
 
 Options (each also as the environment variable shown, or as a key in the --config file):
 ${optionsHelpOf(optionTable)}
@@ -231,6 +233,15 @@ async function main (argv: string[]): Promise<number> {
       return await helper(argv.slice(1))
     } catch (error) {
       if (error instanceof UsageError) return fail(error.message)
+      throw error
+    }
+  }
+  const moduleCommand = findModuleCommand(domainModules, argv[0])
+  if (moduleCommand !== null && !argv.includes('--help') && !argv.includes('-h')) {
+    try {
+      return await runModuleCommand(moduleCommand, argv.slice(1), optionTable, process.env)
+    } catch (error) {
+      if (error instanceof CommandUsageError || error instanceof ConfigError) return fail(error.message)
       throw error
     }
   }

@@ -50,6 +50,35 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   addStatusSection (name: string, section: StatusSection): void
 }
 
+/** A usage mistake on a module command: the CLI prints the message as one line and exits 2. */
+export class CommandUsageError extends Error {}
+
+/** What a module command gets besides its arguments. */
+export interface CommandContext<O extends OptionTable = OptionTable> {
+  /**
+   * Parses the arguments as the command's own flags mixed with every service option (so
+   * `--data-dir`, `--config` and the module's own options work as for `serve`); unknown flags
+   * throw CommandUsageError.
+   */
+  parse<F extends Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>> (args: readonly string[], flags: F): {
+    readonly core: Readonly<CoreConfig>
+    readonly options: ConfigOf<O>
+    readonly flags: { [K in keyof F]?: F[K] extends { multiple: true } ? (F[K]['type'] extends 'string' ? string[] : boolean[]) : (F[K]['type'] extends 'string' ? string : boolean) }
+    readonly positionals: string[]
+  }
+  /** Standard output and error, so tests can drive a command in process. */
+  readonly stdout: NodeJS.WritableStream
+  readonly stderr: NodeJS.WritableStream
+}
+
+/** A command line verb a module adds: `cabinet-hub <name> ...`. Returns the exit code. */
+export interface ModuleCommand<O extends OptionTable = OptionTable> {
+  readonly name: string
+  /** Lines for `--help`, already indented as the usage block shows them. */
+  readonly usage: string
+  run (args: readonly string[], context: CommandContext<O>): Promise<number>
+}
+
 export interface HubModule<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[]> {
   readonly name: string
   /** The manager whose switch gates this module's routes and events; null when it is always on. */
@@ -65,6 +94,8 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly events?: E
   readonly provides?: readonly ServiceKey<unknown>[]
   readonly needs?: readonly ServiceKey<unknown>[]
+  /** Command line verbs of this module; they run without starting the service. */
+  readonly commands?: readonly ModuleCommand<O>[]
   register (scope: HubApp, context: ModuleContext<O, E>): Promise<void>
 }
 

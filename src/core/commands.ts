@@ -1,0 +1,51 @@
+/**
+ * Module commands on the command line: finds the verb a module declares and runs it with a
+ * context that parses service options and the command's own flags together.
+ */
+import { parseArgs } from 'node:util'
+import type { CoreConfig } from './core-options.js'
+import { CommandUsageError, type CommandContext, type HubModule, type ModuleCommand } from './module.js'
+import { cliFlags, cliValuesByKey, configOf, loadConfig, type OptionEntry } from './options.js'
+
+interface FoundCommand {
+  readonly module: HubModule
+  readonly command: ModuleCommand
+}
+
+export function findModuleCommand (modules: readonly HubModule[], name: string | undefined): FoundCommand | null {
+  if (name === undefined) return null
+  for (const module of modules) {
+    const command = module.commands?.find((candidate) => candidate.name === name)
+    if (command !== undefined) return { module, command }
+  }
+  return null
+}
+
+export function moduleCommandsUsage (modules: readonly HubModule[]): string {
+  return modules.flatMap((module) => module.commands ?? []).map((command) => `${command.usage.trimEnd()}\n`).join('')
+}
+
+export function runModuleCommand (found: FoundCommand, args: readonly string[], entries: readonly OptionEntry[], env: NodeJS.ProcessEnv): Promise<number> {
+  const context: CommandContext = {
+    parse (commandArgs, flags) {
+      let parsed
+      try {
+        parsed = parseArgs({ args: [...commandArgs], options: { ...cliFlags(entries), ...flags }, strict: true, allowPositionals: true })
+      } catch (error) {
+        throw new CommandUsageError(`${found.command.name}: ${(error as Error).message}`)
+      }
+      const serviceValues = Object.fromEntries(Object.entries(parsed.values).filter(([key]) => !(key in flags))) as Record<string, string | boolean | undefined>
+      const ownValues = Object.fromEntries(Object.entries(parsed.values).filter(([key]) => key in flags))
+      const loaded = loadConfig(entries, { cli: cliValuesByKey(entries, serviceValues), env })
+      return {
+        core: loaded.config as unknown as CoreConfig,
+        options: configOf(found.module.options ?? {}, loaded),
+        flags: ownValues as never,
+        positionals: parsed.positionals
+      }
+    },
+    stdout: process.stdout,
+    stderr: process.stderr
+  }
+  return found.command.run(args, context)
+}
