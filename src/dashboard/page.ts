@@ -3,7 +3,14 @@
  * API (REST + WebSocket), so it doubles as a worked example for overlay authors. Event data is
  * only ever written with textContent.
  */
-export const dashboardHtml = `<!doctype html>
+import type { LiveView } from './views.js'
+
+const viewSection = (view: LiveView): string =>
+  `  <section id="${view.id}"${view.wide === true ? ' class="wide"' : ''}>\n    <h2>${view.title}</h2>\n${view.html}\n  </section>\n`
+
+const viewScript = (view: LiveView): string => `<script type="module">\n${view.script}\n</script>\n`
+
+export const dashboardHtml = (views: readonly LiveView[]): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -78,7 +85,7 @@ export const dashboardHtml = `<!doctype html>
       <figure id="surface-instruction-card"><figcaption>instruction card: <span class="key">nothing yet</span></figcaption><img alt="instruction card"><p class="text"></p></figure>
     </div>
   </section>
-  <section class="wide">
+${views.map(viewSection).join('')}  <section class="wide">
     <h2>Event log</h2>
     <div id="log"></div>
   </section>
@@ -237,8 +244,9 @@ async function start () {
   for (const stream of ['marquee', 'topper', 'instruction-card']) follow('/ws/' + stream, undefined, showSurface)
   refreshContext()
 }
+window.cabinetHub = { $, text, follow, mediaUrl }
 start()
 </script>
-</body>
+${views.map(viewScript).join('')}</body>
 </html>
 `

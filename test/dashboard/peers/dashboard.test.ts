@@ -2,6 +2,8 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { chromium } from 'playwright-core'
+import { defineModule } from '../../../src/core/module.js'
+import { liveViewsService } from '../../../src/dashboard/index.js'
 import { startHub, type TestHub } from '../../support/hub.js'
 import { startPanelHub } from '../../support/panels.js'
 import { findPeer } from '../../support/peers.js'
@@ -86,6 +88,48 @@ describe('live page at /', () => {
     } finally {
       await browser.close()
       await f.close()
+    }
+  })
+})
+
+describe('views other modules add to the live page', () => {
+  // A module as a feature adds one: a section, and a script that follows a stream through the page's helpers.
+  const viewModule = defineModule({
+    name: 'test-view',
+    gate: null,
+    needs: [liveViewsService],
+    register: async (_app, context) => {
+      context.use(liveViewsService).add({
+        id: 'test-view',
+        title: 'Latest frontend event',
+        html: '    <p id="test-view-latest" class="dim">nothing yet</p>',
+        script: "cabinetHub.follow('/ws/frontend', undefined, (event) => cabinetHub.text('test-view-latest', event.Type, 'ok'))"
+      })
+    }
+  })
+  let hub: TestHub
+  before(async () => { hub = await startHub({ modules: [viewModule] }) })
+  after(async () => hub.close())
+
+  it('renders the section and runs its script against the live streams', { skip: browserPeer.skip }, async () => {
+    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    try {
+      const page = await browser.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await page.goto(`${hub.baseUrl}/`)
+      await page.locator('section#test-view h2', { hasText: 'Latest frontend event' }).waitFor()
+      await page.locator('#socket.ok').waitFor()
+      const hook = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ event: 'system-selected', args: ['snes'] })
+      })
+      assert.equal(hook.status, 202)
+      await page.locator('#test-view-latest.ok', { hasText: 'ui.system.selected' }).waitFor()
+      assert.deepEqual(errors, [])
+    } finally {
+      await browser.close()
     }
   })
 })
