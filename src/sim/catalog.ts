@@ -159,7 +159,7 @@ export function esCompareIgnoreCase (a: string, b: string): number {
 }
 
 /** ES's default gamelist sort (FileSorts compareName): `sortname`, else the name, compared ignoring case. */
-export function byEsName (a: SimGame, b: SimGame): number {
+function byEsName (a: SimGame, b: SimGame): number {
   return esCompareIgnoreCase(a.metadata.sortname ?? a.name, b.metadata.sortname ?? b.name)
 }
 

@@ -41,7 +41,7 @@ function entries (folder: string): { name: string, isDirectory: boolean }[] {
 }
 
 /** The command lines ES builds for one event, in the order it starts them. */
-export function hookCommands (layout: FrontendLayout, event: HookEvent, args: readonly string[]): string[] {
+function hookCommands (layout: FrontendLayout, event: HookEvent, args: readonly string[]): string[] {
   const eventDir = hookScriptsDir(layout, event)
   const scriptsDir = path.dirname(eventDir)
   // getDirContent lists every entry of the event folder: ES does not filter them.

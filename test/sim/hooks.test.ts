@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
+import { esCompareIgnoreCase } from '../../src/sim/catalog.js'
 import { esEscapedPath, esScriptCommand } from '../../src/sim/es-shell.js'
 import { eventually, installScript, press, pressSettled, readRecordedHooks, recordingScript, settledHooks, simState, startDemoFrontend, type DemoFrontend, type RecordedHook } from '../support/sim.js'
 
@@ -19,6 +20,13 @@ describe('ES hook command strings (Scripting.cpp, getEscapedPath)', () => {
     assert.equal(esScriptCommand('/s/my scripts/a.sh', 'game-end', []), '"/s/my scripts/a.sh" game-end')
     assert.equal(esScriptCommand('/s/a.sh', null, ['"quoted name"', 'say "hi"']), '/s/a.sh "quoted name" "say hi"')
     assert.equal(esScriptCommand('/s/a.sh', null, ['one', '', 'three']), '/s/a.sh one')
+  })
+})
+
+describe('ES gamelist order (FileSorts compareName)', () => {
+  it('compares names code point by code point after upper-casing, without locale rules', () => {
+    const names = ['the legend of zelda', 'Tetris', '_Bonus', 'metroid', 'Mega Man 2', 'Écran']
+    assert.deepEqual([...names].sort(esCompareIgnoreCase), ['Mega Man 2', 'metroid', 'Tetris', 'the legend of zelda', '_Bonus', 'Écran'])
   })
 })
 
@@ -136,7 +144,7 @@ i=0; while [ ! -e '${flags}/${other}' ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i
     installScript(layout, 'game-selected', 'slow.sh', `#!/bin/sh\nwhile [ ! -e '${gate}' ]; do sleep 0.05; done\n`)
     await press(demo.url, 'right', 'a', 'down', 'b')
     // The slow shells are still waiting for the gate, yet the later system-selected already ran.
-    const hooks = await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.filter((hook) => hook.event === 'system-selected').length === 2, 'both system-selected hooks')
+    await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.filter((hook) => hook.event === 'system-selected').length === 2, 'both system-selected hooks')
     const state = await simState(demo.url)
     assert.ok(state.hooks.finished < state.hooks.started, 'slow hooks still running')
     writeFileSync(gate, '')
