@@ -44,8 +44,9 @@ describe('simulated frontend: slideshow screensaver', () => {
 
   it('starts by itself after the idle time, not while a game runs', async () => {
     const demo = await start({ screensaverSeconds: 0.3, screensaverSwapSeconds: 60 })
-    const hooks = await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.some((hook) => hook.event === 'screensaver-start'), 'the idle screensaver')
-    assert.equal(selections(hooks).length, 1, 'one random game at the start')
+    await eventually(async () => simState(demo.url), (state) => state.screensaver, 'the idle screensaver')
+    const hooks = await settledHooks(demo)
+    assert.deepEqual(hooks.filter((hook) => hook.event !== 'start').map((hook) => hook.event).sort(), ['game-selected', 'screensaver-start'], 'one random game at the start')
     await press(demo.url, 'a') // stops it
     await pressSettled(demo, 'a', 'a') // opens mame, plays the first game
     assert.equal((await simState(demo.url)).view, 'playing')
