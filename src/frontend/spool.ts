@@ -91,12 +91,47 @@ async function orderKey (spoolDir: string, name: string): Promise<string | null>
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-/** The spool files in hook order; ties (same time) go by name. */
-async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<Array<{ name: string, key: string }>> {
-  const keyed = await Promise.all(names.map(async (name) => ({ name, key: await orderKey(spoolDir, name) })))
-  return keyed
-    .filter((entry): entry is { name: string, key: string } => entry.key !== null)
+/** `<time>-sh-<parent pid>-<pid>.hook`: the processes ES started for the hook, in the order it started them. */
+const shHookName = /-sh-(\d+)-(\d+)\.hook$/
+/** Hooks whose shells took their times this close together were fired together. */
+const togetherUs = 50_000
+/** Process ids wrap around; within a group a larger spread than this means they did. */
+const pidWrapSpread = 1 << 15
+
+interface Keyed { readonly name: string, readonly key: string }
+/** A spool file in order, with the newest time of the hooks fired together with it. */
+interface Ordered extends Keyed { readonly groupNewest: string }
+
+const spawnOrder = (name: string): [number, number] | null => {
+  const match = shHookName.exec(name)
+  return match === null ? null : [Number(match[1]), Number(match[2])]
+}
+
+/**
+ * Shells ES starts at the same moment race to their clocks, but their process ids keep the order
+ * they were started in: the parent's (`sh -c` forks the script) else the script's own (a shell
+ * that execs it). Within a group of hooks fired together, that order wins.
+ */
+function byFiringOrder (group: Keyed[]): Keyed[] {
+  const ids = group.map((entry) => spawnOrder(entry.name))
+  if (ids.some((id) => id === null)) return group
+  const spread = (i: 0 | 1): number => Math.max(...ids.map((id) => id![i])) - Math.min(...ids.map((id) => id![i]))
+  if (spread(0) > pidWrapSpread || spread(1) > pidWrapSpread) return group
+  return group.map((entry, i) => ({ entry, id: ids[i]! })).sort((a, b) => a.id[0] - b.id[0] || a.id[1] - b.id[1]).map(({ entry }) => entry)
+}
+
+/** The spool files in hook order: by time, hooks fired together by firing order, other ties by name. */
+async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<Ordered[]> {
+  const keyed = (await Promise.all(names.map(async (name) => ({ name, key: await orderKey(spoolDir, name) }))))
+    .filter((entry): entry is Keyed => entry.key !== null)
     .sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.name, b.name))
+  const groups: Keyed[][] = []
+  for (const entry of keyed) {
+    const group = groups.at(-1)
+    if (group !== undefined && Number(entry.key) - Number(group.at(-1)!.key) <= togetherUs) group.push(entry)
+    else groups.push([entry])
+  }
+  return groups.flatMap((group) => byFiringOrder(group).map((entry) => ({ ...entry, groupNewest: group.at(-1)!.key })))
 }
 
 export interface SpoolReport {
@@ -135,8 +170,9 @@ export async function drainSpool (
   }
   let applied = 0
   let rejected = 0
-  for (const { name, key } of await spoolOrder(spoolDir, names)) {
-    if (hold !== null && key > hold.after && key <= hold.until) return { applied, rejected, heldFrom: key }
+  for (const { name, groupNewest } of await spoolOrder(spoolDir, names)) {
+    // A hook waits with the newest one fired together with it: that one may still have a sibling on its way.
+    if (hold !== null && groupNewest > hold.after && groupNewest <= hold.until) return { applied, rejected, heldFrom: groupNewest }
     const file = path.join(spoolDir, name)
     let text: string
     try {

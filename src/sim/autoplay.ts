@@ -19,10 +19,10 @@ export interface AutoplayTarget {
 
 type Weighted = readonly (readonly [SimInput, number])[]
 
-/** What a browsing person tends to press, per view. While a game runs the player just plays. */
+/** What a browsing person tends to press, per view (`b` is OK, `a` back). While a game runs the player just plays. */
 const habits: Readonly<Record<Exclude<SimView, 'playing'>, Weighted>> = {
-  system: [['right', 5], ['left', 1], ['a', 4]],
-  gamelist: [['down', 10], ['up', 3], ['pagedown', 1], ['right', 1], ['b', 2], ['a', 2]]
+  system: [['right', 5], ['left', 1], ['b', 4]],
+  gamelist: [['down', 10], ['up', 3], ['pagedown', 1], ['right', 1], ['a', 2], ['b', 2]]
 }
 
 function pick (choices: Weighted, roll: number): SimInput {

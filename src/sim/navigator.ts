@@ -7,6 +7,10 @@ import type { HookEvent } from './hooks.js'
 
 export const simInputs = ['up', 'down', 'left', 'right', 'a', 'b', 'start', 'select', 'pageup', 'pagedown'] as const
 
+/** ES (Batocera, RetroBat) names its OK button `b` and its back button `a` (Return and Escape on a keyboard). */
+const okInput = 'b'
+const backInput = 'a'
+
 /** A logical controller input, as ES names them in es_input.cfg. */
 export type SimInput = typeof simInputs[number]
 
@@ -79,7 +83,7 @@ export class Navigator {
     if (input === 'left' || input === 'right') {
       this.moveCarousel(input === 'left' ? -1 : 1)
       this.fireSystemSelected()
-    } else if (input === 'a') {
+    } else if (input === okInput) {
       this.currentView = 'gamelist'
       this.fireGameSelected()
     }
@@ -94,12 +98,12 @@ export class Navigator {
         this.moveCarousel(input === 'left' ? -1 : 1)
         this.fireSystemSelected()
         return this.fireGameSelected()
-      case 'a': {
+      case okInput: {
         const game = this.game
         if (game !== null) this.listener.launch(game)
         return
       }
-      case 'b':
+      case backInput:
         this.currentView = 'system'
         return this.fireSystemSelected()
       default:

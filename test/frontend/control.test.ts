@@ -19,13 +19,14 @@ function attachCarousel (f: FrontendHub, systems: string[]): void {
     const games = f.es.games[id] ?? []
     void (game === null ? f.hook('system-selected', id) : f.hook('game-selected', id, games[game]!.path, games[game]!.name))
   }
+  // ES's own naming: OK is `b`, back is `a`.
   f.es.onInput = (input) => {
     const count = (f.es.games[systems[system]!] ?? []).length
     if (game === null && (input === 'right' || input === 'left')) system = (system + (input === 'right' ? 1 : systems.length - 1)) % systems.length
-    else if (game === null && input === 'a' && count > 0) game = 0
+    else if (game === null && input === 'b' && count > 0) game = 0
     else if (game !== null && input === 'down') game = Math.min(count - 1, game + 1)
     else if (game !== null && input === 'up') game = Math.max(0, game - 1)
-    else if (game !== null && input === 'b') game = null
+    else if (game !== null && input === 'a') game = null
     else return
     fire()
   }
@@ -93,7 +94,7 @@ describe('frontend control with the simulator backend', () => {
   it('goto-game enters the system and steps to the game, verified by game-selected', async () => {
     const goto = await post(f, 'goto-game', { system: 'mame', gameName: 'street fighter', gapMs: 0 })
     assert.equal(goto.status, 200, JSON.stringify(goto.body))
-    assert.deepEqual(goto.body.inputsSent, ['a', 'down'])
+    assert.deepEqual(goto.body.inputsSent, ['b', 'down'])
     assert.equal(goto.body.verified, true)
     const game = await (await fetch(`${f.hub.baseUrl}/api/v1/context/current-game`)).json() as Json
     assert.equal(game.path, f.tree.rom('mame', 'sf.zip'))

@@ -45,14 +45,14 @@ describe('simulated frontend: hooks run as ES runs them (sh -c, concurrently)', 
 
   /** Opens the nes gamelist (4th system) and puts the cursor on `name` (name order: Mega Man 2, Metroid, Super Mario Bros., Tetris, The Legend of Zelda). */
   async function selectNes (demo: DemoFrontend, downs: number): Promise<void> {
-    await pressSettled(demo, 'left', 'left', 'left', 'a', ...new Array<'down'>(downs).fill('down'))
+    await pressSettled(demo, 'left', 'left', 'left', 'b', ...new Array<'down'>(downs).fill('down'))
   }
 
   it('gives game-selected a clean path and game-start the escaped path, its stem and the name; a plain zip arrives clean', async () => {
     const demo = await start()
     await selectNes(demo, 1)
     const before = readRecordedHooks(demo.log).length
-    await pressSettled(demo, 'a')
+    await pressSettled(demo, 'b')
     const hooks = readRecordedHooks(demo.log)
     assert.deepEqual(hooks.slice(before - 1, before), [{ event: 'game-selected', args: ['nes', nesRom(demo, 'Metroid (USA).nes'), 'Metroid'] }])
     assert.deepEqual(sorted(hooks.slice(before)), sorted([
@@ -75,7 +75,7 @@ describe('simulated frontend: hooks run as ES runs them (sh -c, concurrently)', 
     await pressSettled(demo, 'down') // Tetris(USA).nes
     assert.equal((await simState(demo.url)).gameName, 'Tetris')
     assert.deepEqual(readRecordedHooks(demo.log).slice(before), [], 'no game-selected for Tetris(USA).nes')
-    await pressSettled(demo, 'a')
+    await pressSettled(demo, 'b')
     assert.equal((await simState(demo.url)).running?.gameName, 'Tetris')
     const events = readRecordedHooks(demo.log).slice(before).map((hook) => hook.event).sort()
     assert.deepEqual(events, ['config-changed', 'settings-changed'], 'no game-start either')
@@ -132,7 +132,7 @@ i=0; while [ ! -e '${flags}/${other}' ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i
 `
     installScript(layout, 'game-start', 'a.sh', waiter('a', 'b'))
     installScript(layout, 'game-start', 'b.sh', waiter('b', 'a'))
-    await press(demo.url, 'a', 'a')
+    await press(demo.url, 'b', 'b')
     const hooks = await settledHooks(demo)
     assert.deepEqual(hooks.filter((hook) => hook.event === 'saw').map((hook) => hook.args[0]).sort(), ['a', 'b'])
   })
@@ -142,7 +142,7 @@ i=0; while [ ! -e '${flags}/${other}' ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i
     const { layout } = demo.frontend
     const gate = path.join(demo.root, 'gate')
     installScript(layout, 'game-selected', 'slow.sh', `#!/bin/sh\nwhile [ ! -e '${gate}' ]; do sleep 0.05; done\n`)
-    await press(demo.url, 'right', 'a', 'down', 'b')
+    await press(demo.url, 'right', 'b', 'down', 'a')
     // The slow shells are still waiting for the gate, yet the later system-selected already ran.
     await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.filter((hook) => hook.event === 'system-selected').length === 2, 'both system-selected hooks')
     const state = await simState(demo.url)
@@ -155,7 +155,7 @@ i=0; while [ ! -e '${flags}/${other}' ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i
     const demo = await start({ playSeconds: 0.2 })
     const done = path.join(demo.root, 'quit-hook-done')
     installScript(demo.frontend.layout, 'quit', 'slow.sh', `#!/bin/sh\nsleep 0.3\ntouch '${done}'\n`)
-    await press(demo.url, 'a', 'a')
+    await press(demo.url, 'b', 'b')
     await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.some((hook) => hook.event === 'game-end'), 'game-end')
     assert.equal((await fetch(`${demo.url}/quit`)).status, 200)
     await demo.frontend.closed

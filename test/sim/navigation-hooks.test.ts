@@ -47,7 +47,7 @@ describe('simulated frontend: navigation fires ES hooks with ES argv', () => {
   it('browses carousel and gamelists: system-selected, game-selected, wrapping steps, clamped pages, back', async () => {
     const demo = await start()
     assert.deepEqual(await settledHooks(demo), [{ event: 'start', args: [] }])
-    assert.deepEqual(await hooksPerInput(demo, 'right', 'a', 'down', 'down', 'down', 'down', 'up', 'b', 'left', 'a', 'pagedown', 'pagedown', 'pageup', 'right', 'start', 'select'), [
+    assert.deepEqual(await hooksPerInput(demo, 'right', 'b', 'down', 'down', 'down', 'down', 'up', 'a', 'left', 'b', 'pagedown', 'pagedown', 'pageup', 'right', 'start', 'select'), [
       [systemSelected('snes')],
       [gameSelected(demo, 'snes', 'F-Zero')],
       [gameSelected(demo, 'snes', 'Super Mario World')],
@@ -71,7 +71,7 @@ describe('simulated frontend: navigation fires ES hooks with ES argv', () => {
 
   it('has the all and favorites collections on the carousel: system-selected names them, game-selected names the game\'s own system', async () => {
     const demo = await start()
-    assert.deepEqual(await hooksPerInput(demo, 'left', 'left', 'a', 'down', 'down', 'down'), [
+    assert.deepEqual(await hooksPerInput(demo, 'left', 'left', 'b', 'down', 'down', 'down'), [
       [systemSelected('favorites')], // listed even with no favorite game, as ES keeps it
       [systemSelected('all')],
       [gameSelected(demo, 'mame', '1943: The Battle of Midway')], // every game, in name order
@@ -83,11 +83,11 @@ describe('simulated frontend: navigation fires ES hooks with ES argv', () => {
 
   it('launches with a: config-changed, settings-changed and game-start with the escaped path; after game-end the cursor\'s game is selected again', async () => {
     const demo = await start()
-    await pressSettled(demo, 'right', 'a', 'up')
+    await pressSettled(demo, 'right', 'b', 'up')
     const before = readRecordedHooks(demo.log).length
-    await press(demo.url, 'a')
+    await press(demo.url, 'b')
     assert.equal((await simState(demo.url)).view, 'playing')
-    await press(demo.url, 'down', 'b', 'left') // the emulator owns the pad: nothing moves, nothing fires
+    await press(demo.url, 'down', 'a', 'left') // the emulator owns the pad: nothing moves, nothing fires
     assert.equal((await simState(demo.url)).gameName, 'The Legend of Zelda: A Link to the Past')
     await press(demo.url, 'start') // the exit hotkey
     const hooks = await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.filter((hook) => hook.event === 'game-selected').length === 4, 'game-end and the selections after it')
@@ -108,7 +108,7 @@ describe('simulated frontend: navigation fires ES hooks with ES argv', () => {
 
   it('ends a game by itself after the play time', async () => {
     const demo = await start({ playSeconds: 0.2 })
-    await pressSettled(demo, 'a', 'a')
+    await pressSettled(demo, 'b', 'b')
     const hooks = await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.some((hook) => hook.event === 'game-end'), 'game-end')
     assert.deepEqual(hooks.find((hook) => hook.event === 'game-end'), { event: 'game-end', args: [] })
     assert.equal((await simState(demo.url)).running, null)
@@ -117,7 +117,7 @@ describe('simulated frontend: navigation fires ES hooks with ES argv', () => {
   it('finds the hook folder and roms of a Batocera-profile tree', async () => {
     const demo = await start({ profile: 'batocera' })
     assert.equal(demo.frontend.layout.esConfigDir, path.join(demo.root, 'system', 'configs', 'emulationstation'))
-    assert.deepEqual(await hooksPerInput(demo, 'a'), [[gameSelected(demo, 'mame', '1943: The Battle of Midway')]])
+    assert.deepEqual(await hooksPerInput(demo, 'b'), [[gameSelected(demo, 'mame', '1943: The Battle of Midway')]])
   })
 })
 

@@ -22,7 +22,7 @@ describe('simulated frontend: slideshow screensaver', () => {
 
   it('starts on demand: screensaver-start slideshow, then a random game selected every swap; an input stops it and is consumed', async () => {
     const demo = await start({ screensaverSeconds: 0, screensaverSwapSeconds: 0.05 })
-    await pressSettled(demo, 'right', 'a')
+    await pressSettled(demo, 'right', 'b')
     const before = readRecordedHooks(demo.log).length
     assert.equal((await fetch(`${demo.url}/sim/screensaver`, { method: 'POST' })).status, 204)
     assert.equal((await simState(demo.url)).screensaver, true)

@@ -11,12 +11,12 @@ interface EsGame { id: string, path: string, name: string, [key: string]: string
 
 /** Presses the inputs a person would to get the cursor onto one game of one system's gamelist. */
 async function browseTo (demo: DemoFrontend, system: string, name: string): Promise<void> {
-  if ((await simState(demo.url)).view === 'gamelist') await pressSettled(demo, 'b')
+  if ((await simState(demo.url)).view === 'gamelist') await pressSettled(demo, 'a')
   for (let step = 0; (await simState(demo.url)).systemId !== system; step++) {
     assert.ok(step < 10, `no ${system} on the carousel`)
     await pressSettled(demo, 'right')
   }
-  await pressSettled(demo, 'a')
+  await pressSettled(demo, 'b')
   for (let step = 0; (await simState(demo.url)).gameName !== name; step++) {
     assert.ok(step < 30, `no ${name} in ${system}`)
     await pressSettled(demo, 'down')
@@ -171,7 +171,7 @@ describe('simulated frontend: ES web API', () => {
 
   it('on /reloadgames saves play stats into gamelist.xml (atomically), re-reads it, selects the list\'s first game 4 times', async () => {
     await browseTo(demo, 'nes', 'Metroid')
-    await pressSettled(demo, 'a', 'start')
+    await pressSettled(demo, 'b', 'start')
     const gamelist = path.join(demo.root, 'roms', 'nes', 'gamelist.xml')
     writeFileSync(gamelist, readFileSync(gamelist, 'utf8').replace('<name>Mega Man 2</name>', '<name>Mega Man 2 (edited)</name>'))
     const inode = statSync(gamelist).ino
@@ -203,7 +203,7 @@ describe('simulated frontend: /emukill', () => {
     chmodSync(path.join(bin, 'batocera-es-swissknife'), 0o755)
     const demo = await startDemoFrontend({ env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` } })
     try {
-      await press(demo.url, 'a', 'a')
+      await press(demo.url, 'b', 'b')
       assert.equal((await get(demo, '/emukill')).status, 200)
       assert.equal(readFileSync(marker, 'utf8'), '--emukill')
       assert.equal((await simState(demo.url)).running, null)

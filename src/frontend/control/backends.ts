@@ -8,6 +8,10 @@ import type { FrontendWebApi } from '../../frontends/index.js'
 export const navigationInputs = ['up', 'down', 'left', 'right', 'a', 'b', 'start', 'select', 'pageup', 'pagedown'] as const
 export type NavigationInput = typeof navigationInputs[number]
 
+/** EmulationStation (Batocera, RetroBat) names its OK button `b` and its back button `a`: Return and Escape on its default keyboard. */
+export const okInput: NavigationInput = 'b'
+export const backInput: NavigationInput = 'a'
+
 export interface BackendStatus {
   readonly ready: boolean
   readonly message: string

@@ -12,7 +12,7 @@ import type { LibraryCatalog } from '../../library/index.js'
 import { romKey } from '../../library/index.js'
 import type { FrontendContext } from '../context.js'
 import type { FrontendWebApi } from '../../frontends/index.js'
-import type { InputBackend, NavigationInput } from './backends.js'
+import { backInput, okInput, type InputBackend, type NavigationInput } from './backends.js'
 import { emptySequenceRule } from './schemas.js'
 
 export interface Timing {
@@ -108,7 +108,7 @@ export class FrontendController {
       const context = this.#deps.context
       // Entering the system makes the frontend select a game there; that tells us where the cursor is.
       const before = context.snapshot().selectedGame
-      if (await send(['a'], timing) === 'stopped') return 'stopped'
+      if (await send([okInput], timing) === 'stopped') return 'stopped'
       if (this.#deps.backend.dryRun) return 'planned'
       const entered = await this.#until(() => { const g = context.snapshot().selectedGame; return g !== null && g !== before && g.systemId === target.name }, verifyTimeoutMs)
       if (!entered) throw new HubError(409, 'VERIFICATION_TIMEOUT', `No game of ${target.name} was selected after entering it`)
@@ -130,7 +130,8 @@ export class FrontendController {
   async #moveToSystem (target: { name: string, order: string[] }, timing: Timing, verifyTimeoutMs: number, send: SendInputs): Promise<ActionStatus> {
     const snapshot = this.#deps.context.snapshot()
     if (snapshot.state === 'playing') throw new HubError(409, 'GAME_RUNNING', 'A game is running; navigation waits until it ends')
-    const current = snapshot.selectedSystem
+    // Inside a collection the carousel stands on the collection, not on the game's own system.
+    const current = snapshot.collection ?? snapshot.selectedSystem
     if (current === null) throw new HubError(409, 'CURRENT_SYSTEM_UNKNOWN', 'No system selection seen yet, so the carousel position is unknown; select something in the frontend first')
     const from = target.order.findIndex((s) => s.toLowerCase() === current.toLowerCase())
     if (from < 0) throw new HubError(409, 'CURRENT_SYSTEM_UNKNOWN', `The selected system ${current} is not in the carousel`)
@@ -138,7 +139,7 @@ export class FrontendController {
     const forward = (to - from + target.order.length) % target.order.length
     const backward = target.order.length - forward
     const inputs: NavigationInput[] = [
-      ...(snapshot.selectedGame === null ? [] : ['b' as const]),
+      ...(snapshot.selectedGame === null ? [] : [backInput]),
       ...Array.from({ length: forward <= backward ? forward : backward }, () => forward <= backward ? 'right' as const : 'left' as const)
     ]
     if (await send(inputs, timing) === 'stopped') return 'stopped'

@@ -15,9 +15,10 @@ const shQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
 
 /**
  * ES starts every hook of a burst at once, so hooks race to the service. The script takes the time
- * first (nanoseconds, from the shell's own `date`), names the spool file by it, and only then
- * writes: the service applies spool files in the order of those times, which is the order ES fired
- * them in. No Node process starts per hook; the service watches the folder.
+ * first (nanoseconds, from the shell's own `date`) and names the spool file by it and by its
+ * process ids, which keep the order ES started the shells in; only then it writes. The service
+ * applies spool files in that order (see spool.ts). No Node process starts per hook; the service
+ * watches the folder.
  */
 function shScript (event: string, target: HookScriptTarget): string {
   return [
@@ -26,7 +27,7 @@ function shScript (event: string, target: HookScriptTarget): string {
     'ns=$(date +%s%N)',
     "case $ns in ''|*[!0-9]*) ns=$(date +%s)000000000 ;; esac",
     `spool=${shQuote(target.spoolDir)}`,
-    'name="0${ns%???}-sh-$$"',
+    'name="0${ns%???}-sh-$PPID-$$"',
     '[ -d "$spool" ] || mkdir -p "$spool"',
     `printf '%s\\000' ${shQuote(event)} "$@" > "$spool/.$name.tmp" && mv -f "$spool/.$name.tmp" "$spool/$name.hook"`,
     ''
