@@ -1,7 +1,7 @@
 /** OpenTimestamps proofs, block headers and seal states (records.md §3, §5c). */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { OfflineTestAnchorer, offlineTestHeader, offlineTestHeight } from '../../src/records/anchoring/offline-test.js'
 import { tempDir } from '../support/hub.js'
@@ -10,7 +10,7 @@ import { evaluateOts } from '../../src/records/verify/ots/evaluate.js'
 import { OtsError, parseOts, type OtsErrorCode } from '../../src/records/verify/ots/parse.js'
 import { chainBytes, proofBytes, writeOts } from '../../src/records/verify/ots/write.js'
 import { sealOfGeneration } from '../../src/records/verify/seal.js'
-import { sharedOts, sharedOtsSkip } from '../support/records.js'
+import { recordsCli, sharedOts, sharedOtsSkip } from '../support/records.js'
 
 const digest = createHash('sha256').update('a records index').digest()
 const root = digest.toString('hex')
@@ -64,6 +64,21 @@ describe('OpenTimestamps public example proofs', { skip: sharedOtsSkip() }, () =
       assert.equal(error.code, 'TRUNCATED', `prefix ${length}: ${error.message}`)
       assert.ok(error.offset <= length, `prefix ${length}: offset ${error.offset}`)
     }
+  })
+
+  it('are inspected by records inspect-proof, and a truncated copy is a typed error with its offset', async () => {
+    const text = await recordsCli(['inspect-proof', `${sharedOts}hello-world.txt.ots`])
+    assert.equal(text.code, 0)
+    assert.match(text.stdout, /digest: +03ba204e50d126e4674c005e04d82e84c21366780af1f43bd54a37816b6ab340/)
+    assert.match(text.stdout, /bitcoin: +block 358391, merkle root 8a1b66ecb7cbd07d8139a7e7d7f2c41aab1f5009b8364aaf61d03ad245e47e00/)
+    const json = await recordsCli(['inspect-proof', `${sharedOts}two-calendars.txt.ots`, '--json'])
+    assert.deepEqual((JSON.parse(json.stdout) as { leaves: Array<{ kind: string, uri: string }> }).leaves.map((l) => [l.kind, l.uri]), [['pending', 'https://alice.btc.calendar.opentimestamps.org'], ['pending', 'https://bob.btc.calendar.opentimestamps.org']])
+    const truncated = `${tempDir()}/hello-world-cut.ots`
+    writeFileSync(truncated, example('hello-world.txt.ots').subarray(0, 300))
+    const cut = await recordsCli(['inspect-proof', truncated, '--json'])
+    assert.equal(cut.code, 1)
+    assert.deepEqual({ ...(JSON.parse(cut.stdout) as { error: object }).error, message: undefined }, { code: 'TRUNCATED', offset: 281, message: undefined })
+    assert.match((await recordsCli(['inspect-proof', truncated])).stdout, /TRUNCATED at byte 281/)
   })
 
   it('rejects the invalid examples', () => {
