@@ -12,7 +12,7 @@ import { HubError } from '../core/errors.js'
 import type { ScoreRecord } from './schemas.js'
 import type { RecordStore } from './store.js'
 
-export const hiscoreEntryAddedType = 'hiscore.entry.added'
+const hiscoreEntryAddedType = 'hiscore.entry.added'
 
 /** The payload the hiscores module publishes for a new table entry. */
 export const HiscoreEntryAdded = Type.Object({
@@ -41,7 +41,7 @@ function nameBasedUuid (name: string): string {
 }
 
 /** The record of a table entry, or why it is not one (no numeric value, no name, no time). */
-export function recordOfHiscoreEntry (payload: unknown, nodeId: string): ScoreRecord | { readonly skipped: string } {
+function recordOfHiscoreEntry (payload: unknown, nodeId: string): ScoreRecord | { readonly skipped: string } {
   if (!Value.Check(HiscoreEntryAdded, payload)) return { skipped: 'the payload is not a hiscore entry' }
   const entry = payload
   if (entry.Value === null || !Number.isSafeInteger(entry.Value)) return { skipped: `the score ${JSON.stringify(entry.Score)} is not a safe integer` }
@@ -66,8 +66,8 @@ export function recordOfHiscoreEntry (payload: unknown, nodeId: string): ScoreRe
   }
 }
 
-/** The bus listener that admits each new hiscore entry; `admitted` runs after each record. */
-export function hiscoreIntake (store: RecordStore, nodeId: string, logger: FastifyBaseLogger, admitted: () => void) {
+/** The bus listener that admits each new hiscore entry into the store of `home`; `admitted` runs after each record. */
+export function hiscoreIntake (home: { readonly store: RecordStore }, nodeId: string, logger: FastifyBaseLogger, admitted: () => void) {
   return (event: PublishedEvent): void => {
     if (event.envelope.Type !== hiscoreEntryAddedType) return
     const record = recordOfHiscoreEntry(event.envelope.Payload, nodeId)
@@ -76,7 +76,7 @@ export function hiscoreIntake (store: RecordStore, nodeId: string, logger: Fasti
       return
     }
     try {
-      store.append(record)
+      home.store.append(record)
       admitted()
     } catch (error) {
       // The same entry announced again is already in the index.

@@ -27,7 +27,6 @@ export const recordsModule = defineModule({
   register: async (scope, context) => {
     const { options, logger, enabled } = context
     const home = new RecordsHome(options, context.core.dataDir, context.now)
-    if (home.store.damage !== null) logger.error(`records: ${home.store.damage}; the index is served as it is (verifiers will reject it) and no record is admitted`)
     const partners = new PartnerSources({
       links: options.partnerUrls.map(partnerLinkOf),
       timeoutMs: options.partnerTimeoutMs,
@@ -38,7 +37,7 @@ export const recordsModule = defineModule({
     const leaderboard = new LeaderboardService({ home, partners, publisher: context.publisher, logger, now: context.now })
     const admitted = (): void => { void leaderboard.refresh() }
 
-    const admitEntry = hiscoreIntake(home.store, context.core.nodeId, logger, admitted)
+    const admitEntry = hiscoreIntake(home, context.core.nodeId, logger, admitted)
     // Switched off, the manager admits nothing and publishes nothing.
     const unsubscribe = enabled
       ? context.subscribe((event) => {
@@ -51,6 +50,7 @@ export const recordsModule = defineModule({
     const every = (seconds: number, job: () => Promise<void>): void => { timers.push(setInterval(() => { void job() }, seconds * 1000).unref()) }
     context.onStart('records', async () => {
       if (!enabled) return
+      if (home.store.damage !== null) logger.error(`records: ${home.store.damage}; the index is served as it is (verifiers will reject it) and no record is admitted`)
       every(options.recordsAnchorIntervalS, async () => {
         try {
           await home.jobs.anchor()

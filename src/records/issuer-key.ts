@@ -32,7 +32,7 @@ export class IssuerKey {
   }
 }
 
-export const defaultKeyFile = (recordsDir: string): string => path.join(recordsDir, 'issuer-key.pem')
+const defaultKeyFile = (recordsDir: string): string => path.join(recordsDir, 'issuer-key.pem')
 
 /** Reads the key file; creates it (mode 0600) when it is the default one and does not exist yet. */
 export function loadIssuerKey (configured: string | null, recordsDir: string): IssuerKey {

@@ -16,29 +16,49 @@ import { encodeProof } from './verify/shapes.js'
 
 const calendarTimeoutMs = 10_000
 
-export const recordsDirOf = (dataDir: string): string => path.join(dataDir, 'records')
-export const offlineTestHeadersFile = (dataDir: string): string => path.join(recordsDirOf(dataDir), 'offline-test-headers.txt')
+const recordsDirOf = (dataDir: string): string => path.join(dataDir, 'records')
+const offlineTestHeadersFile = (dataDir: string): string => path.join(recordsDirOf(dataDir), 'offline-test-headers.txt')
 
-export function anchorerOf (options: RecordsConfig, dataDir: string): Anchorer {
+function anchorerOf (options: RecordsConfig, dataDir: string): Anchorer {
   if (options.recordsTestAnchor && options.recordsCalendars.length > 0) throw new Error('--records-test-anchor and --records-calendar exclude each other: the test anchorer is never a real seal')
   if (options.recordsTestAnchor) return new OfflineTestAnchorer(offlineTestHeadersFile(dataDir))
   return options.recordsCalendars.length > 0 ? new CalendarAnchorer(options.recordsCalendars, calendarTimeoutMs) : nullAnchorer
 }
 
-export class RecordsHome {
+interface Opened {
   readonly store: RecordStore
   readonly key: IssuerKey
   readonly anchors: AnchorLog
   readonly jobs: AnchorJobs
+}
+
+/**
+ * Opened on first use, not when the module registers: printing the API documents builds the
+ * app too, and must not create a key in the data dir.
+ */
+export class RecordsHome {
+  readonly #open: () => Opened
+  #opened: Opened | null = null
 
   constructor (options: RecordsConfig, dataDir: string, now: () => Date) {
-    const dir = recordsDirOf(dataDir)
-    this.store = new RecordStore(dir)
-    this.store.open()
-    this.key = loadIssuerKey(options.recordsKey, dir)
-    this.anchors = new AnchorLog(dir)
-    this.jobs = new AnchorJobs({ head: () => this.store.head, log: this.anchors, anchorer: anchorerOf(options, dataDir), now })
+    this.#open = () => {
+      const dir = recordsDirOf(dataDir)
+      const store = new RecordStore(dir)
+      store.open()
+      const anchors = new AnchorLog(dir)
+      return { store, key: loadIssuerKey(options.recordsKey, dir), anchors, jobs: new AnchorJobs({ head: () => store.head, log: anchors, anchorer: anchorerOf(options, dataDir), now }) }
+    }
   }
+
+  #parts (): Opened {
+    this.#opened ??= this.#open()
+    return this.#opened
+  }
+
+  get store (): RecordStore { return this.#parts().store }
+  get key (): IssuerKey { return this.#parts().key }
+  get anchors (): AnchorLog { return this.#parts().anchors }
+  get jobs (): AnchorJobs { return this.#parts().jobs }
 
   /** The body of `GET /api/v1/scores/index`: the file's records with the admitted root, signed. */
   index () {

@@ -55,7 +55,7 @@ export const LeaderboardQuery = Type.Object({
   rom: Type.Optional(Type.String({ minLength: 1, description: 'Rom file stem; needs `system`.' }))
 }, { additionalProperties: false })
 
-export const LeaderboardEntry = Type.Object({
+const LeaderboardEntry = Type.Object({
   rank: Type.Integer({ minimum: 1 }),
   player: Type.String(),
   value: Type.Integer(),
@@ -65,7 +65,7 @@ export const LeaderboardEntry = Type.Object({
   sealed: Type.Boolean({ description: 'The record is covered by an anchored generation whose proof verifies.' })
 })
 
-export const LeaderboardSource = Type.Object({
+const LeaderboardSource = Type.Object({
   url: Type.String({ description: '`local` for this cabinet\'s own index, else the linked service.' }),
   issuerKeyId: Type.Union([Type.String(), Type.Null()]),
   verified: Type.Boolean(),

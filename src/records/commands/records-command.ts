@@ -16,7 +16,7 @@ import { proofText, reportText } from './format.js'
 
 type Context = CommandContext<typeof recordsOptions>
 
-export const exitCodes = { ok: 0, failed: 1, error: 2, notSealed: 3 } as const
+const exitCodes = { ok: 0, failed: 1, error: 2, notSealed: 3 } as const
 
 const verifyLimits = { timeoutMs: 15_000, maxBytes: 64 << 20, maxProofs: Number.POSITIVE_INFINITY }
 

@@ -22,7 +22,7 @@ export function partnerLinkOf (text: string): PartnerLink {
 /** Proofs read per linked service: the newest generations tell which records are sealed. */
 const proofsPerService = 8
 
-export async function verifiedSource (link: PartnerLink, limits: Omit<FetchLimits, 'maxProofs'>): Promise<SourceResult> {
+async function verifiedSource (link: PartnerLink, limits: Omit<FetchLimits, 'maxProofs'>): Promise<SourceResult> {
   try {
     const data = await fetchServiceData(link.url, { ...limits, maxProofs: proofsPerService })
     const report = verifyServiceData(data, { pin: link.pinnedKeyId === null ? null : { keyId: link.pinnedKeyId }, headers: [] })

@@ -8,7 +8,7 @@ import { recordProblem } from '../store.js'
 import type { VerificationReport } from '../verify/report.js'
 import type { SealState } from '../verify/seal.js'
 
-export const topSize = 100
+const topSize = 100
 
 export interface SourceResult {
   readonly url: string

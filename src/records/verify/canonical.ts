@@ -56,7 +56,7 @@ export function computeRoot (records: readonly unknown[]): string {
   return rootOfLines(canonicalLines(records))
 }
 
-export function rootOfLines (lines: readonly string[]): string {
+function rootOfLines (lines: readonly string[]): string {
   return hex(createHash('sha256').update(lines.join('\n'), 'utf8'))
 }
 

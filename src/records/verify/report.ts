@@ -23,7 +23,7 @@ export interface VerifyOptions {
   readonly headers: readonly GivenHeader[]
 }
 
-export interface HistoryCheck {
+interface HistoryCheck {
   readonly generation: number
   readonly recordCount: number | null
   readonly ok: boolean

@@ -30,7 +30,7 @@ export function readIssuerKey (pem: string): { key: KeyObject } | { reason: stri
 const base64url = /^[A-Za-z0-9_-]+$/
 
 /** Only the strict alphabet: Node's decoder silently skips characters it does not know. */
-export function decodeBase64url (text: string): Buffer | null {
+function decodeBase64url (text: string): Buffer | null {
   return base64url.test(text) && text.length % 4 !== 1 ? Buffer.from(text, 'base64url') : null
 }
 

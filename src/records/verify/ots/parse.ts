@@ -27,7 +27,7 @@ export interface Op {
   readonly argument: Buffer | null
 }
 
-export type TimestampItem =
+type TimestampItem =
   | { readonly kind: 'attestation', readonly offset: number, readonly attestation: Attestation }
   | { readonly kind: 'op', readonly offset: number, readonly op: Op, readonly node: TimestampNode }
 
