@@ -18,8 +18,8 @@ import { leaderboardView } from './views.js'
 export const recordsModule = defineModule({
   name: 'records',
   gate: 'gameEvents',
-  // records.leaderboard.updated also belongs on /ws/hiscore (the hiscore row lists it once that module is built).
-  streams: [{ name: 'records', description: 'Signed records: the partner leaderboard of the game on screen (retained).', prefixes: ['records.'], extraTypes: [], aliases: ['partner'] }],
+  // records.leaderboard.updated belongs on /ws/hiscore, whose row the hiscores module owns (it lists the type
+  // in its extraTypes); until then the event is on the firehose /ws.
   options: recordsOptions,
   events: recordsEvents,
   needs: [liveViewsService],

@@ -27,6 +27,7 @@ function showLeaderboard (event) {
   }))
   text('records-leaderboard-sources', board.Sources.map((s) => s.Url + ': ' + (s.Verified ? 'verified, ' + s.SealState : 'left out (' + s.Reason + ')')).join(' · '), 'dim')
 }
-follow('/ws/records', undefined, showLeaderboard)
+// The firehose carries it on every build; /ws/hiscore does once the hiscore stream lists it.
+follow('/ws', undefined, showLeaderboard)
 `
 }

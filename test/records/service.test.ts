@@ -182,8 +182,8 @@ describe('records service', () => {
       assert.match(half.body.message as string, /rom/)
     })
 
-    it('publishes the leaderboard of the game on screen on /ws/records', async () => {
-      const client = await RecordingClient.connect(`${linked.wsBase}/ws/records`)
+    it('publishes the leaderboard of the game on screen', async () => {
+      const client = await RecordingClient.connect(`${linked.wsBase}/ws`)
       try {
         const hook = await fetch(`${linked.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-selected', args: ['mame', '/cab/roms/mame/1942.zip', '1942'] }) })
         assert.equal(hook.status, 202)

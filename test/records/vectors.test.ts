@@ -6,6 +6,7 @@ import { describe, it } from 'node:test'
 import { canonicalJson, computeRoot, CanonicalError } from '../../src/records/verify/canonical.js'
 import { verifyServiceData } from '../../src/records/verify/report.js'
 import { verifyIndexSignature } from '../../src/records/verify/signature.js'
+import { exampleIndex } from '../../src/records/schemas.js'
 import { recordProblem } from '../../src/records/store.js'
 import { newKey, pemOf, recordA, recordB, signedIndex } from '../support/records.js'
 
@@ -141,6 +142,11 @@ describe('tampering and keys', () => {
     const check = verifyIndexSignature({ ...index, signature: p1363 })
     assert.equal(check.ok, false)
     assert.match(check.ok ? '' : check.reason, /r‖s in IEEE P1363 form, not DER/)
+  })
+
+  it('documents an example index that really verifies', () => {
+    const report = verifyServiceData({ index: exampleIndex, ...noAnchors }, { pin: { keyId: exampleIndex.issuer_key_id }, headers: [] })
+    assert.deepEqual(report.problems, [])
   })
 
   it('refuses a signature that is not strict base64url', () => {
