@@ -51,14 +51,17 @@ export const recordsModule = defineModule({
     context.onStart('records', async () => {
       if (!enabled) return
       if (home.store.damage !== null) logger.error(`records: ${home.store.damage}; the index is served as it is (verifiers will reject it) and no record is admitted`)
-      every(options.recordsAnchorIntervalS, async () => {
+      const anchoring = async (): Promise<void> => {
         try {
           await home.jobs.anchor()
           await home.jobs.upgrade()
         } catch (error) {
           logger.warn(`records anchoring: ${(error as Error).message}`)
         }
-      })
+      }
+      // Whatever was admitted while the service was stopped is anchored now, not one interval later.
+      void anchoring()
+      every(options.recordsAnchorIntervalS, anchoring)
       // Linked services change on their own: their cached verdicts expire at this pace.
       every(options.partnerCacheS, () => leaderboard.refresh())
     })

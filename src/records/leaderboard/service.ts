@@ -31,7 +31,7 @@ export interface LeaderboardDeps {
 export class LeaderboardService {
   readonly #deps: LeaderboardDeps
   #screen: ScreenGame | null = null
-  #local: { key: string, source: SourceResult } | null = null
+  #local: { records: readonly unknown[], anchors: string, source: SourceResult } | null = null
   #published: string | null = null
   #refresh: Promise<void> = Promise.resolve()
 
@@ -43,12 +43,18 @@ export class LeaderboardService {
     return this.#screen
   }
 
-  /** Our own index goes through the same verifier as anyone's: a damaged store shows as unverified. */
+  /**
+   * Our own index goes through the same verifier as anyone's, so a damaged store shows as
+   * unverified; it is verified again only when the file (a new array) or the anchors changed.
+   */
   #localSource (): SourceResult {
     const { home } = this.#deps
-    const data = home.serviceData()
-    const key = `${data.index.root}|${data.index.records.length}|${JSON.stringify(data.anchors)}`
-    if (this.#local?.key !== key) this.#local = { key, source: sourceOf('local', data.index.records, verifyServiceData(data, { pin: { keyId: home.key.keyId }, headers: [] })) }
+    const records = home.store.published()
+    const anchors = JSON.stringify(home.anchors.list())
+    if (this.#local?.records !== records || this.#local.anchors !== anchors) {
+      const data = home.serviceData()
+      this.#local = { records: data.index.records, anchors, source: sourceOf('local', data.index.records, verifyServiceData(data, { pin: { keyId: home.key.keyId }, headers: [] })) }
+    }
     return this.#local.source
   }
 
