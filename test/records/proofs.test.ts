@@ -10,7 +10,7 @@ import { evaluateOts } from '../../src/records/verify/ots/evaluate.js'
 import { OtsError, parseOts, type OtsErrorCode } from '../../src/records/verify/ots/parse.js'
 import { chainBytes, proofBytes, writeOts } from '../../src/records/verify/ots/write.js'
 import { sealOfGeneration } from '../../src/records/verify/seal.js'
-import { recordsCli, sharedOts, sharedOtsSkip } from '../support/records.js'
+import { recordA, recordsCli, sharedOts, sharedOtsSkip, signedIndex } from '../support/records.js'
 
 const digest = createHash('sha256').update('a records index').digest()
 const root = digest.toString('hex')
@@ -79,6 +79,22 @@ describe('OpenTimestamps public example proofs', { skip: sharedOtsSkip() }, () =
     assert.equal(cut.code, 1)
     assert.deepEqual({ ...(JSON.parse(cut.stdout) as { error: object }).error, message: undefined }, { code: 'TRUNCATED', offset: 281, message: undefined })
     assert.match((await recordsCli(['inspect-proof', truncated])).stdout, /TRUNCATED at byte 281/)
+  })
+
+  it('are read by records verify from a snapshot: the Bitcoin height of the proof, and the offset of a truncated copy', async () => {
+    // The example proof stamps "Hello World!", which no index hashes to: the history check fails, the proof is still read.
+    const dir = tempDir()
+    writeFileSync(`${dir}/index.json`, JSON.stringify(signedIndex([recordA])))
+    writeFileSync(`${dir}/anchors.json`, JSON.stringify({ anchors: [{ generation: 1, root_sha256: '03ba204e50d126e4674c005e04d82e84c21366780af1f43bd54a37816b6ab340', bitcoin_block: 358391 }] }))
+    writeFileSync(`${dir}/records-index-gen1.ots`, example('hello-world.txt.ots'))
+    const whole = await recordsCli(['verify', '--snapshot', dir, '--json'])
+    const report = JSON.parse(whole.stdout) as { generations: Array<{ state: string, height: number }> }
+    assert.deepEqual(report.generations.map((g) => [g.state, g.height]), [['anchored', 358391]])
+    assert.equal(whole.code, 1)
+    writeFileSync(`${dir}/records-index-gen1.ots`, example('hello-world.txt.ots').subarray(0, 300))
+    const cut = await recordsCli(['verify', '--snapshot', dir])
+    assert.equal(cut.code, 1)
+    assert.match(cut.stdout, /generation 1: invalid, the proof of generation 1 does not parse: TRUNCATED at byte 281/)
   })
 
   it('rejects the invalid examples', () => {
