@@ -25,7 +25,13 @@ export function moduleCommandsUsage (modules: readonly HubModule[]): string {
   return modules.flatMap((module) => module.commands ?? []).map((command) => `${command.usage.trimEnd()}\n`).join('')
 }
 
-export function runModuleCommand (found: FoundCommand, args: readonly string[], entries: readonly OptionEntry[], env: NodeJS.ProcessEnv): Promise<number> {
+/** Where a command writes; tests pass their own streams to drive a command in process. */
+export interface CommandOutput {
+  readonly stdout: NodeJS.WritableStream
+  readonly stderr: NodeJS.WritableStream
+}
+
+export function runModuleCommand (found: FoundCommand, args: readonly string[], entries: readonly OptionEntry[], env: NodeJS.ProcessEnv, output: CommandOutput = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const context: CommandContext = {
     parse (commandArgs, flags) {
       let parsed
@@ -44,8 +50,8 @@ export function runModuleCommand (found: FoundCommand, args: readonly string[], 
         positionals: parsed.positionals
       }
     },
-    stdout: process.stdout,
-    stderr: process.stderr
+    stdout: output.stdout,
+    stderr: output.stderr
   }
   return found.command.run(args, context)
 }

@@ -185,19 +185,21 @@ export function optionsHelp (entries: readonly OptionEntry[]): string {
   return rows.join('\n')
 }
 
-/** The parseArgs option declarations derived from the table. */
-export function cliFlags (entries: readonly OptionEntry[]): Record<string, { type: 'string' | 'boolean' }> {
-  const flags: Record<string, { type: 'string' | 'boolean' }> = {}
-  for (const { spec } of entries) if (spec.flag !== null) flags[spec.flag] = { type: spec.kind === 'boolean' ? 'boolean' : 'string' }
+/** The parseArgs option declarations derived from the table; a list flag may be repeated. */
+export function cliFlags (entries: readonly OptionEntry[]): Record<string, { type: 'string' | 'boolean', multiple?: boolean }> {
+  const flags: Record<string, { type: 'string' | 'boolean', multiple?: boolean }> = {}
+  for (const { spec } of entries) {
+    if (spec.flag !== null) flags[spec.flag] = spec.kind === 'boolean' ? { type: 'boolean' } : spec.kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }
+  }
   return flags
 }
 
-/** Maps parsed CLI flag values back to option keys. */
-export function cliValuesByKey (entries: readonly OptionEntry[], parsed: Record<string, string | boolean | undefined>): Map<string, string | boolean> {
+/** Maps parsed CLI flag values back to option keys; a repeated list flag counts as its values joined by commas. */
+export function cliValuesByKey (entries: readonly OptionEntry[], parsed: Record<string, string | boolean | string[] | undefined>): Map<string, string | boolean> {
   const byKey = new Map<string, string | boolean>()
   for (const { key, spec } of entries) {
     const value = spec.flag === null ? undefined : parsed[spec.flag]
-    if (value !== undefined) byKey.set(key, value)
+    if (value !== undefined) byKey.set(key, Array.isArray(value) ? value.join(',') : value)
   }
   return byKey
 }

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
+import { parseArgs } from 'node:util'
 import { optionEntriesOf } from '../../src/core/hub.js'
-import { ConfigError, envName, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, redactedConfig as redactedConfigOf, type ConfigInputs, type LoadedConfig } from '../../src/core/options.js'
+import { cliFlags, cliValuesByKey, ConfigError, envName, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, redactedConfig as redactedConfigOf, type ConfigInputs, type LoadedConfig } from '../../src/core/options.js'
 import { domainModules } from '../../src/modules.js'
 import { tempDir } from '../support/hub.js'
 
@@ -65,6 +66,14 @@ describe('loadConfig', () => {
     assert.equal(config['managers.roms'], false)
     assert.equal(sources['managers.roms'], 'file')
     assert.equal(sources.host, 'default')
+  })
+
+  it('takes a list flag repeated on the command line as all its values', () => {
+    const args = ['--partner-url', 'http://cab-02:12345', '--partner-url', 'http://venue:12345#' + 'a'.repeat(64), '--allowed-hosts', 'cab.local']
+    const { values } = parseArgs({ args, options: cliFlags(allOptions), strict: true })
+    const loaded = loadConfig({ cli: cliValuesByKey(allOptions, values as Record<string, string | boolean | string[] | undefined>), env: {} })
+    assert.deepEqual(loaded.config.partnerUrls, ['http://cab-02:12345', `http://venue:12345#${'a'.repeat(64)}`])
+    assert.deepEqual(loaded.config.allowedHosts, ['cab.local'])
   })
 
   it('reads a JSON config file and manager switches from env', () => {

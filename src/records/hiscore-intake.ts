@@ -1,0 +1,86 @@
+/**
+ * Scores from the hiscore tables: each `hiscore.entry.added` (a new entry of a local table)
+ * becomes a score record of this cabinet. The record id is derived from the entry, so the same
+ * entry announced twice (a table re-read after a restart) is refused as a duplicate, not doubled.
+ */
+import { createHash } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { Type, type Static } from 'typebox'
+import Value from 'typebox/value'
+import type { PublishedEvent } from '../core/event-bus.js'
+import { HubError } from '../core/errors.js'
+import type { ScoreRecord } from './schemas.js'
+import type { RecordStore } from './store.js'
+
+const hiscoreEntryAddedType = 'hiscore.entry.added'
+
+/** The payload the hiscores module publishes for a new table entry. */
+export const HiscoreEntryAdded = Type.Object({
+  System: Type.String(),
+  Rom: Type.String(),
+  Game: Type.String(),
+  Name: Type.String(),
+  Value: Type.Union([Type.Number(), Type.Null()], { description: 'The score as a number when it is one.' }),
+  Score: Type.String({ description: 'The score as the table shows it.' }),
+  Rank: Type.Integer(),
+  At: Type.String({ description: 'When the entry was seen, ISO-8601.' }),
+  RomMd5: Type.Union([Type.String(), Type.Null()])
+}, { additionalProperties: true })
+export type HiscoreEntryAdded = Static<typeof HiscoreEntryAdded>
+
+/** Fixed namespace of the name-based (version 5) ids of hiscore records. */
+const recordIdNamespace = Buffer.from('8f1c3e0a6b2d4c59a7e1d2f3b4c5d6e7', 'hex')
+
+/** RFC 4122 version 5: SHA-1 of namespace and name, version and variant bits set. */
+function nameBasedUuid (name: string): string {
+  const bytes = createHash('sha1').update(recordIdNamespace).update(name, 'utf8').digest().subarray(0, 16)
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80
+  const hex = bytes.toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** The record of a table entry, or why it is not one (no numeric value, no name, no time). */
+function recordOfHiscoreEntry (payload: unknown, nodeId: string): ScoreRecord | { readonly skipped: string } {
+  if (!Value.Check(HiscoreEntryAdded, payload)) return { skipped: 'the payload is not a hiscore entry' }
+  const entry = payload
+  if (entry.Value === null || !Number.isSafeInteger(entry.Value)) return { skipped: `the score ${JSON.stringify(entry.Score)} is not a safe integer` }
+  const player = entry.Name.trim()
+  if (player === '') return { skipped: 'the entry has no player name' }
+  const time = Date.parse(entry.At)
+  if (Number.isNaN(time)) return { skipped: `the time ${JSON.stringify(entry.At)} is not a date` }
+  const at = new Date(time).toISOString()
+  const md5 = entry.RomMd5?.toLowerCase()
+  return {
+    id: nameBasedUuid(JSON.stringify([nodeId, entry.System, entry.Rom, player, entry.Value, at])),
+    kind: 'score',
+    system: entry.System,
+    rom: entry.Rom,
+    game: entry.Game.trim() === '' ? entry.Rom : entry.Game,
+    value: entry.Value,
+    better: 'higher',
+    player,
+    at,
+    ...(md5 !== undefined && /^[0-9a-f]{32}$/.test(md5) ? { rom_md5: md5 } : {}),
+    node: nodeId
+  }
+}
+
+/** The bus listener that admits each new hiscore entry into the store of `home`; `admitted` runs after each record. */
+export function hiscoreIntake (home: { readonly store: RecordStore }, nodeId: string, logger: FastifyBaseLogger, admitted: () => void) {
+  return (event: PublishedEvent): void => {
+    if (event.envelope.Type !== hiscoreEntryAddedType) return
+    const record = recordOfHiscoreEntry(event.envelope.Payload, nodeId)
+    if ('skipped' in record) {
+      logger.debug(`hiscore entry not recorded: ${record.skipped}`)
+      return
+    }
+    try {
+      home.store.append(record)
+      admitted()
+    } catch (error) {
+      // The same entry announced again is already in the index.
+      if (!(error instanceof HubError && error.code === 'RECORD_EXISTS')) logger.warn(`hiscore entry not recorded: ${(error as Error).message}`)
+    }
+  }
+}

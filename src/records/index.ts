@@ -1,0 +1,83 @@
+/**
+ * Signed records: this cabinet's scores as a signed, anchored, append-only index (the public
+ * API of spec §4.4), a verifier anyone can run, and a partner leaderboard ranked only from
+ * indexes that verify.
+ */
+import { defineModule } from '../core/module.js'
+import { liveViewsService } from '../dashboard/index.js'
+import { recordsCommand } from './commands/records-command.js'
+import { recordsEvents } from './events.js'
+import { hiscoreIntake } from './hiscore-intake.js'
+import { partnerLinkOf, PartnerSources } from './leaderboard/partners.js'
+import { LeaderboardService } from './leaderboard/service.js'
+import { recordsOptions } from './options.js'
+import { RecordsHome } from './records-home.js'
+import { recordsRoutes } from './routes.js'
+import { leaderboardView } from './views.js'
+
+export const recordsModule = defineModule({
+  name: 'records',
+  gate: 'gameEvents',
+  // records.leaderboard.updated belongs on /ws/hiscore, whose row the hiscores module owns (it lists the type
+  // in its extraTypes); until then the event is on the firehose /ws.
+  options: recordsOptions,
+  events: recordsEvents,
+  needs: [liveViewsService],
+  commands: [recordsCommand],
+  register: async (scope, context) => {
+    const { options, logger, enabled } = context
+    const home = new RecordsHome(options, context.core.dataDir, context.now)
+    const partners = new PartnerSources({
+      links: options.partnerUrls.map(partnerLinkOf),
+      timeoutMs: options.partnerTimeoutMs,
+      maxBytes: options.partnerMaxBytes,
+      cacheMs: options.partnerCacheS * 1000,
+      clock: () => context.now().getTime()
+    })
+    const leaderboard = new LeaderboardService({ home, partners, publisher: context.publisher, logger, now: context.now })
+    const admitted = (): void => { void leaderboard.refresh() }
+
+    const admitEntry = hiscoreIntake(home, context.core.nodeId, logger, admitted)
+    // Switched off, the manager admits nothing and publishes nothing.
+    const unsubscribe = enabled
+      ? context.subscribe((event) => {
+        leaderboard.onEvent(event)
+        admitEntry(event)
+      })
+      : () => {}
+
+    const timers: NodeJS.Timeout[] = []
+    const every = (seconds: number, job: () => Promise<void>): void => { timers.push(setInterval(() => { void job() }, seconds * 1000).unref()) }
+    context.onStart('records', async () => {
+      if (!enabled) return
+      if (home.store.damage !== null) logger.error(`records: ${home.store.damage}; the index is served as it is (verifiers will reject it) and no record is admitted`)
+      const anchoring = async (): Promise<void> => {
+        try {
+          await home.jobs.anchor()
+          await home.jobs.upgrade()
+        } catch (error) {
+          logger.warn(`records anchoring: ${(error as Error).message}`)
+        }
+      }
+      // Whatever was admitted while the service was stopped is anchored now, not one interval later.
+      void anchoring()
+      every(options.recordsAnchorIntervalS, anchoring)
+      // Linked services change on their own: their cached verdicts expire at this pace.
+      every(options.partnerCacheS, () => leaderboard.refresh())
+    })
+    context.onStop(() => {
+      unsubscribe()
+      for (const timer of timers) clearInterval(timer)
+    })
+    context.addStatusSection('records', () => ({
+      records: home.store.head.count,
+      root: home.store.head.root,
+      issuerKeyId: home.key.keyId,
+      damage: home.store.damage,
+      generations: home.anchors.list().length,
+      partners: options.partnerUrls
+    }))
+    context.use(liveViewsService).add(leaderboardView)
+    recordsRoutes(scope, { home, leaderboard, admitted })
+  }
+})

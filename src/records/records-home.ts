@@ -1,0 +1,81 @@
+/**
+ * The records of this cabinet as files in `<data-dir>/records/`: the store, the issuer key, the
+ * anchors and the anchorer. Shared by the service and the `records` commands.
+ */
+import path from 'node:path'
+import { AnchorLog } from './anchoring/anchor-log.js'
+import { nullAnchorer, type Anchorer } from './anchoring/anchorer.js'
+import { CalendarAnchorer } from './anchoring/calendar.js'
+import { AnchorJobs } from './anchoring/jobs.js'
+import { OfflineTestAnchorer } from './anchoring/offline-test.js'
+import { loadIssuerKey, type IssuerKey } from './issuer-key.js'
+import type { RecordsConfig } from './options.js'
+import { RecordStore } from './store.js'
+import type { ServiceData } from './verify/report.js'
+import { encodeProof } from './verify/shapes.js'
+
+const calendarTimeoutMs = 10_000
+
+const recordsDirOf = (dataDir: string): string => path.join(dataDir, 'records')
+const offlineTestHeadersFile = (dataDir: string): string => path.join(recordsDirOf(dataDir), 'offline-test-headers.txt')
+
+function anchorerOf (options: RecordsConfig, dataDir: string): Anchorer {
+  if (options.recordsTestAnchor && options.recordsCalendars.length > 0) throw new Error('--records-test-anchor and --records-calendar exclude each other: the test anchorer is never a real seal')
+  if (options.recordsTestAnchor) return new OfflineTestAnchorer(offlineTestHeadersFile(dataDir))
+  return options.recordsCalendars.length > 0 ? new CalendarAnchorer(options.recordsCalendars, calendarTimeoutMs) : nullAnchorer
+}
+
+interface Opened {
+  readonly store: RecordStore
+  readonly key: IssuerKey
+  readonly anchors: AnchorLog
+  readonly jobs: AnchorJobs
+}
+
+/**
+ * Opened on first use, not when the module registers: printing the API documents builds the
+ * app too, and must not create a key in the data dir.
+ */
+export class RecordsHome {
+  readonly #open: () => Opened
+  #opened: Opened | null = null
+
+  constructor (options: RecordsConfig, dataDir: string, now: () => Date) {
+    this.#open = () => {
+      const dir = recordsDirOf(dataDir)
+      const store = new RecordStore(dir)
+      store.open()
+      const anchors = new AnchorLog(dir)
+      return { store, key: loadIssuerKey(options.recordsKey, dir), anchors, jobs: new AnchorJobs({ head: () => store.head, log: anchors, anchorer: anchorerOf(options, dataDir), now }) }
+    }
+  }
+
+  #parts (): Opened {
+    this.#opened ??= this.#open()
+    return this.#opened
+  }
+
+  get store (): RecordStore { return this.#parts().store }
+  get key (): IssuerKey { return this.#parts().key }
+  get anchors (): AnchorLog { return this.#parts().anchors }
+  get jobs (): AnchorJobs { return this.#parts().jobs }
+
+  /** The body of `GET /api/v1/scores/index`: the file's records with the admitted root, signed. */
+  index () {
+    const { root } = this.store.head
+    const records = this.store.published()
+    return { records, count: records.length, root, signature: this.key.sign(root), issuer_public_key: this.key.publicKeyPem, issuer_key_id: this.key.keyId, alg: 'ES256-DER' as const }
+  }
+
+  proof (generation: number) {
+    const anchor = this.anchors.list().find((a) => a.generation === generation)
+    const ots = anchor === undefined ? null : this.anchors.proof(generation)
+    return anchor === undefined || ots === null ? null : { generation, root_sha256: anchor.root_sha256, ots_b64: encodeProof(ots) }
+  }
+
+  /** What a verifier would fetch from this cabinet, read locally. */
+  serviceData (): ServiceData {
+    const anchors = this.anchors.list()
+    return { index: this.index(), anchors, proofs: new Map(anchors.map((a) => [a.generation, this.anchors.proof(a.generation)])) }
+  }
+}

@@ -1,0 +1,52 @@
+/** The live page shows the partner leaderboard of the game on screen, a seal badge per entry (real Chromium). */
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { chromium } from 'playwright-core'
+import { startHub, type TestHub } from '../../support/hub.js'
+import { findPeer } from '../../support/peers.js'
+import { recordsCli } from '../../support/records.js'
+
+const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
+const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+
+const score = (id: number, player: string, value: number) => ({ id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`, kind: 'score', system: 'snes', rom: 'smw', game: 'Super Mario World', value, better: 'higher', player, at: '2026-11-20T20:00:00Z' })
+
+describe('partner leaderboard on the live page', { skip: browserPeer.skip }, () => {
+  let publisher: TestHub
+  let cabinet: TestHub
+  before(async () => {
+    publisher = await startHub({ options: { recordsTestAnchor: true } })
+    for (const record of [score(1, 'SEALED', 9000)]) {
+      await fetch(`${publisher.baseUrl}/api/v1/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) })
+    }
+    await recordsCli(['anchor', '--data-dir', publisher.dataDir, '--records-test-anchor'])
+    await recordsCli(['upgrade', '--data-dir', publisher.dataDir, '--records-test-anchor'])
+    await fetch(`${publisher.baseUrl}/api/v1/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(score(2, 'FRESH', 12000)) })
+    cabinet = await startHub({ options: { partnerUrls: publisher.baseUrl } })
+  })
+  after(async () => { await cabinet.close(); await publisher.close() })
+
+  it('lists the entries of the selected game with their seal', async () => {
+    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    try {
+      const page = await browser.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await page.goto(`${cabinet.baseUrl}/`)
+      await page.locator('section#records-leaderboard h2', { hasText: 'Partner leaderboard' }).waitFor()
+      await page.locator('#socket.ok').waitFor()
+      const hook = await fetch(`${cabinet.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-selected', args: ['snes', '/cab/roms/snes/smw.sfc', 'Super Mario World'] }) })
+      assert.equal(hook.status, 202)
+      await page.locator('#records-leaderboard-info', { hasText: 'Super Mario World (snes)' }).waitFor()
+      const rows = page.locator('#records-leaderboard-rows tr')
+      assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent))), [
+        ['1', 'FRESH', '12000', '2026-11-20T20:00:00Z', 'not sealed'],
+        ['2', 'SEALED', '9000', '2026-11-20T20:00:00Z', 'sealed']
+      ])
+      assert.match(await page.locator('#records-leaderboard-sources').textContent() ?? '', /verified/)
+      assert.deepEqual(errors, [])
+    } finally {
+      await browser.close()
+    }
+  })
+})

@@ -1,0 +1,62 @@
+/** The append-only records store across restarts: recovery after a stop mid-append, and damage done behind its back. */
+import assert from 'node:assert/strict'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { describe, it } from 'node:test'
+import { HubError } from '../../src/core/errors.js'
+import { loadIssuerKey } from '../../src/records/issuer-key.js'
+import { RecordStore } from '../../src/records/store.js'
+import { computeRoot } from '../../src/records/verify/canonical.js'
+import { tempDir } from '../support/hub.js'
+
+const record = (n: number) => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, kind: 'score', system: 'mame', rom: 'galaga', game: 'Galaga', value: 1000 * n, better: 'higher', player: `P${n}`, at: '2026-11-24T20:00:00Z' })
+
+function reopened (dir: string): RecordStore {
+  const store = new RecordStore(dir)
+  store.open()
+  return store
+}
+
+describe('records store', () => {
+  it('keeps the admitted records and root across a restart', () => {
+    const dir = tempDir()
+    const store = reopened(dir)
+    store.append(record(1))
+    const head = store.append(record(2))
+    assert.equal(head.root, computeRoot([record(1), record(2)]))
+    assert.deepEqual(reopened(dir).head, head)
+    assert.deepEqual(reopened(dir).published(), [record(1), record(2)])
+  })
+
+  it('admits again a line written just before a stop that left the head behind', () => {
+    const dir = tempDir()
+    const store = reopened(dir)
+    store.append(record(1))
+    const head = readFileSync(`${dir}/head.json`, 'utf8')
+    store.append(record(2))
+    writeFileSync(`${dir}/head.json`, head)
+    const recovered = reopened(dir)
+    assert.deepEqual(recovered.head, { count: 2, root: computeRoot([record(1), record(2)]) })
+    assert.equal(recovered.damage, null)
+  })
+
+  it('marks itself damaged when an admitted record was changed, keeps the admitted root and admits nothing more', () => {
+    const dir = tempDir()
+    const store = reopened(dir)
+    store.append(record(1))
+    const { root } = store.append(record(2))
+    writeFileSync(`${dir}/records.jsonl`, readFileSync(`${dir}/records.jsonl`, 'utf8').replace('"value":1000', '"value":9000'))
+    const damaged = reopened(dir)
+    assert.match(damaged.damage!, /no longer holds the 2 admitted records/)
+    assert.equal(damaged.head.root, root)
+    assert.equal((damaged.published()[0] as { value: number }).value, 9000)
+    assert.throws(() => damaged.append(record(3)), (error: unknown) => error instanceof HubError && error.statusCode === 503)
+  })
+
+  it('creates the issuer key once, readable by its owner only', () => {
+    const dir = tempDir()
+    const key = loadIssuerKey(null, dir)
+    assert.equal(statSync(`${dir}/issuer-key.pem`).mode & 0o777, 0o600)
+    assert.equal(loadIssuerKey(null, dir).keyId, key.keyId)
+    assert.throws(() => loadIssuerKey(`${dir}/missing.pem`, dir), /does not exist/)
+  })
+})
