@@ -2,7 +2,7 @@
  * The composition of this build: every domain module, and the configuration type they add up to.
  * Adding a module is one line here; everything else it declares in its own folder.
  */
-import { achievementsModule } from './achievements/index.js'
+import { achievementsModule, type AchievementsConfig } from './achievements/index.js'
 import { contractModules } from './contract/index.js'
 import type { CoreConfig } from './core/core-options.js'
 import type { HubModule } from './core/module.js'
@@ -22,4 +22,4 @@ export const domainModules: readonly HubModule[] = orderByNeeds([
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */
-export type HubConfig = CoreConfig & FrontendsConfig & FrontendConfig & { readonly mediaDir: string | null }
+export type HubConfig = CoreConfig & FrontendsConfig & FrontendConfig & { readonly mediaDir: string | null } & Pick<AchievementsConfig, 'achievementsMode' | 'achievementsDemo'>

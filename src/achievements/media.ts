@@ -3,7 +3,7 @@
  * fills it with what the upstream served; in local mode the owner puts the badges of their sets
  * there. Names are checked before any path is built, so no request reaches outside the folder.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /** Our category names and the platform's image folders RetroArch asks for. */
@@ -33,6 +33,10 @@ export class MediaCache {
   #pathOf (ref: MediaRef): string {
     if (!fileName.test(ref.file) || !(ref.category in mediaFolders)) throw new Error(`not an achievements image name: ${ref.category}/${ref.file}`)
     return path.join(this.root, ref.category, ref.file)
+  }
+
+  has (ref: MediaRef): boolean {
+    return existsSync(this.#pathOf(ref))
   }
 
   read (ref: MediaRef): Buffer | null {

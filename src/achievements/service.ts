@@ -104,6 +104,10 @@ export class AchievementsService {
     return bytes
   }
 
+  hasMedia (ref: MediaRef): boolean {
+    return this.#media.has(ref)
+  }
+
   putMedia (ref: MediaRef, bytes: Buffer): void {
     this.#media.write(ref, bytes)
   }
