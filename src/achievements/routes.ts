@@ -28,29 +28,29 @@ export function achievementsRoutes (app: HubApp, service: AchievementsService, e
   // RetroArch posts its fields as a form; the proxy forwards the bytes exactly as they came.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => { done(null, body) })
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/dorequest.php',
+  const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const body = Buffer.isBuffer(request.body) ? request.body : null
+    const query = rawQuery(request)
+    const answer = await service.request({
+      method: request.method === 'POST' ? 'POST' : 'GET',
+      query,
+      body,
+      contentType: request.headers['content-type'] ?? null,
+      userAgent: request.headers['user-agent'] ?? null,
+      fields: formFields(query, body)
+    })
+    return send(reply, answer)
+  }
+  app.post('/dorequest.php', {
     schema: {
       tags,
       summary: 'The achievements platform\'s request endpoint, for RetroArch (cheevos_custom_host): forwarded to the upstream (proxy) or answered from local sets',
-      description: 'Form fields `r` (login, gameid, patch, unlocks, startsession, postactivity, ping, awardachievement, submitlbentry ...), `u`, `p`, `t`, `g`, `m`, `a`, `h` as the platform defines them, in a form body or the query. Passwords and tokens are forwarded but never logged, published or stored.',
+      description: 'Form fields `r` (login, gameid, patch, unlocks, startsession, postactivity, ping, awardachievement, submitlbentry ...), `u`, `p`, `t`, `g`, `m`, `a`, `h` as the platform defines them. A GET with the fields in the query is answered the same way. Passwords and tokens are forwarded but never logged, published or stored.',
       response: { ...errorResponses(404, 415), 200: PlatformAnswer, 400: HostFailure, 502: HostFailure }
-    },
-    handler: async (request, reply) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : null
-      const query = rawQuery(request)
-      const answer = await service.request({
-        method: request.method === 'POST' ? 'POST' : 'GET',
-        query,
-        body,
-        contentType: request.headers['content-type'] ?? null,
-        userAgent: request.headers['user-agent'] ?? null,
-        fields: formFields(query, body)
-      })
-      return send(reply, answer)
     }
-  })
+  }, forward)
+  // The platform reads the fields from the query too; documented once, on the POST RetroArch uses.
+  app.get('/dorequest.php', { schema: { hide: true } }, forward)
 
   for (const [category, folder] of Object.entries(mediaFolders) as Array<[MediaCategory, string]>) {
     app.get(`/${folder}/:file`, {

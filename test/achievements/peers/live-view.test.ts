@@ -41,10 +41,8 @@ describe('the demo achievements session and the Achievements view', { skip: brow
       assert.equal(await page.locator('#cheevos-badges img').count(), 3)
       const lit = page.locator(`#cheevos-badges img.unlocked[data-achievement="${String(unlock.AchievementId)}"]`)
       await lit.waitFor()
-      await page.waitForFunction((id) => {
-        const img = document.querySelector<HTMLImageElement>(`#cheevos-badges img[data-achievement="${id}"]`)
-        return img !== null && img.complete && img.naturalWidth === 64
-      }, String(unlock.AchievementId))
+      // The badge really loaded: the demo draws them 64 pixels wide.
+      await page.waitForFunction(`(() => { const img = document.querySelector('#cheevos-badges img[data-achievement="${String(unlock.AchievementId)}"]'); return img !== null && img.complete && img.naturalWidth === 64 })()`)
       assert.equal(await page.locator('#cheevos-badges img.locked').count(), 2)
       assert.deepEqual(errors, [])
     } finally {
