@@ -22,6 +22,10 @@ interface Session {
   lastEventAt: string
 }
 
+type Pascal<T> = { [K in keyof T as Capitalize<K & string>]: T[K] }
+const pascal = <T extends object>(value: T): Pascal<T> =>
+  Object.fromEntries(Object.entries(value).map(([key, v]) => [`${key.charAt(0).toUpperCase()}${key.slice(1)}`, v])) as Pascal<T>
+
 const unlockIds = (value: unknown): number[] =>
   Array.isArray(value) ? value.flatMap((entry) => numberOf(typeof entry === 'object' && entry !== null ? (entry as JsonObject).ID : entry) ?? []) : []
 
@@ -199,53 +203,45 @@ export class SessionModel {
     return this.#catalog !== null && this.#catalog.gameId === this.#session?.gameId ? this.#catalog : null
   }
 
-  #sessionFields () {
+  /** What the session events and the REST view share; the events carry it PascalCase. */
+  #common () {
     const session = this.#session
     const catalog = this.#catalogOfSession()
     return {
-      Username: this.username,
-      GameId: session?.gameId ?? null,
-      GameTitle: catalog?.title ?? null,
-      GameHash: catalog?.hash ?? null,
-      Hardcore: session?.hardcore ?? false,
-      RichPresence: session?.richPresence ?? null,
-      Score: this.score,
-      AchievementCount: catalog?.achievements.size ?? 0,
-      UnlockedAchievements: [...(session?.unlocked ?? [])],
-      SessionUnlockedAchievements: [...(session?.sessionUnlocked ?? [])],
-      LeaderboardCount: catalog?.leaderboards.size ?? 0,
-      CatalogRevision: catalog?.revision ?? null,
-      LastEventAt: session?.lastEventAt ?? null
-    }
-  }
-
-  /** The REST view: the running session, or the empty one. */
-  snapshot (): AchievementsSession {
-    const session = this.#session
-    const catalog = this.#catalogOfSession()
-    const unlocked = session?.unlocked ?? new Set<number>()
-    return {
-      active: session !== null,
       username: this.username,
       gameId: session?.gameId ?? null,
       gameTitle: catalog?.title ?? null,
       gameHash: catalog?.hash ?? null,
-      gameImageIconUrl: catalog?.imageIconUrl ?? null,
       hardcore: session?.hardcore ?? false,
       richPresence: session?.richPresence ?? null,
       score: this.score,
       achievementCount: catalog?.achievements.size ?? 0,
+      unlockedAchievements: [...(session?.unlocked ?? [])],
+      sessionUnlockedAchievements: [...(session?.sessionUnlocked ?? [])],
+      leaderboardCount: catalog?.leaderboards.size ?? 0,
+      catalogRevision: catalog?.revision ?? null,
+      lastEventAt: session?.lastEventAt ?? null
+    }
+  }
+
+  #sessionFields () {
+    return pascal(this.#common())
+  }
+
+  /** The REST view: the running session, or the empty one. */
+  snapshot (): AchievementsSession {
+    const catalog = this.#catalogOfSession()
+    const unlocked = this.#session?.unlocked ?? new Set<number>()
+    return {
+      active: this.#session !== null,
+      ...this.#common(),
+      gameImageIconUrl: catalog?.imageIconUrl ?? null,
       achievementsById: Object.fromEntries([...(catalog?.achievements.values() ?? [])].map((a) => [String(a.id), {
         id: a.id, title: a.title, description: a.description, points: a.points, badgeName: a.badgeName, badgeUrl: badgeUrl(a.badgeName), badgeLockedUrl: badgeUrl(a.badgeName, true), unlocked: unlocked.has(a.id)
       }])),
-      unlockedAchievements: [...unlocked],
-      sessionUnlockedAchievements: [...(session?.sessionUnlocked ?? [])],
-      leaderboardCount: catalog?.leaderboards.size ?? 0,
       leaderboardsById: Object.fromEntries([...(catalog?.leaderboards.values() ?? [])].map((l) => [String(l.id), {
         id: l.id, title: l.title, description: l.description, format: l.format, lowerIsBetter: l.lowerIsBetter, hidden: l.hidden
-      }])),
-      catalogRevision: catalog?.revision ?? null,
-      lastEventAt: session?.lastEventAt ?? null
+      }]))
     }
   }
 }
