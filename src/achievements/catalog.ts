@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { badgeUrl, mediaUrl } from './media.js'
 import { numberOf, type JsonObject } from './wire.js'
 
-export interface CatalogAchievement {
+interface CatalogAchievement {
   readonly id: number
   readonly title: string
   readonly description: string
@@ -15,7 +15,7 @@ export interface CatalogAchievement {
   readonly flags: number
 }
 
-export interface CatalogLeaderboard {
+interface CatalogLeaderboard {
   readonly id: number
   readonly title: string
   readonly description: string

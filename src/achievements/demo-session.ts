@@ -16,7 +16,7 @@ const player = 'demo'
 const badges: ReadonlyArray<readonly [string, readonly [number, number, number]]> = [['demo-start', [245, 166, 35]], ['demo-steady', [63, 185, 80]], ['demo-master', [88, 166, 255]]]
 
 /** The demo's set for a game: three achievements (RetroArch never runs them here; the demo awards the first). */
-export function demoSet (gameId: number, title: string): PatchDataType {
+function demoSet (gameId: number, title: string): PatchDataType {
   return {
     ID: gameId,
     Title: title,

@@ -2,10 +2,7 @@
 import type { MediaRef } from './media.js'
 import type { DoRequestCall, HostAnswer } from './wire.js'
 
-export type HostMode = 'proxy' | 'local'
-
 export interface AchievementsHost {
-  readonly mode: HostMode
   /** The answer to one `/dorequest.php` call. Throws UpstreamUnreachable when the upstream cannot be asked. */
   request (call: DoRequestCall): Promise<HostAnswer>
   /** An image the media cache does not hold: fetched (proxy), or null (local: only what the owner put there). */

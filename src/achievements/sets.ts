@@ -26,7 +26,7 @@ function duplicateId (items: ReadonlyArray<{ ID: number }>): { index: number, id
   return null
 }
 
-export function checkSetIds (set: PatchDataType): void {
+function checkSetIds (set: PatchDataType): void {
   for (const [list, items] of [['Achievements', set.Achievements], ['Leaderboards', set.Leaderboards ?? []]] as const) {
     const duplicate = duplicateId(items)
     if (duplicate !== null) throw new HubError(400, 'VALIDATION_ERROR', `body/${list}/${duplicate.index}/ID ${duplicate.id} is used twice in the set`)
