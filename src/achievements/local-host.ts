@@ -26,8 +26,6 @@ function served (set: PatchDataType) {
 }
 
 export class LocalHost implements AchievementsHost {
-  readonly mode = 'local'
-
   constructor (private readonly sets: SetLibrary, private readonly store: UnlockStore, private readonly now: () => Date) {}
 
   async image (): Promise<null> {

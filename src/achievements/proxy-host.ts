@@ -19,8 +19,6 @@ function why (error: unknown): string {
 }
 
 export class ProxyHost implements AchievementsHost {
-  readonly mode = 'proxy'
-
   constructor (private readonly options: ProxyOptions) {}
 
   async request (call: DoRequestCall): Promise<HostAnswer> {
