@@ -15,8 +15,8 @@ import { achievementsView } from './view.js'
 
 export const achievementsModule = defineModule({
   name: 'achievements',
-  gate: 'achievements',
-  managers: [{ id: 'achievements', title: 'Achievements', esKey: 'achievements', parent: 'gameEvents', description: 'The achievements host RetroArch talks to, the session model and /ws/achievements.' }],
+  // The contract puts achievements under the Game Events Manager; its switch turns the host off too.
+  gate: 'gameEvents',
   streams: [{ name: 'achievements', description: 'Achievement catalog and session (retained, catalog first), logins, unlocks, leaderboard entries, rich presence.', prefixes: ['achievements.'], extraTypes: [], aliases: ['achievement', 'cheevos'] }],
   options: achievementsOptions,
   migrations: achievementsMigrations,

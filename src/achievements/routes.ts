@@ -7,7 +7,7 @@ import { apiGroups } from '../core/api-groups.js'
 import { errorResponses, HubError, jsonBodyErrors } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
 import { mediaFolders, type MediaCategory } from './media.js'
-import { HostFailure, MediaParams, PatchData, PlatformAnswer, PlatformImageParams, SessionResponse, SetParams, SetResponse, StatusResponse } from './schemas.js'
+import { MediaParams, PatchData, PlatformAnswer, PlatformImageParams, SessionResponse, SetParams, SetResponse, StatusResponse } from './schemas.js'
 import type { AchievementsService } from './service.js'
 import { formFields, type HostAnswer } from './wire.js'
 
@@ -46,7 +46,7 @@ export function achievementsRoutes (app: HubApp, service: AchievementsService, e
       tags,
       summary: 'The achievements platform\'s request endpoint, for RetroArch (cheevos_custom_host): forwarded to the upstream (proxy) or answered from local sets',
       description: 'Form fields `r` (login, gameid, patch, unlocks, startsession, postactivity, ping, awardachievement, submitlbentry ...), `u`, `p`, `t`, `g`, `m`, `a`, `h` as the platform defines them. A GET with the fields in the query is answered the same way. Passwords and tokens are forwarded but never logged, published or stored.',
-      response: { ...errorResponses(404, 415), 200: PlatformAnswer, 400: HostFailure, 502: HostFailure }
+      response: { 200: PlatformAnswer, ...errorResponses(404, 415, 502) }
     }
   }, forward)
   // The platform reads the fields from the query too; documented once, on the POST RetroArch uses.

@@ -146,10 +146,3 @@ export const SessionResponse = Type.Object({
 export type AchievementsSession = Static<typeof SessionResponse>
 
 export const PlatformAnswer = Type.Object({}, { additionalProperties: true, description: 'The answer as the platform (or the local host) gives it: JSON with `Success`, `Error` and the request\'s fields.' })
-
-export const HostFailure = Type.Object({
-  Success: Type.Literal(false),
-  Error: Type.String(),
-  message: Type.String(),
-  code: Type.String({ examples: ['UPSTREAM_UNREACHABLE', 'MISSING_PARAMETER', 'UNKNOWN_REQUEST'] })
-}, { description: 'A failure RetroArch reads as `Success: false` with `Error`, and a script as `{ message, code }`.' })

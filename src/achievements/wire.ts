@@ -39,11 +39,11 @@ export function jsonAnswer (value: unknown, status = 200): HostAnswer {
 }
 
 /**
- * A failure both readers understand: rcheevos reads `Success` and `Error`, a person or a script
- * the house's `{ message, code }`.
+ * A failure of the host itself (upstream unreachable, a request it cannot answer): the house's
+ * `{ message, code }` with an HTTP error status, which rcheevos reports as a failed request.
  */
 export function failureAnswer (status: number, code: string, message: string): HostAnswer {
-  return jsonAnswer({ Success: false, Error: message, message, code }, status)
+  return jsonAnswer({ message, code }, status)
 }
 
 export type JsonObject = Record<string, unknown>

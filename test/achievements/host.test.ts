@@ -126,10 +126,10 @@ describe('the local achievements host', () => {
     for (const c of [stream, firehose, late]) c.close()
   })
 
-  it('answers bad requests with the platform\'s and the house\'s error shape, and keeps serving', async () => {
+  it('answers requests it cannot serve with { message, code }, refusals as the platform words them, and keeps serving', async () => {
     const noRequest = await dorequest(hub, 'u=bob')
     assert.equal(noRequest.status, 400)
-    assert.deepEqual(noRequest.body, { Success: false, Error: 'The request needs the field "r"', message: 'The request needs the field "r"', code: 'MISSING_PARAMETER' })
+    assert.deepEqual(noRequest.body, { message: 'The request needs the field "r"', code: 'MISSING_PARAMETER' })
     const unknown = await dorequest(hub, 'r=uploadachievement&u=bob&t=x')
     assert.equal(unknown.status, 400)
     assert.equal(unknown.body.code, 'UNKNOWN_REQUEST')
@@ -156,9 +156,9 @@ describe('the local achievements host', () => {
   })
 })
 
-describe('the achievements manager switched off', () => {
+describe('the Game Events Manager switched off', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ options: { 'managers.achievements': false } }) })
+  before(async () => { hub = await startHub({ options: { 'managers.gameEvents': false } }) })
   after(async () => hub.close())
 
   it('answers 404 MANAGER_DISABLED on the REST routes and the host', async () => {
