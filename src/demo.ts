@@ -38,10 +38,12 @@ export async function startDemoFrontend (loaded: LoadedConfig<HubConfig>, logger
   const simulator = new SimulatedFrontend({ frontendRoot: tree.root, profile: 'retrobat', playSeconds: demoPlaySeconds, autoplay: true, logger: logger.child({ module: 'sim' }) })
   const { url } = await simulator.start()
   logger.info(`demo mode: simulated frontend on ${url} over ${tree.root} (point --frontend-root at a real frontend to leave it)`)
+  // The demo's achievements sessions play against the local host, unless the owner chose a mode.
+  const achievementsMode = loaded.sources.achievementsMode === 'default' ? 'local' : config.achievementsMode
   return {
     loaded: {
-      config: { ...config, frontendRoot: tree.root, profile: 'retrobat', esUrl: url, mediaDir: config.mediaDir ?? demoMediaDir(tree.root) },
-      sources: { ...loaded.sources, frontendRoot: 'demo', profile: 'demo', esUrl: 'demo', ...(config.mediaDir === null ? { mediaDir: 'demo' } : {}) }
+      config: { ...config, frontendRoot: tree.root, profile: 'retrobat', esUrl: url, mediaDir: config.mediaDir ?? demoMediaDir(tree.root), achievementsMode, achievementsDemo: true },
+      sources: { ...loaded.sources, frontendRoot: 'demo', profile: 'demo', esUrl: 'demo', ...(config.mediaDir === null ? { mediaDir: 'demo' } : {}), achievementsDemo: 'demo', ...(achievementsMode === config.achievementsMode ? {} : { achievementsMode: 'demo' }) }
     },
     stop: async () => simulator.stop()
   }

@@ -5,24 +5,10 @@
  * over when it is built.
  */
 import { Type } from 'typebox'
-import { byType, define, open, str } from '../core/events/definition.js'
+import { define, open, str } from '../core/events/definition.js'
 import { defineModule, type HubModule } from '../core/module.js'
 
 const declaredOnly = async (): Promise<void> => {}
-
-const achievements = defineModule({
-  name: 'achievements',
-  gate: 'gameEvents',
-  streams: [{ name: 'achievements', description: 'Achievement catalog and session (retained), unlocks, challenges, leaderboards, rich presence.', prefixes: ['achievements.'], extraTypes: [], aliases: ['achievement', 'cheevos'] }],
-  // The catalog replays before the session: definitions keep that order.
-  events: [
-    define('achievements.catalog.updated', 'Achievement catalog of the running game (retained, replayed before the session).', open({}, 'achievement catalog'), { coalesceKey: byType('achievements.catalog.updated'), retainSlot: 'achievements.catalog' }),
-    define('achievements.session.updated', 'Live achievement session (retained).', open({}, 'achievement session'), { coalesceKey: byType('achievements.session.updated'), retainSlot: 'achievements.session' }),
-    define('achievements.session.ended', 'The achievement session ended; the retained session is cleared.', open({}, 'achievement session end'), { clearsSlot: 'achievements.session' }),
-    define('achievements.unlocked', 'An achievement was unlocked (never coalesced).', open({}, 'unlock'))
-  ],
-  register: declaredOnly
-})
 
 const hiscores = defineModule({
   name: 'hiscores',
@@ -61,4 +47,4 @@ const notifications = defineModule({
   register: declaredOnly
 })
 
-export const contractModules: readonly HubModule[] = [achievements, hiscores, roms, scraping, themes, notifications]
+export const contractModules: readonly HubModule[] = [hiscores, roms, scraping, themes, notifications]

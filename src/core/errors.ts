@@ -42,9 +42,13 @@ function errorBody (error: FastifyError | HubError): { status: number, body: Err
   return { status, body: { message: error.message, code: fastifyCodes[error.code] ?? codeForStatus(status) } }
 }
 
-/** The URL with the value of any `apiKey` query parameter replaced, for logs: the key a browser WebSocket sends in the query never reaches a log line. */
+/**
+ * The URL with credential query parameters replaced, for logs: the API key a browser WebSocket
+ * sends in the query, and the password (`p`) and token (`t`) of a GET to the achievements host,
+ * never reach a log line.
+ */
 function redactedUrl (url: string): string {
-  return url.replace(/([?&]apiKey=)[^&#]*/gi, '$1[redacted]')
+  return url.replace(/([?&](?:apiKey|p|t)=)[^&#]*/gi, '$1[redacted]')
 }
 
 /**

@@ -19,4 +19,4 @@ export const dashboardModule = defineModule({
   }
 })
 
-export { liveViewsService } from './views.js'
+export { liveViewsService, type LiveView } from './views.js'

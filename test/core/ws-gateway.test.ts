@@ -81,9 +81,9 @@ describe('stream gateway', () => {
 
     await inject(hub, 'achievements.session.ended', {})
     const late = await RecordingClient.connect(`${hub.wsBase}/ws/achievements`)
-    await inject(hub, 'achievements.unlocked', { Id: 1 })
-    await late.until((c) => c.types().includes('achievements.unlocked'))
-    assert.deepEqual(late.types(), ['achievements.catalog.updated', 'achievements.unlocked'])
+    await inject(hub, 'achievements.achievement.unlock.confirmed', { AchievementId: 1 })
+    await late.until((c) => c.types().includes('achievements.achievement.unlock.confirmed'))
+    assert.deepEqual(late.types(), ['achievements.catalog.updated', 'achievements.achievement.unlock.confirmed'])
     for (const c of [panel, cheevos, firehose, late]) c.close()
   })
 

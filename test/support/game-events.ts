@@ -4,9 +4,10 @@ import { DefinitionBody, type DefinitionBodyType } from '../../src/game-events/s
 
 /**
  * Options that keep a test hub away from the default emulator ports (8000, 55355), where a real
- * emulator of another test may be running.
+ * emulator of another test may be running, and from the public achievements host (a test that
+ * wants the proxy names its own upstream).
  */
-export const quietPeers: Record<string, string | boolean> = { cabemuEnabled: false, cabemu2Enabled: false, multiemuEnabled: false }
+export const quietPeers: Record<string, string | boolean> = { cabemuEnabled: false, cabemu2Enabled: false, multiemuEnabled: false, achievementsMode: 'local' }
 
 export async function putDefinition (baseUrl: string, system: string, rom: string, body: unknown): Promise<Response> {
   return fetch(`${baseUrl}/api/v1/ingame/definitions/${encodeURIComponent(system)}/${encodeURIComponent(rom)}`, {

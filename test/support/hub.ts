@@ -32,6 +32,8 @@ export interface TestHubOptions {
   /** Leave start phases to the test (readiness tests). */
   readonly skipStart?: boolean
   readonly listen?: boolean
+  /** Where the service logs (silent by default); tests that read the log pass their own. */
+  readonly logger?: pino.Logger
 }
 
 export function tempDir (prefix = 'cabinet-hub-test-'): string {
@@ -50,7 +52,7 @@ export async function startHub (options: TestHubOptions = {}): Promise<TestHub> 
   const db = openDatabase(config.dataDir)
   const { app, hub } = await buildApp({
     loaded,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     db,
     settings: await readFrontendSettings(config, adapters),
     now: () => new Date(),

@@ -1,0 +1,43 @@
+/**
+ * Achievements: the host RetroArch talks to (cheevos_custom_host), forwarding to the platform or
+ * serving local sets, and one session model that tells every overlay what unlocks.
+ */
+import { defineModule } from '../core/module.js'
+import { liveViewsService } from '../dashboard/index.js'
+import { DemoSession } from './demo-session.js'
+import { achievementsEvents } from './events.js'
+import { achievementsOptions } from './options.js'
+import { achievementsRoutes } from './routes.js'
+import { AchievementsService } from './service.js'
+import { setupCommand } from './setup-retroarch.js'
+import { achievementsMigrations } from './unlock-store.js'
+import { achievementsView } from './view.js'
+
+export const achievementsModule = defineModule({
+  name: 'achievements',
+  // The contract puts achievements under the Game Events Manager; its switch turns the host off too.
+  gate: 'gameEvents',
+  streams: [{ name: 'achievements', description: 'Achievement catalog and session (retained, catalog first), logins, unlocks, leaderboard entries, rich presence.', prefixes: ['achievements.'], extraTypes: [], aliases: ['achievement', 'cheevos'] }],
+  options: achievementsOptions,
+  migrations: achievementsMigrations,
+  events: achievementsEvents,
+  commands: [setupCommand],
+  needs: [liveViewsService],
+  register: async (scope, context) => {
+    const service = new AchievementsService({ options: context.options, dataDir: context.core.dataDir, db: context.db, publisher: context.publisher, logger: context.logger, now: context.now })
+    achievementsRoutes(scope, service, context.enabled)
+    if (!context.enabled) return
+    context.use(liveViewsService).add(achievementsView)
+    const unsubscribe = context.subscribe(service.onEvent)
+    context.onStop(unsubscribe)
+    // The demo plays against the local host only: it never sends its made-up sessions upstream.
+    if (context.options.achievementsDemo && context.options.achievementsMode === 'local') {
+      const demo = new DemoSession(service)
+      demo.writeBadges()
+      const stopDemo = context.subscribe(demo.onEvent)
+      context.onStop(() => { stopDemo(); demo.stop() })
+    }
+  }
+})
+
+export type { AchievementsConfig } from './options.js'
