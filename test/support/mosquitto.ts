@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { writeFileSync } from 'node:fs'
-import { connect } from 'node:net'
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net'
 import path from 'node:path'
 import { freePort } from '../../bench/lib.js'
 import { tempDir } from './hub.js'
@@ -114,5 +114,56 @@ export class SubReader {
     const exited = once(this.#child, 'exit')
     this.#child.kill('SIGTERM')
     await exited
+  }
+}
+
+/**
+ * A TCP door between a client and the broker: shut, the client's connection drops and new ones
+ * are refused, so a test decides when a client gets back to a restarted broker.
+ */
+export class BrokerDoor {
+  readonly #server: Server
+  readonly #sockets = new Set<Socket>()
+  #open = true
+
+  private constructor (server: Server, readonly port: number) {
+    this.#server = server
+  }
+
+  get url (): string {
+    return `mqtt://127.0.0.1:${this.port}`
+  }
+
+  static async start (broker: Broker): Promise<BrokerDoor> {
+    let door: BrokerDoor | null = null
+    const server = createServer((client) => {
+      if (door === null || !door.#open) return client.destroy()
+      const sockets = door.#sockets
+      const upstream = connect({ host: '127.0.0.1', port: broker.port })
+      for (const socket of [client, upstream]) {
+        sockets.add(socket)
+        socket.on('close', () => sockets.delete(socket))
+        socket.on('error', () => { client.destroy(); upstream.destroy() })
+      }
+      client.pipe(upstream).pipe(client)
+    })
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    door = new BrokerDoor(server, (server.address() as AddressInfo).port)
+    return door
+  }
+
+  shut (): void {
+    this.#open = false
+    for (const socket of this.#sockets) socket.destroy()
+  }
+
+  reopen (): void {
+    this.#open = true
+  }
+
+  async close (): Promise<void> {
+    this.shut()
+    await new Promise((resolve) => this.#server.close(resolve))
   }
 }
