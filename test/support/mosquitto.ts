@@ -15,6 +15,8 @@ import { findPeer } from './peers.js'
 export const mosquittoPeer = findPeer('Mosquitto', 'mosquitto', ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'])
 export const mosquittoSubPeer = findPeer('mosquitto_sub', 'mosquitto-clients', ['/usr/bin/mosquitto_sub'])
 export const mosquittoSkip = mosquittoPeer.skip || mosquittoSubPeer.skip
+/** mosquitto_pub comes with mosquitto_sub (mosquitto-clients). */
+const mosquittoPubPath = path.join(path.dirname(mosquittoSubPeer.path ?? '/usr/bin/mosquitto_sub'), 'mosquitto_pub')
 
 async function accepts (port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -167,3 +169,23 @@ export class BrokerDoor {
     await new Promise((resolve) => this.#server.close(resolve))
   }
 }
+
+/** `mosquitto_pub` one QoS 1 message; rejects when it fails. */
+export async function publishWithMosquittoPub (broker: Broker, topic: string, payload: string): Promise<void> {
+  const child = spawn(mosquittoPubPath, ['-h', '127.0.0.1', '-p', String(broker.port), '-q', '1', '-t', topic, '-m', payload], { stdio: 'ignore' })
+  const [code] = await once(child, 'exit') as [number]
+  if (code !== 0) throw new Error(`mosquitto_pub exited with ${code}`)
+}
+
+/** A reader that is surely subscribed, retained messages delivered: it has received a probe published after it started. */
+export async function subscribedReader (broker: Broker, topic: string, probeTopic: string): Promise<SubReader> {
+  const reader = SubReader.start(broker, [topic])
+  for (let attempt = 0; !reader.messages.some((m) => m.topic === probeTopic); attempt++) {
+    await publishWithMosquittoPub(broker, probeTopic, String(attempt))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return reader
+}
+
+/** The JSON payload of a message. */
+export const payloadOf = (message: ReceivedMessage): Record<string, any> => JSON.parse(message.payload) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,4 +1,5 @@
-/** A venue service in process (the `venue` command's build), listening on a free loopback port. */
+/** A venue service in process (the `venue` command's build), and what tests ask cabinets and venues. */
+import assert from 'node:assert/strict'
 import { rmSync } from 'node:fs'
 import pino from 'pino'
 import { buildApp } from '../../src/app.js'
@@ -33,4 +34,20 @@ export async function startVenue (mqttUrl: string, options: Record<string, strin
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
+}
+
+/** A frontend hook through the ingest route, as EmulationStation's scripts deliver it. */
+export async function ingestHook (hub: TestHub, event: string, ...args: string[]): Promise<void> {
+  const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
+  assert.equal(response.status, 202)
+}
+
+/** A section of GET /api/v1/status (`mqtt` on a cabinet, `venue` on a venue). */
+export async function statusSection (baseUrl: string, name: string): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await (await fetch(`${baseUrl}/api/v1/status`)).json() as Record<string, Record<string, unknown>>)[name]!
+}
+
+export async function venueCabinet (baseUrl: string, nodeId: string): Promise<Record<string, unknown> | undefined> {
+  const body = await (await fetch(`${baseUrl}/api/v1/venue/cabinets`)).json() as { cabinets: Array<Record<string, unknown>> }
+  return body.cabinets.find((c) => c.nodeId === nodeId)
 }

@@ -3,41 +3,15 @@
  * reaches the broker.
  */
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { after, before, describe, it } from 'node:test'
 import { startHub, type TestHub } from '../../support/hub.js'
-import { Broker, BrokerDoor, mosquittoSkip, SubReader, type ReceivedMessage } from '../../support/mosquitto.js'
+import { Broker, mosquittoSkip, payloadOf as json, publishWithMosquittoPub as mosquittoPub, SubReader, subscribedReader } from '../../support/mosquitto.js'
 import { startPanelHub, type PanelHub } from '../../support/panels.js'
-import { startVenue } from '../../support/venue.js'
+import { eventually } from '../../support/sim.js'
+import { ingestHook as hook, startVenue, statusSection } from '../../support/venue.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
-const json = (message: ReceivedMessage | undefined): Record<string, any> => JSON.parse(message?.payload ?? 'null') as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function hook (hub: TestHub, event: string, ...args: string[]): Promise<void> {
-  const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
-  assert.equal(response.status, 202)
-}
-
-async function mqttStatus (hub: TestHub): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return (await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { mqtt: Record<string, unknown> }).mqtt
-}
-
-async function eventually<T> (read: () => Promise<T>, holds: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (holds(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what}: last seen ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-async function mosquittoPub (broker: Broker, topic: string, payload: string): Promise<void> {
-  const child = spawn('mosquitto_pub', ['-h', '127.0.0.1', '-p', String(broker.port), '-q', '1', '-t', topic, '-m', payload], { stdio: 'ignore' })
-  const [code] = await once(child, 'exit') as [number]
-  assert.equal(code, 0)
-}
+const mqttStatus = async (hub: TestHub) => statusSection(hub.baseUrl, 'mqtt')
 
 describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () => {
   let broker: Broker
@@ -109,6 +83,45 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
     }
   })
 
+  it('removes the discovery with --uninstall-homeassistant', async () => {
+    const uninstall = await startHub({ options: { mqttUrl: broker.url, nodeId: 'cab-u', mqttHomeassistant: true } })
+    const installed = SubReader.start(broker, ['homeassistant/+/cabinethub_cab-u/#'])
+    await installed.until((r) => r.messages.length >= 6)
+    await installed.stop()
+    await uninstall.close()
+    const remover = await startHub({ options: { mqttUrl: broker.url, nodeId: 'cab-u', uninstallHomeassistant: true } })
+    try {
+      await eventually(async () => (await mqttStatus(remover)).connected as boolean, (connected) => connected, 'connected')
+      const late = await subscribedReader(broker, 'homeassistant/#', 'homeassistant/probe')
+      try {
+        assert.deepEqual(late.messages.filter((m) => m.topic.includes('cabinethub_cab-u')), [], 'no discovery config of cab-u is retained any more')
+      } finally {
+        await late.stop()
+      }
+    } finally {
+      await remover.close()
+    }
+  })
+
+  it('merges the hiscores the cabinets publish: the best score of each player, with its cabinet', async () => {
+    const table = (nodeId: string, scores: Array<[string, string]>) => JSON.stringify({ Type: 'hiscore.updated', Ts: new Date().toISOString(), NodeId: nodeId, Payload: { System: 'mame', RomName: '1943', Scores: scores.map(([Name, Score], i) => ({ Rank: String(i + 1), Name, Score })) } })
+    await mosquittoPub(broker, 'cabinethub/cab-a/hiscore/hiscore.updated', table('cab-a', [['AAA', '50000'], ['BOB', '20000']]))
+    await mosquittoPub(broker, 'cabinethub/cab-b/hiscore/hiscore.updated', table('cab-b', [['BOB', '42000'], ['AAA', '10000'], ['CAT', '9000']]))
+    const merged = await eventually(async () => (await fetch(`${venue.baseUrl}/api/v1/venue/hiscores/mame/1943`)).json() as Promise<{ scores?: unknown[] }>, (body) => body.scores?.length === 3, 'merged hiscores')
+    assert.deepEqual(merged.scores, [
+      { rank: 1, name: 'AAA', score: 50000, nodeId: 'cab-a' },
+      { rank: 2, name: 'BOB', score: 42000, nodeId: 'cab-b' },
+      { rank: 3, name: 'CAT', score: 9000, nodeId: 'cab-b' }
+    ])
+    const unknown = await fetch(`${venue.baseUrl}/api/v1/venue/hiscores/mame/pacman`)
+    assert.equal(unknown.status, 404)
+    assert.equal((await unknown.json() as { code: string }).code, 'NO_HISCORES')
+    // A message that is not an envelope is counted and ignored; the venue keeps serving.
+    await mosquittoPub(broker, 'cabinethub/cab-b/hiscore/hiscore.updated', '{"Type":"hiscore.updated"}')
+    const status = await eventually(async () => statusSection(venue.baseUrl, 'venue'), (v) => v.rejected === 1, 'rejected counted')
+    assert.equal(status.rejected, 1)
+  })
+
   it('shows both cabinets in the venue, and relays their events on /ws/venue with their own NodeId', async () => {
     const client = await RecordingClient.connect(`${venue.wsBase}/ws/venue`)
     try {
@@ -138,7 +151,7 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
       await mosquittoPub(broker, 'cabinethub/cab-a/commands/combo', 'not json')
       await mosquittoPub(broker, 'cabinethub/cab-a/commands/launch', JSON.stringify({ correlationId: 'launch-1', romPath: cabA.tree.rom('mame', '1943.zip') }))
       await results.until((r) => r.messages.length >= 5)
-      const byId = new Map(results.messages.map((m) => [json(m).correlationId as string, { topic: m.topic, ...json(m) }]))
+      const byId = new Map(results.messages.map((m) => [json(m).correlationId as string, { ...json(m), topic: m.topic } as ReturnType<typeof json>]))
 
       const tap = byId.get('tap-1')!
       assert.deepEqual([tap.topic, tap.ok, tap.status, tap.body.action, tap.body.success], ['cabinethub/cab-a/commands/tap/result', true, 200, 'tap', true])

@@ -8,43 +8,11 @@ import { once } from 'node:events'
 import { after, before, describe, it } from 'node:test'
 import { cli, freePort, waitForHealth } from '../../support/cli.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
-import { Broker, BrokerDoor, mosquittoSkip, SubReader, type ReceivedMessage } from '../../support/mosquitto.js'
-import { startVenue } from '../../support/venue.js'
+import { Broker, BrokerDoor, mosquittoSkip, payloadOf as json, SubReader, subscribedReader } from '../../support/mosquitto.js'
+import { eventually } from '../../support/sim.js'
+import { ingestHook as hook, startVenue, statusSection, venueCabinet } from '../../support/venue.js'
 
-const json = (message: ReceivedMessage): Record<string, any> => JSON.parse(message.payload) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function hook (hub: TestHub, event: string, ...args: string[]): Promise<void> {
-  const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
-  assert.equal(response.status, 202)
-}
-
-async function eventually<T> (read: () => Promise<T>, holds: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (holds(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what}: last seen ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-const bridgeStatus = async (hub: TestHub) => (await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { mqtt: { connected: boolean, queued: number, dropped: number, lastError: string | null } }).mqtt
-
-async function venueCabinet (venue: TestHub, nodeId: string): Promise<Record<string, unknown> | undefined> {
-  const body = await (await fetch(`${venue.baseUrl}/api/v1/venue/cabinets`)).json() as { cabinets: Array<Record<string, unknown>> }
-  return body.cabinets.find((c) => c.nodeId === nodeId)
-}
-
-/** A subscriber that is surely subscribed: it has received a message published after it started. */
-async function subscribedReader (broker: Broker, topic: string, probeTopic: string): Promise<SubReader> {
-  const reader = SubReader.start(broker, [topic])
-  for (let attempt = 0; !reader.messages.some((m) => m.topic === probeTopic); attempt++) {
-    const pub = spawn('mosquitto_pub', ['-h', '127.0.0.1', '-p', String(broker.port), '-t', probeTopic, '-m', String(attempt)], { stdio: 'ignore' })
-    await once(pub, 'exit')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return reader
-}
+const bridgeStatus = async (hub: TestHub) => statusSection(hub.baseUrl, 'mqtt')
 
 describe('a broker stopped and restarted mid-stream', { skip: mosquittoSkip }, () => {
   const queueLimit = 50
@@ -124,28 +92,31 @@ describe('a cabinet that dies without disconnecting', { skip: mosquittoSkip }, (
     const door = await BrokerDoor.start(broker)
     const cabinet = await startHub({ options: { mqttUrl: door.url, nodeId: 'cab-w' } })
     try {
-      await eventually(() => venueCabinet(venue, 'cab-w'), (c) => c?.online === true, 'cab-w online in the venue')
+      await eventually(() => venueCabinet(venue.baseUrl, 'cab-w'), (c) => c?.online === true, 'cab-w online in the venue')
       door.shut()
-      await eventually(() => venueCabinet(venue, 'cab-w'), (c) => c?.online === false, 'cab-w offline in the venue')
+      await eventually(() => venueCabinet(venue.baseUrl, 'cab-w'), (c) => c?.online === false, 'cab-w offline in the venue')
       door.reopen()
-      await eventually(() => venueCabinet(venue, 'cab-w'), (c) => c?.online === true, 'cab-w back online')
+      await eventually(() => venueCabinet(venue.baseUrl, 'cab-w'), (c) => c?.online === true, 'cab-w back online')
     } finally {
       await cabinet.close()
       await door.close()
     }
     // A clean stop says offline itself.
-    await eventually(() => venueCabinet(venue, 'cab-w'), (c) => c?.online === false, 'cab-w offline after its stop')
+    await eventually(() => venueCabinet(venue.baseUrl, 'cab-w'), (c) => c?.online === false, 'cab-w offline after its stop')
   })
 
-  it('shows a command-line cabinet killed with SIGKILL offline, on the broker and in the venue', async () => {
-    const port = await freePort()
-    const child = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--data-dir', tempDir(), '--node-id', 'cab-k', '--mqtt-url', broker.url, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  it('shows a command-line cabinet killed with SIGKILL offline, on the broker and in the command-line venue', async () => {
+    const [cabinetPort, venuePort] = [await freePort(), await freePort()]
+    const child = spawn(process.execPath, [cli, 'serve', '--port', String(cabinetPort), '--data-dir', tempDir(), '--es-config-dir', tempDir(), '--node-id', 'cab-k', '--mqtt-url', broker.url, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const venueChild = spawn(process.execPath, [cli, 'venue', '--port', String(venuePort), '--data-dir', tempDir(), '--mqtt-url', broker.url, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const cliVenue = `http://127.0.0.1:${venuePort}`
     try {
-      await waitForHealth(port, child)
-      await eventually(() => venueCabinet(venue, 'cab-k'), (c) => c?.online === true, 'cab-k online in the venue')
+      await waitForHealth(venuePort, venueChild)
+      await waitForHealth(cabinetPort, child)
+      await eventually(() => venueCabinet(cliVenue, 'cab-k'), (c) => c?.online === true, 'cab-k online in the venue')
       child.kill('SIGKILL')
       await once(child, 'exit')
-      await eventually(() => venueCabinet(venue, 'cab-k'), (c) => c?.online === false, 'cab-k offline in the venue')
+      await eventually(() => venueCabinet(cliVenue, 'cab-k'), (c) => c?.online === false, 'cab-k offline in the venue')
       const late = SubReader.start(broker, ['cabinethub/cab-k/status'])
       try {
         await late.until((r) => r.messages.length > 0)
@@ -153,8 +124,12 @@ describe('a cabinet that dies without disconnecting', { skip: mosquittoSkip }, (
       } finally {
         await late.stop()
       }
+      const status = await statusSection(cliVenue, 'venue')
+      assert.equal(status.connected, true)
+      // Started after cab-w went, the venue still learns of it from the retained status.
+      assert.equal((await venueCabinet(cliVenue, 'cab-w'))?.online, false)
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
+      for (const process of [child, venueChild]) if (process.exitCode === null) process.kill('SIGKILL')
     }
   })
 })
