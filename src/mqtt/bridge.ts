@@ -9,6 +9,7 @@
 import type { MqttClient } from 'mqtt'
 import type { PublishedEvent } from '../core/event-bus.js'
 import { FIREHOSE } from '../core/stream-table.js'
+import { endConnection } from './connection.js'
 import { Outbox, type OutgoingMessage } from './outbox.js'
 import { CabinetSummary } from './summary.js'
 import type { CabinetTopics } from './topics.js'
@@ -109,7 +110,7 @@ export class MqttBridge {
     if (client.connected) {
       await client.publishAsync(this.#deps.topics.status, 'offline', { qos: 1, retain: true }).catch(() => {})
     }
-    await client.endAsync(!client.connected)
+    await endConnection(client, !client.connected)
   }
 
   #retainOrSend (message: OutgoingMessage): void {

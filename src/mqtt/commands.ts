@@ -16,7 +16,7 @@ interface CommandRoute {
 }
 
 /** Each MQTT command and the REST route that does it. */
-export const commandRoutes: Readonly<Record<string, CommandRoute>> = {
+const commandRoutes: Readonly<Record<string, CommandRoute>> = {
   launch: { method: 'POST', url: '/api/v1/commands/launch' },
   notify: { method: 'POST', url: '/api/v1/es/controller/notify' },
   tap: { method: 'POST', url: '/api/v1/es/controller/tap' },

@@ -43,3 +43,9 @@ export function brokerLabel (url: string): string {
     return url
   }
 }
+
+/** Disconnects; a client that never started connecting (the service closed before its start phase) has nothing to end. */
+export async function endConnection (client: MqttClient, force = false): Promise<void> {
+  if ((client.stream as unknown) === undefined) return
+  await client.endAsync(force)
+}

@@ -7,7 +7,7 @@ import { serviceVersion } from '../version.js'
 import type { OutgoingMessage } from './outbox.js'
 import type { CabinetTopics } from './topics.js'
 
-export const discoveryPrefix = 'homeassistant'
+const discoveryPrefix = 'homeassistant'
 
 const taps = ['up', 'down', 'left', 'right', 'a', 'b'] as const
 

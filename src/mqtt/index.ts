@@ -77,6 +77,6 @@ export const mqttModule = defineModule({
 })
 
 export { CabinetTopics, readCabinetTopic } from './topics.js'
-export { connectBroker, brokerLabel } from './connection.js'
-export { mqttConnectionOptions, type MqttConnectionConfig } from './options.js'
+export { connectBroker, brokerLabel, endConnection } from './connection.js'
+export { mqttConnectionOptions } from './options.js'
 export type { CabinetSummaryState } from './summary.js'

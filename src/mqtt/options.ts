@@ -24,4 +24,3 @@ export const mqttOptions = {
 } as const
 
 export type MqttConnectionConfig = ConfigOf<typeof mqttConnectionOptions>
-export type MqttConfig = ConfigOf<typeof mqttOptions>

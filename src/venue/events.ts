@@ -1,6 +1,6 @@
 /** The venue's own event: a cabinet's tile changed (availability, summary or media address). */
 import { Type } from 'typebox'
-import { define, open, str, type EventMap } from '../core/events/definition.js'
+import { define, open, str } from '../core/events/definition.js'
 
 export const venueEvents = [
   define('venue.cabinet.changed', 'A cabinet came online, went offline or changed what it shows; the payload is its tile (the GET /api/v1/venue/cabinets entry, PascalCase).', open({
@@ -16,5 +16,3 @@ export const venueEvents = [
     LastSeenAt: Type.String({ format: 'date-time' })
   }, 'cabinet tile'), { example: { NodeId: 'cab-01', Online: false, State: 'browsing', System: 'mame', Game: '1943: The Battle of Midway', Rom: '1943', Score: null, Image: null, BaseUrl: 'http://cab-01.local:12345', LastSeenAt: '2026-11-24T21:00:00.000Z' } })
 ]
-
-export type VenueEvents = EventMap<typeof venueEvents>

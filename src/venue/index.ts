@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { defineModule, type HubModule } from '../core/module.js'
 import type { EventDefinition } from '../core/events/definition.js'
 import { systemStream, type StreamDefinition } from '../core/stream-table.js'
-import { connectBroker, mqttConnectionOptions } from '../mqtt/index.js'
+import { brokerLabel, connectBroker, endConnection, mqttConnectionOptions } from '../mqtt/index.js'
 import { venueCommand } from './command.js'
 import { venueEvents } from './events.js'
 import { VenueListener } from './listener.js'
@@ -58,9 +58,10 @@ export function venueModule (cabinet: CabinetCatalog): HubModule {
     events: [...venueEvents, ...cabinet.events],
     register: async (scope, context) => {
       const { options, logger } = context
-      if (options.mqttUrl === null) throw new Error('the venue needs --mqtt-url')
+      const { mqttUrl } = options
+      if (mqttUrl === null) throw new Error('the venue needs --mqtt-url')
       const registry = new VenueRegistry(context.now)
-      const client = connectBroker({ ...options, mqttUrl: options.mqttUrl }, { clientId: `cabinethub-venue-${context.core.nodeId}-${randomUUID().slice(0, 8)}` })
+      const client = connectBroker({ ...options, mqttUrl }, { clientId: `cabinethub-venue-${context.core.nodeId}-${randomUUID().slice(0, 8)}` })
       const listener = new VenueListener({
         client,
         prefix: options.mqttTopicPrefix,
@@ -70,8 +71,8 @@ export function venueModule (cabinet: CabinetCatalog): HubModule {
         log: (message) => logger.warn(message)
       })
       context.onStart('venue-broker', async () => { client.connect() })
-      context.onStop(async () => { await client.endAsync() })
-      context.addStatusSection('venue', () => ({ prefix: options.mqttTopicPrefix, cabinets: registry.cabinets().length, ...listener.status() }))
+      context.onStop(async () => { await endConnection(client) })
+      context.addStatusSection('venue', () => ({ broker: brokerLabel(mqttUrl), prefix: options.mqttTopicPrefix, cabinets: registry.cabinets().length, ...listener.status() }))
       venueRoutes(scope, registry)
     }
   })

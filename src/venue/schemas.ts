@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 
 const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description })
 
-export const VenueCabinetSchema = Type.Object({
+const VenueCabinetSchema = Type.Object({
   nodeId: Type.String({ description: 'The cabinet\'s NodeId (its topic level).' }),
   online: Type.Boolean({ description: 'Its status topic says online; a cabinet that died says offline through its last will.' }),
   state: nullableString('browsing or playing.'),
