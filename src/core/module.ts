@@ -35,7 +35,7 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   /** Every event published by any module, in order; returns the unsubscribe. */
   subscribe (listener: EventListener): () => void
   /** Passes an envelope another node published to every transport, unchanged (see EventBus.relay). */
-  relay (envelope: Envelope): void
+  relay (envelope: Envelope, json?: string): void
   /** The streams (the firehose first) that deliver an event type. */
   streamsFor (type: string): string[]
   readonly db: HubDatabase

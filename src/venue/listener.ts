@@ -4,7 +4,7 @@
  * unchanged (its own NodeId) to the venue's streams.
  */
 import type { MqttClient } from 'mqtt'
-import Value from 'typebox/value'
+import { Compile } from 'typebox/compile'
 import { EnvelopeSchema, type Envelope } from '../core/envelope.js'
 import { readCabinetTopic } from '../mqtt/index.js'
 import type { VenueCabinet, VenueRegistry } from './registry.js'
@@ -13,7 +13,8 @@ export interface ListenerDeps {
   readonly client: MqttClient
   readonly prefix: string
   readonly registry: VenueRegistry
-  readonly relay: (envelope: Envelope) => void
+  /** Passes an envelope on, with its JSON text as received. */
+  readonly relay: (envelope: Envelope, json: string) => void
   readonly onCabinet: (cabinet: VenueCabinet) => void
   readonly log: (message: string) => void
 }
@@ -25,9 +26,12 @@ export interface ListenerStatus {
   readonly lastError: string | null
 }
 
-function parseObject (payload: Buffer): Record<string, unknown> | null {
+/** Compiled once: every message of every cabinet goes through it. */
+const envelopeCheck = Compile(EnvelopeSchema)
+
+function parseObject (text: string): Record<string, unknown> | null {
   try {
-    const parsed: unknown = JSON.parse(payload.toString('utf8'))
+    const parsed: unknown = JSON.parse(text)
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed as Record<string, unknown> : null
   } catch {
     return null
@@ -63,15 +67,16 @@ export class VenueListener {
       onCabinet(registry.status(message.nodeId, payload.toString('utf8')))
       return
     }
-    const body = parseObject(payload)
+    const text = payload.toString('utf8')
+    const body = parseObject(text)
     if (body === null) return this.#reject(topic, 'not a JSON object')
     if (message.kind === 'summary') return onCabinet(registry.summary(message.nodeId, body))
     if (message.kind === 'info') return onCabinet(registry.info(message.nodeId, body))
-    if (!Value.Check(EnvelopeSchema, body) || body.Type !== message.type) return this.#reject(topic, 'not an event envelope of the topic\'s type')
+    if (!envelopeCheck.Check(body) || body.Type !== message.type) return this.#reject(topic, 'not an event envelope of the topic\'s type')
     const envelope = body as unknown as Envelope
     registry.seen(message.nodeId)
     if (envelope.Type === 'hiscore.updated') registry.hiscore(message.nodeId, envelope.Payload)
-    this.deps.relay(envelope)
+    this.deps.relay(envelope, text)
   }
 
   #reject (topic: string, why: string): void {
