@@ -39,6 +39,8 @@ export interface CommandDeps {
   readonly topics: CabinetTopics
   readonly publisher: Publisher<MqttEvents>
   readonly send: (message: OutgoingMessage) => void
+  /** One line for a message refused before any route saw it (routes log their own). */
+  readonly log: (message: string) => void
 }
 
 function parseBody (payload: Buffer): { correlationId: string | null, body: unknown } | { error: string } {
@@ -80,6 +82,7 @@ export class MqttCommands {
       }
       result = { correlationId, command: name, ok: response.statusCode >= 200 && response.statusCode < 300, status: response.statusCode, body }
     }
+    if (route === undefined || 'error' in parsed) this.deps.log(`MQTT command on ${topic} refused: ${(result.body as { message: string }).message}`)
     const code = result.ok ? null : (result.body as { code?: unknown } | null)?.code
     this.deps.publisher.publish('commands.mqtt.completed', { Command: name, Ok: result.ok, Status: result.status, ...(typeof code === 'string' ? { Code: code } : {}) }, { correlationId })
     this.deps.send({ topic: this.deps.topics.commandResult(name), payload: JSON.stringify(result), retain: false, coalesceKey: null })

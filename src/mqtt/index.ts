@@ -41,7 +41,7 @@ export const mqttModule = defineModule({
       will: { topic: topics.status, payload: Buffer.from('offline'), qos: 1, retain: true }
     })
     const publicUrl = (): string => publicUrlOf(scope, options.mqttPublicUrl, core.host, core.port)
-    const commands = new MqttCommands({ app: scope, topics, publisher: context.publisher, send: (message) => bridge.send(message) })
+    const commands = new MqttCommands({ app: scope, topics, publisher: context.publisher, send: (message) => bridge.send(message), log: (message) => logger.warn(message) })
     const bridge: MqttBridge = new MqttBridge({
       client,
       topics,

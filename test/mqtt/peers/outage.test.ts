@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { after, before, describe, it } from 'node:test'
-import { cli, freePort, waitForHealth } from '../../support/cli.js'
+import { cli, freePort, run, waitForHealth } from '../../support/cli.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
 import { Broker, BrokerDoor, mosquittoSkip, payloadOf as json, SubReader, subscribedReader } from '../../support/mosquitto.js'
 import { eventually } from '../../support/sim.js'
@@ -131,5 +131,15 @@ describe('a cabinet that dies without disconnecting', { skip: mosquittoSkip }, (
     } finally {
       for (const process of [child, venueChild]) if (process.exitCode === null) process.kill('SIGKILL')
     }
+  })
+})
+
+describe('the venue command', () => {
+  it('is listed in --help, and without a broker says so in one line with exit code 2', () => {
+    assert.match(run(['--help']).stdout, /cabinet-hub venue --mqtt-url URL/)
+    const result = run(['venue', '--port', '0', '--data-dir', tempDir()])
+    assert.equal(result.status, 2)
+    assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr)
+    assert.match(result.stderr, /^cabinet-hub: venue needs --mqtt-url/)
   })
 })
