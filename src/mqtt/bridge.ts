@@ -16,6 +16,7 @@ import type { CabinetTopics } from './topics.js'
 
 /** A stream name for the few types only the firehose delivers. */
 const firehoseTopicLevel = 'events'
+const offlineAckWaitMs = 2000
 
 export interface BridgeDeps {
   readonly client: MqttClient
@@ -108,7 +109,9 @@ export class MqttBridge {
     this.#stopping = true
     const { client } = this.#deps
     if (client.connected) {
-      await client.publishAsync(this.#deps.topics.status, 'offline', { qos: 1, retain: true }).catch(() => {})
+      // A broker that takes the message but never acknowledges it must not hold the shutdown.
+      const acknowledged = client.publishAsync(this.#deps.topics.status, 'offline', { qos: 1, retain: true }).catch(() => {})
+      await Promise.race([acknowledged, new Promise((resolve) => setTimeout(resolve, offlineAckWaitMs).unref())])
     }
     await endConnection(client, !client.connected)
   }

@@ -43,6 +43,7 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
     const selected = reader.on('cabinethub/cab-a/frontend/ui.game.selected').map(json)
     assert.equal(selected.length, 1)
     assert.deepEqual([selected[0]!.Type, selected[0]!.NodeId, selected[0]!.Payload.GameName], ['ui.game.selected', 'cab-a', 'Street Fighter II'])
+    assert.equal(reader.messages.filter((m) => m.topic.includes('/esevent/')).length, 0, 'raw hooks only with --mqtt-raw-hooks')
 
     const late = SubReader.start(broker, ['cabinethub/cab-a/#'])
     try {

@@ -135,8 +135,7 @@ describe('a cabinet that dies without disconnecting', { skip: mosquittoSkip }, (
 })
 
 describe('the venue command', () => {
-  it('is listed in --help, and without a broker says so in one line with exit code 2', () => {
-    assert.match(run(['--help']).stdout, /cabinet-hub venue --mqtt-url URL/)
+  it('without a broker says so in one line with exit code 2', () => {
     const result = run(['venue', '--port', '0', '--data-dir', tempDir()])
     assert.equal(result.status, 2)
     assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr)
