@@ -13,13 +13,15 @@ import { frontendsModule, type FrontendsConfig } from './frontends/index.js'
 import { gameEventsModule } from './game-events/index.js'
 import { libraryModule } from './library/index.js'
 import { mediaModule } from './media/index.js'
+import { mqttModule } from './mqtt/index.js'
 import { panelsModule } from './panels/index.js'
 import { recordsModule } from './records/index.js'
 import { surfacesModule } from './surfaces/index.js'
+import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, panelsModule, achievementsModule, dashboardModule, recordsModule, ...contractModules
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), ...contractModules
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

@@ -44,6 +44,7 @@ export function runModuleCommand (found: FoundCommand, args: readonly string[], 
       const ownValues = Object.fromEntries(Object.entries(parsed.values).filter(([key]) => key in flags))
       const loaded = loadConfig(entries, { cli: cliValuesByKey(entries, serviceValues), env })
       return {
+        loaded,
         core: loaded.config as unknown as CoreConfig,
         options: configOf(found.module.options ?? {}, loaded),
         flags: ownValues as never,

@@ -100,4 +100,21 @@ export class EventBus {
     }
     return { published: true, event }
   }
+
+  /**
+   * Hands every listener an envelope another node published, unchanged (its own NodeId, Ts and
+   * CorrelationId): a venue relaying its cabinets. Never retained or coalesced here, since the
+   * retained store and the sequences belong to this node's own events. `json` is the envelope as
+   * received, when the caller has it, so it is not serialized again.
+   */
+  relay (envelope: Envelope, json = JSON.stringify(envelope)): void {
+    const event: PublishedEvent = { envelope, json, coalesceKey: null, retainSlot: null, clearsSlot: null }
+    for (const listener of this.#listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        this.#options.onListenerError(error, envelope.Type)
+      }
+    }
+  }
 }

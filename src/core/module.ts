@@ -7,10 +7,11 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Envelope } from './envelope.js'
 import type { EventListener, Publisher } from './event-bus.js'
 import type { EventDefinition, EventMap } from './events/definition.js'
 import type { ManagerDefinition, ManagerId } from './gates.js'
-import type { ConfigOf, OptionTable } from './options.js'
+import type { ConfigOf, LoadedConfig, OptionTable } from './options.js'
 import type { CoreConfig } from './core-options.js'
 import type { ServiceKey } from './services.js'
 import type { FrontendSettings } from './settings.js'
@@ -34,6 +35,10 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   readonly publisher: Publisher<EventMap<E>>
   /** Every event published by any module, in order; returns the unsubscribe. */
   subscribe (listener: EventListener): () => void
+  /** Passes an envelope another node published to every transport, unchanged (see EventBus.relay). */
+  relay (envelope: Envelope, json?: string): void
+  /** The streams (the firehose first) that deliver an event type. */
+  streamsFor (type: string): string[]
   readonly db: HubDatabase
   readonly now: () => Date
   /** The frontend's settings (es_settings.cfg on EmulationStation), read at start. */
@@ -65,6 +70,8 @@ export interface CommandContext<O extends OptionTable = OptionTable> {
    * throw CommandUsageError.
    */
   parse<F extends Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>> (args: readonly string[], flags: F): {
+    /** Every option of the build with where its value came from, for a command that builds a service of its own. */
+    readonly loaded: LoadedConfig
     readonly core: Readonly<CoreConfig>
     readonly options: ConfigOf<O>
     readonly flags: { [K in keyof F]?: F[K] extends { multiple: true } ? (F[K]['type'] extends 'string' ? string[] : boolean[]) : (F[K]['type'] extends 'string' ? string : boolean) }

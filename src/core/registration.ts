@@ -51,6 +51,8 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     // The module's declared events are in the catalog; the bus refuses any other type at run time too.
     publisher: hub.bus,
     subscribe: (listener) => hub.bus.subscribe(listener),
+    relay: (envelope, json) => { hub.bus.relay(envelope, json) },
+    streamsFor: (type) => hub.streams.streamsFor(type),
     db: hub.db,
     now: hub.now,
     settings: hub.settings,

@@ -30,6 +30,18 @@ describe('EventBus', () => {
     assert.deepEqual(json, { Type: 'ui.event', Ts: '2026-11-21T20:00:00.123Z', NodeId: 'cab-07', CorrelationId: 'abc', Payload: { EventName: 'sleep' } })
   })
 
+  it('relays an envelope another node published unchanged, its own text included, never retained or coalesced', () => {
+    const { bus, seen } = makeBus()
+    const envelope = { Type: 'marquee.snapshot', Ts: '2026-11-21T19:59:00.000Z', NodeId: 'cab-02', CorrelationId: 'far', Payload: { Sequence: 1 } }
+    const text = JSON.stringify(envelope)
+    bus.relay(envelope, text)
+    bus.relay({ ...envelope, Type: 'not.declared.here' })
+    assert.equal(seen[0]!.envelope, envelope)
+    assert.equal(seen[0]!.json, text)
+    assert.deepEqual([seen[0]!.retainSlot, seen[0]!.coalesceKey, seen[0]!.clearsSlot], [null, null, null])
+    assert.equal(JSON.parse(seen[1]!.json).NodeId, 'cab-02', 'a type this build does not declare is relayed too')
+  })
+
   it('gives each event a correlation id when the publisher has none', () => {
     const { bus, seen } = makeBus()
     bus.publish('ui.event', {})

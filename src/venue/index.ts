@@ -1,0 +1,89 @@
+/**
+ * The venue: `cabinet-hub venue --mqtt-url URL` reads every cabinet from the broker and serves,
+ * with the same core as a cabinet, the cabinets' tiles, merged hiscores, /ws/venue (every
+ * cabinet's events, each keeping its NodeId) and a page at `/`.
+ */
+import { randomUUID } from 'node:crypto'
+import { defineModule, type HubModule } from '../core/module.js'
+import type { EventDefinition } from '../core/events/definition.js'
+import { systemStream, type StreamDefinition } from '../core/stream-table.js'
+import { brokerLabel, connectBroker, endConnection, mqttConnectionOptions } from '../mqtt/index.js'
+import { venueCommand } from './command.js'
+import { venueEvents } from './events.js'
+import { VenueListener } from './listener.js'
+import { VenueRegistry, type VenueCabinet } from './registry.js'
+import { venueRoutes } from './routes.js'
+
+/** What the cabinets publish: their stream rows and event types, so the venue routes and documents them. */
+export interface CabinetCatalog {
+  readonly streams: readonly StreamDefinition[]
+  readonly events: readonly EventDefinition[]
+}
+
+export function cabinetCatalogOf (modules: readonly HubModule[]): CabinetCatalog {
+  return { streams: modules.flatMap((m) => m.streams ?? []), events: modules.flatMap((m) => m.events ?? []) }
+}
+
+function venueStream (cabinet: CabinetCatalog): StreamDefinition {
+  const rows = [...cabinet.streams, systemStream]
+  return {
+    name: 'venue',
+    description: 'Every cabinet\'s events (each envelope keeps the NodeId of its cabinet), and venue.cabinet.changed when a tile changes.',
+    prefixes: [...new Set(['venue.', ...rows.flatMap((row) => row.prefixes)])],
+    extraTypes: [...new Set(rows.flatMap((row) => row.extraTypes))],
+    aliases: []
+  }
+}
+
+const tileEvent = (cabinet: VenueCabinet) => ({
+  NodeId: cabinet.nodeId,
+  Online: cabinet.online,
+  State: cabinet.state,
+  System: cabinet.system,
+  Game: cabinet.game,
+  Rom: cabinet.rom,
+  Score: cabinet.score,
+  Image: cabinet.image,
+  BaseUrl: cabinet.baseUrl,
+  LastSeenAt: cabinet.lastSeenAt
+})
+
+/** The venue service's one domain module; the cabinets' streams are served too (`/ws/marquee` has every cabinet's marquee). */
+export function venueModule (cabinet: CabinetCatalog): HubModule {
+  return defineModule({
+    name: 'venue',
+    gate: null,
+    options: mqttConnectionOptions,
+    streams: [venueStream(cabinet), ...cabinet.streams],
+    events: [...venueEvents, ...cabinet.events],
+    register: async (scope, context) => {
+      const { options, logger } = context
+      const { mqttUrl } = options
+      if (mqttUrl === null) throw new Error('the venue needs --mqtt-url')
+      const registry = new VenueRegistry(context.now)
+      const client = connectBroker({ ...options, mqttUrl }, { clientId: `cabinethub-venue-${context.core.nodeId}-${randomUUID().slice(0, 8)}` })
+      const listener = new VenueListener({
+        client,
+        prefix: options.mqttTopicPrefix,
+        registry,
+        relay: context.relay,
+        onCabinet: (tile) => { context.publisher.publish('venue.cabinet.changed', tileEvent(tile)) },
+        log: (message) => logger.warn(message)
+      })
+      context.onStart('venue-broker', async () => { client.connect() })
+      context.onStop(async () => { await endConnection(client) })
+      context.addStatusSection('venue', () => ({ broker: brokerLabel(mqttUrl), prefix: options.mqttTopicPrefix, cabinets: registry.cabinets().length, ...listener.status() }))
+      venueRoutes(scope, registry)
+    }
+  })
+}
+
+/** Adds the `venue` command to a build; the venue serves what the given modules publish. */
+export function venueCommandModule (cabinetModules: () => readonly HubModule[]): HubModule {
+  return defineModule({
+    name: 'venue-command',
+    gate: null,
+    commands: [venueCommand(() => venueModule(cabinetCatalogOf(cabinetModules())))],
+    register: async () => {}
+  })
+}

@@ -1,0 +1,53 @@
+/** A venue service in process (the `venue` command's build), and what tests ask cabinets and venues. */
+import assert from 'node:assert/strict'
+import { rmSync } from 'node:fs'
+import pino from 'pino'
+import { buildApp } from '../../src/app.js'
+import { optionEntriesOf } from '../../src/core/hub.js'
+import { loadConfig } from '../../src/core/options.js'
+import { noFrontendSettings } from '../../src/core/settings.js'
+import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
+import { domainModules } from '../../src/modules.js'
+import { cabinetCatalogOf, venueModule } from '../../src/venue/index.js'
+import { tempDir, type TestHub } from './hub.js'
+
+export async function startVenue (mqttUrl: string, options: Record<string, string> = {}): Promise<TestHub> {
+  const dataDir = tempDir('cabinet-hub-venue-')
+  const modules = [venueModule(cabinetCatalogOf(domainModules))]
+  const loaded = loadConfig(optionEntriesOf(modules), { cli: new Map(Object.entries({ dataDir, port: '0', nodeId: 'venue', mqttUrl, ...options })), env: {} })
+  const db = openDatabase(dataDir)
+  const { app, hub } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, settings: noFrontendSettings, now: () => new Date(), modules })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  if (address === null || typeof address === 'string') throw new Error('no TCP address')
+  const baseUrl = `http://127.0.0.1:${address.port}`
+  await hub.start()
+  return {
+    app,
+    hub,
+    baseUrl,
+    wsBase: baseUrl.replace('http://', 'ws://'),
+    dataDir,
+    close: async () => {
+      await app.close()
+      closeDatabase(db)
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** A frontend hook through the ingest route, as EmulationStation's scripts deliver it. */
+export async function ingestHook (hub: TestHub, event: string, ...args: string[]): Promise<void> {
+  const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
+  assert.equal(response.status, 202)
+}
+
+/** A section of GET /api/v1/status (`mqtt` on a cabinet, `venue` on a venue). */
+export async function statusSection (baseUrl: string, name: string): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await (await fetch(`${baseUrl}/api/v1/status`)).json() as Record<string, Record<string, unknown>>)[name]!
+}
+
+export async function venueCabinet (baseUrl: string, nodeId: string): Promise<Record<string, unknown> | undefined> {
+  const body = await (await fetch(`${baseUrl}/api/v1/venue/cabinets`)).json() as { cabinets: Array<Record<string, unknown>> }
+  return body.cabinets.find((c) => c.nodeId === nodeId)
+}
