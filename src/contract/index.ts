@@ -13,7 +13,7 @@ const declaredOnly = async (): Promise<void> => {}
 const hiscores = defineModule({
   name: 'hiscores',
   gate: 'gameEvents',
-  streams: [{ name: 'hiscore', description: 'Hiscore tables and captured console scores.', prefixes: ['hiscore.'], extraTypes: [], aliases: ['highscore', 'highscores', 'hiscores'] }],
+  streams: [{ name: 'hiscore', description: 'Hiscore tables, captured console scores and the partner leaderboard of the game on screen.', prefixes: ['hiscore.'], extraTypes: ['records.leaderboard.updated'], aliases: ['highscore', 'highscores', 'hiscores'] }],
   events: [define('hiscore.updated', 'Hiscore table of a game changed.', open({ RomName: str('Rom.'), GameName: str('Display name.'), Scores: Type.Array(Type.Unknown()) }, 'hiscore table'))],
   register: declaredOnly
 })

@@ -49,6 +49,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Answers only local pages and clients without an Origin: the route reveals paths of this machine. */
     readonly localPagesOnly?: boolean
+    /** Published for anyone to read (the signed records index): any client, any page, no key, for GET only. */
+    readonly publicRead?: boolean
   }
 }
 
@@ -99,6 +101,7 @@ export function securityCheck (options: SecurityOptions) {
 
   return function checkClient (request: FastifyRequest, localPagesOnly: boolean): void {
     if (keyMatches(options.apiKey, presentedKey(request))) return
+    if (request.routeOptions.config?.publicRead === true && (request.method === 'GET' || request.method === 'HEAD')) return
 
     const host = request.headers.host
     if (host !== undefined && !isLoopbackHostname(hostnameOf(host)) && !acceptedHosts.has(hostnameOf(host))) {

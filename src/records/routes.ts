@@ -23,6 +23,7 @@ export interface RecordsRoutesDeps {
 
 export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: RecordsRoutesDeps): void {
   app.get('/api/v1/scores/index', {
+    config: { publicRead: true },
     schema: { tags, summary: 'The signed index of this cabinet\'s records (public, read-only)', response: { 200: IndexResponse, ...errorResponses(404) } }
   }, async (_request, reply) => {
     // Sent exactly as the file holds it (even a record changed behind our back): a response
@@ -32,10 +33,12 @@ export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: Rec
   })
 
   app.get('/api/v1/scores/anchors', {
+    config: { publicRead: true },
     schema: { tags, summary: 'Anchored roots by generation (public, read-only)', response: { 200: AnchorsResponse, ...errorResponses(404) } }
   }, async (_request, reply) => reply.header('cache-control', noStore).send({ anchors: home.anchors.list() }))
 
   app.get('/api/v1/scores/anchor-proof', {
+    config: { publicRead: true },
     schema: {
       tags,
       summary: 'The OpenTimestamps proof of one generation, base64 (public, read-only)',

@@ -105,6 +105,19 @@ describe('client rules on the routed path', () => {
     }
   })
 
+  it('lets any machine read the published records index without a key, and nothing else there', async () => {
+    for (const url of ['/api/v1/scores/index', '/api/v1/scores/anchors']) {
+      const read = await hub.app.inject({ url, remoteAddress: remote, headers: { origin: 'https://partner.example' } })
+      assert.equal(read.statusCode, 200, url)
+      assert.equal(read.headers['access-control-allow-origin'], '*', url)
+    }
+    const badGeneration = await hub.app.inject({ url: '/api/v1/scores/anchor-proof?generation=0', remoteAddress: remote })
+    assert.equal(badGeneration.statusCode, 400, 'its errors are public too')
+    const append = await hub.app.inject({ method: 'POST', url: '/api/v1/records', remoteAddress: remote, payload: {} })
+    assert.equal(append.statusCode, 401)
+    assert.equal((await hub.app.inject({ url: '/api/v1/status', remoteAddress: remote })).statusCode, 401)
+  })
+
   it('answers bytes the HTTP parser refuses with { message, code } and CORS', async () => {
     const port = Number(new URL(hub.baseUrl).port)
     const short = await rawExchange(port, 'POST /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Type":"ui.event"')
