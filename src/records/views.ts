@@ -27,7 +27,7 @@ function showLeaderboard (event) {
   }))
   text('records-leaderboard-sources', board.Sources.map((s) => s.Url + ': ' + (s.Verified ? 'verified, ' + s.SealState : 'left out (' + s.Reason + ')')).join(' · '), 'dim')
 }
-// The firehose carries it on every build; /ws/hiscore does once the hiscore stream lists it.
-follow('/ws', undefined, showLeaderboard)
+// Retained on /ws/hiscore: a page opened late shows the ranking at once.
+follow('/ws/hiscore', undefined, showLeaderboard)
 `
 }
