@@ -93,8 +93,11 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 
 /** `<time>-sh-<parent pid>-<pid>.hook`: the processes ES started for the hook, in the order it started them. */
 const shHookName = /-sh-(\d+)-(\d+)\.hook$/
-/** Hooks whose shells took their times this close together were fired together. */
-const togetherUs = 50_000
+/**
+ * Hooks whose shells took their times this close together are ordered by process ids: ES starts
+ * their shells one after the other, while a busy machine may let a later shell reach its clock first.
+ */
+const togetherUs = 2_000_000
 /** Process ids wrap around; within a group a larger spread than this means they did. */
 const pidWrapSpread = 1 << 15
 

@@ -10,6 +10,7 @@ import { configuredFrontendHooks, type FrontendsConfig } from '../../src/fronten
 import { spoolDirOf } from '../../src/frontend/index.js'
 import { SimulatedFrontend, writeDemoTree } from '../../src/sim/index.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
+import { frontendRunning } from '../support/frontend-hub.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
 
 describe('the service against the simulated real ES', () => {
@@ -29,7 +30,8 @@ describe('the service against the simulated real ES', () => {
     configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
     frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
     raw = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
-    await frontend.until((c) => c.types().includes('ui.frontend.started'), 10_000)
+    // ui.frontend.started is news, not retained: it may have gone out before this client connected.
+    await frontendRunning(hub.baseUrl)
   })
   after(async () => {
     frontend.close()

@@ -40,3 +40,14 @@ export async function startFrontendHub (options: Record<string, string | boolean
     }
   }
 }
+
+/** Resolves once the service has seen the frontend's web API answer (its status says it runs). */
+export async function frontendRunning (baseUrl: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const status = await (await fetch(`${baseUrl}/api/v1/status`)).json() as { frontend: { running: boolean | null } }
+    if (status.frontend.running === true) return
+    if (Date.now() > deadline) throw new Error('the frontend never came up')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}

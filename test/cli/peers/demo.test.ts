@@ -23,7 +23,8 @@ describe('embedded default (no frontend configured)', () => {
       const raw = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws/esevent`)
       // The simulated player browses at a human pace; a selection arrives within seconds.
       await firehose.until((c) => c.types().some((t) => t === 'ui.system.selected' || t === 'ui.game.selected'), 60_000)
-      await raw.until((c) => c.frames.some((f) => f.Payload.Source === 'http'), 60_000)
+      // Our sh hooks leave each hook in the spool folder the service watches.
+      await raw.until((c) => c.frames.some((f) => f.Payload.Source === 'spool'), 60_000)
       // The demo panels cover every demo system, so each selection resolves one on /ws/panel.
       await firehose.until((c) => c.types().includes('panel.state'), 60_000)
       const mame = await (await fetch(`http://127.0.0.1:${port}/api/v1/panels/system/mame`)).json() as { scope: string, panelFile: string }
