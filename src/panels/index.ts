@@ -5,6 +5,7 @@
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
+import { machineDataService } from '../roms/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
 import { EvdevSource, type InputSource } from './evdev.js'
@@ -34,6 +35,7 @@ export const panelsModule = defineModule({
   streams: [{ name: 'panel', description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.', prefixes: ['panel.', 'theme.'], extraTypes: ['cpo.panel.config.selected'], aliases: [] }],
   options: panelOptions,
   events: panelEvents,
+  needs: [machineDataService],
   provides: [panelControlsService],
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
@@ -45,7 +47,8 @@ export const panelsModule = defineModule({
       art,
       esSettings: settings.values,
       publisher: context.publisher,
-      now: context.now
+      now: context.now,
+      machines: context.use(machineDataService)
     })
     context.provide(panelControlsService, {
       instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}

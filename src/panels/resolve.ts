@@ -5,10 +5,13 @@
 import { createHash } from 'node:crypto'
 import type { PanelLayoutResource, PanelResource } from './resource-schema.js'
 import type { LoadedPanel, PanelResources } from './resources.js'
+import { isArcadeSystem } from './derived.js'
 
-const arcadeSystems = new Set(['mame', 'fbneo', 'arcade', 'neogeo', 'cps1', 'cps2', 'cps3'])
+/** `Source` of a panel read from a dynpanels file, and of one derived from machine data or a console pad. */
+export type PanelSource = 'resources/dynpanels' | 'derived'
 
 export interface ResolvedPanel {
+  readonly source: PanelSource
   readonly scope: 'game' | 'system'
   readonly systemId: string
   readonly rom: string | null
@@ -74,18 +77,19 @@ export function resolvePanel (resources: PanelResources, request: PanelRequest):
   const system = request.systemId.toLowerCase()
   const game = request.rom === null ? null : resources.find('game', romSlug(request.rom)) ?? resources.find('game', request.rom)
   const gameSystem = game?.resource.system?.toLowerCase()
-  const gameApplies = game !== null && (gameSystem === undefined || gameSystem === system || (arcadeSystems.has(gameSystem) && arcadeSystems.has(system)))
+  const gameApplies = game !== null && (gameSystem === undefined || gameSystem === system || (isArcadeSystem(gameSystem) && isArcadeSystem(system)))
   const chosen = gameApplies ? game : resources.find('system', system)
   return chosen === null ? null : panelFromFile(chosen, gameApplies ? 'game' : 'system', request)
 }
 
 /** A panel file applied to a request: its best-fitting layout and its PanelKey. */
-export function panelFromFile (chosen: Pick<LoadedPanel, 'file' | 'resource'>, scope: 'game' | 'system', request: PanelRequest): ResolvedPanel {
+export function panelFromFile (chosen: Pick<LoadedPanel, 'file' | 'resource'>, scope: 'game' | 'system', request: PanelRequest, source: PanelSource = 'resources/dynpanels'): ResolvedPanel {
   const layouts = chosen.resource.layouts
   const fallback = defaultLayout(layouts)
   const fitted = request.requestedLayout === null ? null : bestFitLayout(layouts, request.requestedLayout)
   const activeLayout = fitted ?? fallback
   return {
+    source,
     scope,
     systemId: request.systemId,
     rom: request.rom,

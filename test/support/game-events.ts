@@ -4,9 +4,9 @@ import { DefinitionBody, type DefinitionBodyType } from '../../src/game-events/s
 
 /**
  * Options that keep a test hub away from the default emulator ports (8000, 55355), where a real
- * emulator of another test may be running.
+ * emulator of another test may be running, and off MAME's full machine import (minutes of CPU).
  */
-export const quietPeers: Record<string, string | boolean> = { cabemuEnabled: false, cabemu2Enabled: false, multiemuEnabled: false }
+export const quietPeers: Record<string, string | boolean> = { cabemuEnabled: false, cabemu2Enabled: false, multiemuEnabled: false, mameImport: false }
 
 export async function putDefinition (baseUrl: string, system: string, rom: string, body: unknown): Promise<Response> {
   return fetch(`${baseUrl}/api/v1/ingame/definitions/${encodeURIComponent(system)}/${encodeURIComponent(rom)}`, {
