@@ -68,7 +68,7 @@ export function locateGames (text: string): LocatedGame[] {
   const open: string[] = []
   let game: OpenGame | null = null
   let tag: { name: string, start: number, textStart: number, selfClosing: boolean, text: string } | null = null
-  parser.on('error', (error) => { if (!error.message.endsWith('undefined entity.')) throw new Error(`${parser.line}:${parser.column}: ${error.message}`) })
+  parser.on('error', (error) => { if (!error.message.endsWith('undefined entity.')) throw error })
   parser.on('opentag', (node) => {
     const { name, isSelfClosing } = node as SaxesTagPlain
     open.push(name)

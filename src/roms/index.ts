@@ -68,7 +68,10 @@ export const romsModule = defineModule({
         if (enabled && options.mameImport) await machines.importAll()
       })
     })
-    context.onStop(() => { running.abort() })
+    context.onStop(() => {
+      machines.stop()
+      running.abort()
+    })
     context.addStatusSection('roms', () => ({ mame: machines.status() }))
     romsRoutes(scope, machines, romset)
   }

@@ -50,6 +50,8 @@ export class MachineLibrary implements MachineData {
   readonly #pending = new Map<string, Promise<void>>()
   #tail: Promise<void> = Promise.resolve()
   #lookups = 0
+  /** Set when the service closes: answers still arriving are dropped (the database is closing). */
+  #stopped = false
 
   constructor (options: MachineLibraryOptions) {
     this.#options = options
@@ -79,7 +81,7 @@ export class MachineLibrary implements MachineData {
 
   machine (name: string): MachineInfo | null {
     const key = name.toLowerCase()
-    if (this.#version === null || !isMachineName(key)) return null
+    if (this.#version === null || this.#stopped || !isMachineName(key)) return null
     return this.#options.store.machine(this.#version, key)
   }
 
@@ -92,7 +94,7 @@ export class MachineLibrary implements MachineData {
 
   lookup (names: readonly string[]): Promise<void> {
     const adapter = this.#options.adapter
-    if (adapter === null || this.#version === null || this.imported) return Promise.resolve()
+    if (adapter === null || this.#version === null || this.imported || this.#stopped) return Promise.resolve()
     const waits: Array<Promise<void>> = []
     const needed: string[] = []
     for (const name of new Set(names.map((n) => n.toLowerCase()))) {
@@ -118,6 +120,7 @@ export class MachineLibrary implements MachineData {
     this.#import = running
     let batch: MachineInfo[] = []
     const flush = (): void => {
+      if (this.#stopped) throw new Error('the service is closing')
       this.#options.store.put(version, batch)
       running.machines += batch.length
       batch = []
@@ -128,14 +131,21 @@ export class MachineLibrary implements MachineData {
         if (batch.length >= importBatch) flush()
       })
       flush()
+      if (this.#stopped) return
       this.#options.store.markImported(version, count, this.#options.now())
       this.#import = { state: 'complete', machines: count, completedAt: this.#options.now().toISOString() }
       this.#options.logger.info(`MAME ${version}: ${count} machines imported`)
       this.#options.onImported(version, count)
     } catch (error) {
+      if (this.#stopped) return
       this.#import = { state: 'failed', error: (error as Error).message, machines: running.machines }
       this.#options.logger.warn(`MAME ${version} full machine import failed: ${(error as Error).message}`)
     }
+  }
+
+  /** The service is closing: no more MAME calls, no more writes. */
+  stop (): void {
+    this.#stopped = true
   }
 
   /** Off by configuration: the status says so instead of "idle". */
@@ -157,13 +167,15 @@ export class MachineLibrary implements MachineData {
   async #ask (adapter: MameAdapter, names: readonly string[]): Promise<void> {
     const version = this.#version!
     try {
+      if (this.#stopped) return
       this.#lookups++
       const found = await adapter.machines(names)
+      if (this.#stopped) return
       this.#options.store.put(version, found)
       const foundNames = new Set(found.map((m) => m.name))
       for (const name of names) if (!foundNames.has(name)) this.#unknown.add(name)
     } catch (error) {
-      this.#fail(`MAME did not answer for ${names.slice(0, 3).join(', ')}${names.length > 3 ? ' ...' : ''}: ${(error as Error).message}`)
+      if (!this.#stopped) this.#fail(`MAME did not answer for ${names.slice(0, 3).join(', ')}${names.length > 3 ? ' ...' : ''}: ${(error as Error).message}`)
     } finally {
       for (const name of names) this.#pending.delete(name)
     }
