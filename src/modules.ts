@@ -14,11 +14,12 @@ import { libraryModule } from './library/index.js'
 import { mediaModule } from './media/index.js'
 import { panelsModule } from './panels/index.js'
 import { romsModule } from './roms/index.js'
+import { scrapingModule } from './scraping/index.js'
 import { surfacesModule } from './surfaces/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, romsModule, panelsModule, dashboardModule, ...contractModules
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, romsModule, scrapingModule, panelsModule, dashboardModule, ...contractModules
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

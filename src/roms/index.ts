@@ -78,6 +78,7 @@ export const romsModule = defineModule({
 })
 
 export type { MachineData } from './machine-library.js'
+export { editSystemGamelist, gamelistGames, systemGamelist, type SystemGamelist } from './gamelists.js'
 export type { MachineControl, MachineInfo } from './machine.js'
 export { machineNameOf } from './romset.js'
 export type { RomsConfig } from './options.js'

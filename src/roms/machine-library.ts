@@ -22,6 +22,8 @@ export interface MachineData {
   lookup (names: readonly string[]): Promise<void>
   /** `known`, `unknown` (MAME has no such machine) or `unavailable` (not asked, or no MAME to ask). */
   knowledge (name: string): 'known' | 'unknown' | 'unavailable'
+  /** The MAME version the data is of; null when no MAME could be asked. */
+  readonly version: string | null
 }
 
 type ImportState =

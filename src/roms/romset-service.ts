@@ -2,12 +2,11 @@
  * The Roms Manager's work: audits a system's roms against MAME's machine data, and hides (or shows
  * again) the games a romset filter picks, in the system's gamelist. No Fastify here.
  */
-import { existsSync } from 'node:fs'
 import type { Publisher } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
-import { GamelistChangedError, indentBefore, rewriteGamelist, setTag, type GamelistEdit, type LibraryCatalog, type LocatedGame } from '../library/index.js'
+import { indentBefore, setTag, type GamelistEdit, type LibraryCatalog, type LocatedGame } from '../library/index.js'
 import type { RomsEvents } from './events.js'
-import type { SystemGamelist } from './gamelists.js'
+import { editSystemGamelist, gamelistGames, type GamelistPlan, type SystemGamelist } from './gamelists.js'
 import type { HiddenRecord, HiddenStore } from './hidden-store.js'
 import type { MachineLibrary } from './machine-library.js'
 import { machineView } from './views.js'
@@ -59,9 +58,8 @@ export class RomsetService {
 
   /** Marks `<hidden>true</hidden>` on every game the criteria pick that is not hidden yet. */
   async applyFilter (system: string, criteria: RomsetCriteria, dryRun: boolean) {
-    const target = this.#target(system)
-    const names = this.#gameNames(target.file)
-    await this.#deps.machines.lookup(names)
+    const target = this.#deps.gamelist(system)
+    await this.#deps.machines.lookup(gamelistGames(target).map((g) => machineNameOf(g.path)))
     const records: HiddenRecord[] = []
     const written = this.#rewrite(target, dryRun, (text, games) => {
       const edits: GamelistEdit[] = []
@@ -86,7 +84,7 @@ export class RomsetService {
 
   /** Shows again every game a filter hid, restoring the bytes it changed; a game the user changed since is left as the user left it. */
   removeFilters (system: string, dryRun: boolean) {
-    const target = this.#target(system)
+    const target = this.#deps.gamelist(system)
     const records = this.#deps.hidden.records(system)
     const written = this.#rewrite(target, dryRun, (text, games) => {
       const edits: GamelistEdit[] = []
@@ -105,26 +103,10 @@ export class RomsetService {
     return { system, dryRun, shown: written.result, backup: written.backup }
   }
 
-  #target (system: string): SystemGamelist {
-    const target = this.#deps.gamelist(system)
-    if (!existsSync(target.file)) throw new HubError(404, 'GAMELIST_NOT_FOUND', `No gamelist for system ${system} (${target.file})`)
-    return target
-  }
-
-  #gameNames (file: string): string[] {
-    return this.#rewrite({ file, backupDir: '' }, true, (_text, games) => ({ edits: [], result: games.map((g) => machineNameOf(g.path)) })).result
-  }
-
-  #rewrite<R> (target: SystemGamelist, dryRun: boolean, plan: (text: string, games: readonly LocatedGame[]) => { edits: readonly GamelistEdit[], result: R }) {
-    try {
-      const written = rewriteGamelist({ file: target.file, backupDir: target.backupDir, dryRun, now: this.#deps.now(), plan })
-      if (written.backup !== null) void this.#deps.catalog.refreshGamelists()
-      return written
-    } catch (error) {
-      if (error instanceof GamelistChangedError) throw new HubError(409, 'GAMELIST_CHANGED', error.message)
-      if (error instanceof HubError) throw error
-      throw new HubError(422, 'GAMELIST_UNREADABLE', `${target.file} cannot be edited: ${(error as Error).message}`)
-    }
+  #rewrite<R> (target: SystemGamelist, dryRun: boolean, plan: GamelistPlan<R>) {
+    const written = editSystemGamelist(target, dryRun, this.#deps.now(), plan)
+    if (written.backup !== null) void this.#deps.catalog.refreshGamelists()
+    return written
   }
 }
 

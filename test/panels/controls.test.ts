@@ -16,7 +16,7 @@ import { RecordingClient } from '../support/ws-client.js'
 import type { MachineData } from '../../src/roms/index.js'
 
 /** No MAME to ask: every machine unavailable. */
-const noMachineData: MachineData = { machine: () => null, lookup: async () => {}, knowledge: () => 'unavailable' }
+const noMachineData: MachineData = { machine: () => null, lookup: async () => {}, knowledge: () => 'unavailable', version: null }
 
 describe('instruction-card Controls from the panel resolution', () => {
   const dataDir = tempDir()

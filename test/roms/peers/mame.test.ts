@@ -171,6 +171,57 @@ describe('machine data and derived panels from the real MAME', { skip: mame.skip
   })
 })
 
+describe('offline scraping with the real MAME', { skip: mame.skip }, () => {
+  let es: FakeEs
+  let hub: TestHub
+  let root: string
+  let dats: string
+  before(async () => {
+    es = await startFakeEs()
+    root = tempDir('cabinet-hub-scraping-demo-')
+    dats = tempDir('cabinet-hub-dats-')
+    await writeDemoTree(root)
+    // The owner's dat files (small ones of our own, in the formats MAME's support sites publish).
+    writeFileSync(path.join(dats, 'catver.ini'), ';; catver\r\n[Category]\r\n1943=Shooter / Flying Vertical\r\npacman=Maze / Collect\r\n\r\n[VerAdded]\r\n1943=.37b16\r\n')
+    writeFileSync(path.join(dats, 'history.xml'), '<?xml version="1.0" encoding="UTF-8"?>\n<history version="2.50">\n<entry>\n<systems><system name="1943" /><system name="1943j" /></systems>\n<text>1943 history &amp; facts.</text>\n</entry>\n</history>\n')
+    writeFileSync(path.join(dats, 'mameinfo.dat'), '# mameinfo\n$info=pacman,\n$mame\nPac-Man notes.\n$end\n$info=1943,\n$mame\nShadowed by history.\n$end\n')
+    // Scraping sits under the media manager; its rescans (after each gamelist write) are not what this test looks at.
+    hub = await startHub({ options: { frontendRoot: root, esUrl: es.url, mameExe: mame.path!, scrapingDatDirs: dats, mediaRescanMs: '3600000' } })
+  })
+  after(async () => {
+    await hub.close()
+    await es.close()
+    rmSync(root, { recursive: true, force: true })
+    rmSync(dats, { recursive: true, force: true })
+  })
+
+  it('fills only the empty fields, from MAME and the dat files, and keeps every value the user has', async () => {
+    const gamelist = path.join(root, 'roms', 'mame', 'gamelist.xml')
+    const edited = readFileSync(gamelist, 'utf8')
+      .replace(/<developer>Capcom<\/developer>/, '')
+      .replace(/<genre>Maze<\/genre>/, '<genre></genre>')
+      .replace(/<desc>Eat every dot[^<]*<\/desc>/, '<desc/>')
+      .replace(/<desc>A vertical shoot[^<]*<\/desc>/, '')
+    writeFileSync(gamelist, edited)
+    const fill = await post(hub, '/api/v1/scraping/mame/fill', { fields: ['name', 'desc', 'developer', 'genre', 'players'], dryRun: false })
+    assert.equal(fill.status, 200, JSON.stringify(fill.body))
+    const byRom = Object.fromEntries(fill.body.changes.map((c: { rom: string, fields: Record<string, string> }) => [c.rom, c.fields]))
+    const manufacturer = String(new XMLParser().parse(spawnSync(mame.path!, ['-listxml', '1943'], { encoding: 'utf8' }).stdout).mame.machine[0].manufacturer)
+    assert.deepEqual(byRom['1943'], { desc: '1943 history & facts.', developer: manufacturer })
+    assert.deepEqual(byRom.pacman, { desc: 'Pac-Man notes.', genre: 'Maze / Collect' })
+    assert.equal(Object.keys(byRom).length, 2)
+    assert.deepEqual(readFileSync(fill.body.backup), Buffer.from(edited))
+    const after = readFileSync(gamelist, 'utf8')
+    assert.ok(after.includes('<desc>1943 history &amp; facts.</desc>'))
+    assert.ok(after.includes('<genre>Maze / Collect</genre>'))
+    // The names the user has stay theirs.
+    assert.ok(after.includes('<name>1943: The Battle of Midway</name>'))
+    const status = await getJson(hub, '/api/v1/scraping/status')
+    assert.equal(status.body.datFiles.catver, path.join(dats, 'catver.ini'))
+    assert.equal(status.body.lastRun.fields, 4)
+  })
+})
+
 async function post (hub: TestHub, route: string, body: unknown): Promise<{ status: number, body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const response = await fetch(`${hub.baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return { status: response.status, body: await response.json() }
