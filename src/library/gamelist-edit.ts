@@ -11,7 +11,7 @@ import path from 'node:path'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 
 /** A tag directly inside `<game>`, by offsets into the file. */
-export interface GameTag {
+interface GameTag {
   readonly name: string
   /** The `<` of its open tag. */
   readonly start: number
@@ -48,7 +48,7 @@ export class GamelistChangedError extends Error {
 }
 
 /** A value as it goes into the file: XML-escaped, then its UTF-8 bytes as latin1 characters. */
-export function fileText (value: string): string {
+function fileText (value: string): string {
   return Buffer.from(value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), 'utf8').toString('latin1')
 }
 
@@ -60,7 +60,7 @@ const preamble = /^(?:\xEF\xBB\xBF)?\s*(?:<\?xml[^>]*\?>)?/
 interface OpenGame { tags: GameTag[], path: string }
 
 /** Every `<game>` of the `<gameList>` with its tags' offsets; throws on XML it cannot read. */
-export function locateGames (text: string): LocatedGame[] {
+function locateGames (text: string): LocatedGame[] {
   const offset = preamble.exec(text)![0].length
   // ES-DE writes `<alternativeEmulator>` beside `<gameList>`: two roots, so a fragment.
   const parser = new SaxesParser({ fragment: true })
@@ -116,7 +116,7 @@ export function indentBefore (text: string, tagStart: number): string {
   return text.slice(from, tagStart)
 }
 
-export function applyEdits (text: string, edits: readonly GamelistEdit[]): string {
+function applyEdits (text: string, edits: readonly GamelistEdit[]): string {
   let result = text
   for (const edit of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end)
   return result

@@ -79,6 +79,5 @@ export const romsModule = defineModule({
 
 export type { MachineData } from './machine-library.js'
 export { editSystemGamelist, gamelistGames, systemGamelist, type SystemGamelist } from './gamelists.js'
-export type { MachineControl, MachineInfo } from './machine.js'
+export type { MachineInfo } from './machine.js'
 export { machineNameOf } from './romset.js'
-export type { RomsConfig } from './options.js'

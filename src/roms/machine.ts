@@ -38,8 +38,6 @@ export interface MachineInfo {
 }
 
 /** MAME's short names: lower-case letters, digits and underscores. */
-export const machineNamePattern = /^[a-z0-9_]{1,32}$/
-
 export function isMachineName (name: string): boolean {
-  return machineNamePattern.test(name)
+  return /^[a-z0-9_]{1,32}$/.test(name)
 }

@@ -21,7 +21,7 @@ export interface RomsetServiceDeps {
   readonly now: () => Date
 }
 
-export interface FilterChange {
+interface FilterChange {
   readonly path: string
   readonly rom: string
   readonly reasons: string[]

@@ -4,7 +4,7 @@ import type { MachineData } from './machine-library.js'
 import type { MachineInfo } from './machine.js'
 
 export const hideCategories = ['clones', 'bios', 'devices', 'mechanical', 'notworking', 'unknown'] as const
-export type HideCategory = typeof hideCategories[number]
+type HideCategory = typeof hideCategories[number]
 
 export interface RomFlags {
   /** MAME has no machine of that name (never set while MAME cannot be asked). */

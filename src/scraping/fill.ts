@@ -36,7 +36,7 @@ function valueOf (field: FillField, machine: MachineInfo | null, name: string, d
 
 const isEmpty = (game: LocatedGame, field: FillField): boolean => (game.tags.find((t) => t.name === field)?.text.trim() ?? '') === ''
 
-export interface FillChange {
+interface FillChange {
   readonly path: string
   readonly rom: string
   readonly fields: Record<string, string>

@@ -22,4 +22,11 @@ export const ScrapingStatus = Type.Object({
   mame: Type.Object({ available: Type.Boolean(), version: Type.Union([Type.String(), Type.Null()]) }),
   datFiles: Type.Object({ history: Type.Union([Type.String(), Type.Null()]), mameinfo: Type.Union([Type.String(), Type.Null()]), catver: Type.Union([Type.String(), Type.Null()]) }, { description: 'The dat files found in --scraping-dats; null when absent.' }),
   lastRun: Type.Union([Type.Object({ system: Type.String(), at: Type.String({ format: 'date-time' }), dryRun: Type.Boolean(), games: Type.Integer(), fields: Type.Integer() }), Type.Null()])
+}, {
+  examples: [{
+    source: 'offline',
+    mame: { available: true, version: '0.251 (unknown)' },
+    datFiles: { history: '/home/cab/mame/dats/history.xml', mameinfo: null, catver: '/home/cab/mame/dats/catver.ini' },
+    lastRun: { system: 'mame', at: '2026-11-24T22:00:00.000Z', dryRun: false, games: 3, fields: 7 }
+  }]
 })
