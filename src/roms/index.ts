@@ -28,7 +28,8 @@ export const romsModule = defineModule({
   name: 'roms',
   gate: 'roms',
   managers: [{ id: 'roms', title: 'Roms Manager', esKey: 'roms_manager', parent: null, description: 'Romset filters, pack installers and gamelists.' }],
-  streams: [{ name: 'roms', description: 'Roms Manager and pack installer.', prefixes: ['roms.', 'rom-pack.', 'romset.'], extraTypes: [], aliases: [] }],
+  // The offline fill works from the same machine data, so its runs come on this stream too.
+  streams: [{ name: 'roms', description: 'Roms Manager, pack installer and offline scraping runs.', prefixes: ['roms.', 'rom-pack.', 'romset.'], extraTypes: ['scraping.completed'], aliases: [] }],
   options: romsOptions,
   migrations: [...machineStoreMigrations, ...hiddenStoreMigrations],
   events: romsEvents,

@@ -10,14 +10,15 @@ const tags = [apiGroups.roms.name]
 
 export function romsRoutes (app: HubApp, machines: MachineLibrary, romset: RomsetService): void {
   app.get('/api/v1/roms/machines/:name', {
-    schema: { tags, summary: 'What the MAME on this machine reports for one machine: players, buttons, controls, flags', params: MachineParams, response: { 200: MachineView, ...errorResponses(400, 404, 503) } }
+    schema: { tags, summary: 'What the MAME on this machine reports for one machine: players, buttons, controls, flags; 404 MACHINE_NOT_FOUND, or MAME_UNAVAILABLE without a MAME', params: MachineParams, response: { 200: MachineView, ...errorResponses(400, 404) } }
   }, async (request) => {
     const name = request.params.name.toLowerCase()
     await machines.lookup([name])
     const machine = machines.machine(name)
     if (machine !== null) return machineView(machine)
     if (machines.knowledge(name) === 'unknown') throw new HubError(404, 'MACHINE_NOT_FOUND', `MAME ${machines.version ?? ''} has no machine ${name}`)
-    throw new HubError(503, 'MAME_UNAVAILABLE', machines.status().problem ?? 'MAME cannot be asked')
+    // No machine data here without a MAME to ask: the code tells it from a name MAME does not know.
+    throw new HubError(404, 'MAME_UNAVAILABLE', machines.status().problem ?? 'MAME cannot be asked')
   })
 
   app.get('/api/v1/roms/:system/audit', {

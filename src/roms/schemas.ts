@@ -39,7 +39,7 @@ export const SystemParams = Type.Object({ system: Type.String({ minLength: 1, ma
 export const AuditQuery = Type.Object({
   offset: Type.Integer({ minimum: 0, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 })
-})
+}, { additionalProperties: false })
 
 const RomFlagsView = Type.Object({
   unknown: Type.Boolean({ description: 'MAME has no machine of that name (never set while MAME cannot be asked).' }),
@@ -76,7 +76,7 @@ export const FilterBody = Type.Object({
   dryRun: Type.Boolean({ description: 'true: answer the diff, change nothing.' })
 }, { additionalProperties: false, examples: [{ hide: ['clones', 'bios', 'devices', 'mechanical'], buttons: 6, dryRun: true }] })
 
-export const DryRunQuery = Type.Object({ dryRun: Type.Boolean({ default: false }) })
+export const DryRunQuery = Type.Object({ dryRun: Type.Boolean({ default: false }) }, { additionalProperties: false })
 
 const reloadNote = Type.String({ description: 'The frontend shows the change after POST /api/v1/es/controller/reloadgames, which the service never sends by itself (it loses the cursor).' })
 

@@ -1,4 +1,4 @@
-/** The Auto Scraping Manager's events on `/ws/scraping`. */
+/** The Auto Scraping Manager's events (delivered on `/ws/roms`, beside the machine data they come from). */
 import { Type } from 'typebox'
 import { define, int, open, str, type EventMap } from '../core/events/definition.js'
 

@@ -15,7 +15,6 @@ export const scrapingModule = defineModule({
   name: 'scraping',
   gate: 'autoScraping',
   managers: [{ id: 'autoScraping', title: 'Auto Scraping Manager', esKey: 'auto_scraping_manager', parent: 'localMedia', description: 'Scraping state and actions.' }],
-  streams: [{ name: 'scraping', description: 'Auto Scraping Manager: scraping runs.', prefixes: ['scraping.'], extraTypes: [], aliases: [] }],
   options: scrapingOptions,
   events: scrapingEvents,
   needs: [machineDataService, frontendInstallService],

@@ -24,9 +24,9 @@ for (const [label, mameExe] of [['missing', '/nonexistent/mame'], ['answering ga
     before(async () => { f = await startFrontendHub({ mameExe }) })
     after(async () => f.close())
 
-    it('answers machine questions with 503 and a reason, and says why in the status', async () => {
+    it('answers machine questions with 404 MAME_UNAVAILABLE and a reason, and says why in the status', async () => {
       const machine = await f.get('/api/v1/roms/machines/1943')
-      assert.equal(machine.status, 503)
+      assert.equal(machine.status, 404)
       assert.equal(machine.body.code, 'MAME_UNAVAILABLE')
       assert.match(machine.body.message, label === 'missing' ? /--mame-exe \/nonexistent\/mame/ : /not readable XML/)
       const status = await f.get('/api/v1/status')

@@ -22,8 +22,12 @@ function isExecutable (file: string): boolean {
   }
 }
 
+/** `--mame-exe none`: the owner does not want MAME run at all. */
+const switchedOff = 'none'
+
 /** The MAME to use, or why there is none. */
 export function locateMame (configured: string | null, searchPath: string): MameLocation | { readonly problem: string } {
+  if (configured === switchedOff) return { problem: 'MAME is switched off (--mame-exe none); machine data, audits and derived arcade panels go without it' }
   if (configured !== null) {
     return isExecutable(configured) ? { executable: configured, source: 'option' } : { problem: `--mame-exe ${configured} is not an executable file` }
   }
