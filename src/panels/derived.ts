@@ -24,9 +24,14 @@ export function isArcadeSystem (systemId: string): boolean {
   return arcadeSystems.has(systemId.toLowerCase())
 }
 
-/** MAME's control of a machine as the panel's device: `joy8way`, `joy4way`, `analog`, `trackball`, `dial`, `lightgun` ... */
+/**
+ * MAME's control of a machine as the panel's device: `joy8way`, `joy4way`, `analog`, `trackball`,
+ * `dial`, `lightgun` ... A trackball, dial, gun or the like wins over a joystick listed beside it
+ * (Centipede lists its joystick first; its panel is the trackball).
+ */
 function deviceType (machine: MachineInfo): string | null {
-  const control = machine.controls.find((c) => c.player === null || c.player === 1)
+  const players = machine.controls.filter((c) => c.player === null || c.player === 1)
+  const control = players.find((c) => c.type !== 'joy' && c.type !== 'doublejoy') ?? players[0]
   if (control === undefined) return null
   if (control.type === 'joy') return `joy${/^\d+$/.test(control.ways ?? '') ? control.ways! : control.ways === 'vertical2' ? '2' : '8'}way`
   if (control.type === 'stick') return 'analog'

@@ -25,7 +25,7 @@ export interface ResolvedPanel {
   readonly panelKey: string
 }
 
-/** Rom stems become file names kebab-style: `Street Fighter II (World)` -> `street-fighter-ii-world`. */
+/** Rom stems (and cores) become file names kebab-style: `Street Fighter II (World)` -> `street-fighter-ii-world`. */
 function romSlug (rom: string): string {
   return rom.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
 }
@@ -80,6 +80,18 @@ export function resolvePanel (resources: PanelResources, request: PanelRequest):
   const gameApplies = game !== null && (gameSystem === undefined || gameSystem === system || (isArcadeSystem(gameSystem) && isArcadeSystem(system)))
   const chosen = gameApplies ? game : resources.find('system', system)
   return chosen === null ? null : panelFromFile(chosen, gameApplies ? 'game' : 'system', request)
+}
+
+/**
+ * The `cores/` file of the system's configured core (`<system>.core` in the frontend settings),
+ * matched by the core, the core without `_libretro`, then its slug. As with the incumbent it is
+ * reported beside the panel (`CorePanelFile`), not drawn.
+ */
+export function corePanelFile (resources: PanelResources, core: string | undefined): string {
+  if (core === undefined || core.trim() === '') return ''
+  const name = core.trim()
+  const found = resources.find('core', name) ?? resources.find('core', name.replace(/_libretro$/i, '')) ?? resources.find('core', romSlug(name))
+  return found?.file ?? ''
 }
 
 /** A panel file applied to a request: its best-fitting layout and its PanelKey. */

@@ -13,7 +13,7 @@ import { cabinetPayload, type CabinetConfig } from './cabinet.js'
 import { activeLayoutPayload, activePanelPayload, panelControls, type PanelControls } from './projection.js'
 import type { MachineData } from '../roms/index.js'
 import { consolePanel, genericArcadePanel, isArcadeSystem, machinePanel, type DerivedPanel } from './derived.js'
-import { panelFromFile, resolvePanel, type PanelRequest, type ResolvedPanel } from './resolve.js'
+import { corePanelFile, panelFromFile, resolvePanel, type PanelRequest, type ResolvedPanel } from './resolve.js'
 import type { PanelResources } from './resources.js'
 import type { PanelResource } from './resource-schema.js'
 import { drawFront, drawTop } from './svg.js'
@@ -160,6 +160,7 @@ export class PanelService {
       Scope: panel.scope,
       PanelKey: panel.panelKey,
       PanelFile: panel.file,
+      CorePanelFile: corePanelFile(this.#deps.resources, this.#esSettings.get(`${panel.systemId}.core`)),
       DefaultLayoutId: panel.defaultLayoutId,
       RequestedLayout: panel.requestedLayout ?? '',
       ActiveLayoutId: panel.activeLayout.id,

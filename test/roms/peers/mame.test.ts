@@ -97,6 +97,11 @@ describe('machine data and derived panels from the real MAME', { skip: mame.skip
       assert.equal(used.length, truth.buttons, name)
       assert.equal(body.joystick.type, `joy${truth.controls[0]!.ways!}way`)
     }
+    // A trackball game keeps its trackball as its control kind, though MAME lists a joystick first.
+    assert.deepEqual(askMame('centiped').controls.map((c) => c.type), ['joy', 'trackball'])
+    // Not asked before: the generic arcade panel answers until MAME's answer is in.
+    const centipede = await eventually(() => getJson(hub, '/api/v1/panels/game/mame/centiped'), (r) => r.body.panelFile === 'derived:mame/centiped', 'the centiped machine panel')
+    assert.equal(centipede.body.joystick.type, 'trackball')
   })
 
   it('publishes a derived panel.state for a started arcade game before ui.game.started, drawn as advertised', async () => {
