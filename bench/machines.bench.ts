@@ -10,7 +10,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { peakRssMb, probeLatency, round, startCabinetHub, summarize, writeResult, type RunningProcess } from './lib.js'
@@ -73,7 +73,9 @@ try {
   const names = machineNames()
 
   // On demand: a service that does not import, asked for machines one at a time.
-  const onDemandHub = await startCabinetHub([...hubArgs, '--mame-import', 'false'])
+  const noImport = path.join(scratch, 'no-import.yaml')
+  writeFileSync(noImport, 'mameImport: false\n')
+  const onDemandHub = await startCabinetHub([...hubArgs, '--config', noImport])
   const onDemand = await timeLookups(onDemandHub, spread(names, onDemandLookups))
   await onDemandHub.stop()
 

@@ -118,7 +118,8 @@ export class PanelService {
   #publishWhenKnown (name: string): void {
     void this.#deps.machines.lookup([name]).then(() => {
       const game = this.context.currentGame()
-      if (game?.romStem.toLowerCase() === name && this.#deps.machines.machine(name) !== null) {
+      // Asked twice (panel.state and the instruction card) it answers twice: publish once.
+      if (game?.romStem.toLowerCase() === name && this.current()?.panelKey !== this.#lastPanelKey) {
         this.#publishCurrent('machine.data', this.#lastSequence, true, randomUUID())
       }
     })
