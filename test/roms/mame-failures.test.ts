@@ -36,7 +36,9 @@ for (const [label, mameExe] of [['missing', '/nonexistent/mame'], ['answering ga
     })
 
     it('still derives a panel for an arcade game, from the cabinet configuration', async () => {
-      const panel = await f.get('/api/v1/panels/game/mame/1943')
+      await f.hook('game-start', f.tree.rom('mame', '1943.zip'), '1943', '1943')
+      const panel = await f.get('/api/v1/panels/current')
+      await f.hook('game-end', f.tree.rom('mame', '1943.zip'))
       assert.equal(panel.status, 200)
       assert.equal(panel.body.source, 'derived')
       assert.equal(panel.body.panelFile, 'derived:arcade')
