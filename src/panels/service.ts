@@ -119,7 +119,8 @@ export class PanelService {
     void this.#deps.machines.lookup([name]).then(() => {
       const game = this.context.currentGame()
       // Asked twice (panel.state and the instruction card) it answers twice: publish once.
-      if (game?.romStem.toLowerCase() === name && this.current()?.panelKey !== this.#lastPanelKey) {
+      if (game?.romStem.toLowerCase() !== name || this.#deps.machines.machine(name) === null) return
+      if (this.current()?.panelKey !== this.#lastPanelKey) {
         this.#publishCurrent('machine.data', this.#lastSequence, true, randomUUID())
       }
     })
