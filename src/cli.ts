@@ -3,7 +3,6 @@
  * The command line: parses options, builds the real dependencies, listens, and shuts down
  * gracefully. The only file that exits the process.
  */
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
@@ -18,8 +17,8 @@ import { noFrontendSettings } from './core/settings.js'
 import { CommandUsageError } from './core/module.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
-import { installHooks, runHookCommand, spoolDirOf, uninstallHooks } from './frontend/index.js'
-import { configuredEsConfigDir, readFrontendSettings } from './frontends/index.js'
+import { runHookCommand, spoolDirOf } from './frontend/index.js'
+import { configuredEsConfigDir, configuredFrontendHooks, configuredInstallProblem, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
 import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
@@ -49,8 +48,9 @@ Usage:
                                   write the demo frontend tree (missing files only)
   cabinet-hub [options] hook <event> [args...]
                                   hand a frontend hook to the service (300 ms), else spool it
-  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera]
+  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera] [--create]
                                   write our hook scripts into the frontend's scripts folders
+                                  (the root must be an install of the profile, unless --create)
   cabinet-hub uninstall-hooks --frontend-root DIR [--profile ...]
                                   remove them (and only them)
 ${moduleCommandsUsage(domainModules)}  cabinet-hub --version | --help
@@ -86,7 +86,7 @@ async function printOpenApi (): Promise<number> {
 
 async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
   const logger = createLogger(requested.config.logLevel)
-  const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, fileURLToPath(import.meta.url), logger) : null
+  const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, logger) : null
   const loaded = demo?.loaded ?? requested
   const { config } = loaded
   const db = openDatabase(config.dataDir)
@@ -213,12 +213,18 @@ async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promi
   return 0
 }
 
-function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean): number {
+async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean): Promise<number> {
+  const command = install ? 'install-hooks' : 'uninstall-hooks'
   const esConfigDir = configuredEsConfigDir(loaded.config)
-  if (esConfigDir === null) throw new UsageError(`${install ? 'install-hooks' : 'uninstall-hooks'} needs --frontend-root (or --es-config-dir)`)
+  if (esConfigDir === null) throw new UsageError(`${command} needs --frontend-root (or --es-config-dir)`)
+  // A mistyped root would otherwise get a whole new tree of folders nobody runs.
+  const problem = install && !create ? await configuredInstallProblem(loaded.config) : null
+  if (problem !== null) throw new UsageError(`install-hooks: ${problem} (or pass --create to make the folders)`)
+  const hooks = configuredFrontendHooks(loaded.config)
+  if (hooks === null) throw new UsageError(`${command}: the ${loaded.config.profile} frontend runs no hook scripts`)
   const report = install
-    ? installHooks({ esConfigDir, nodePath: process.execPath, cliPath: fileURLToPath(import.meta.url), dataDir: loaded.config.dataDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port })
-    : uninstallHooks(esConfigDir)
+    ? hooks.install({ esConfigDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port, platform: process.platform })
+    : hooks.uninstall(esConfigDir)
   for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
   if (!install && report.removed.length === 0) process.stdout.write(`no cabinet-hub hook scripts under ${esConfigDir}\n`)
   return 0
@@ -261,7 +267,7 @@ async function main (argv: string[]): Promise<number> {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' } }
+      options: { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' } }
     })
   } catch (error) {
     return fail(`${(error as Error).message} (see --help)`)
@@ -286,8 +292,8 @@ async function main (argv: string[]): Promise<number> {
         return 0
       }
       case 'serve': return await serve(loadOptions(values))
-      case 'install-hooks': return hookScripts(loadOptions(values), true)
-      case 'uninstall-hooks': return hookScripts(loadOptions(values), false)
+      case 'install-hooks': return await hookScripts(loadOptions(values), true, values.create === true)
+      case 'uninstall-hooks': return await hookScripts(loadOptions(values), false, false)
       default: throw new UsageError(`unknown command "${command}" (see --help)`)
     }
   } catch (error) {

@@ -5,6 +5,7 @@
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
+import { frontendActionsService } from '../frontend/index.js'
 import { machineDataService } from '../roms/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
@@ -35,8 +36,8 @@ export const panelsModule = defineModule({
   streams: [{ name: 'panel', description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.', prefixes: ['panel.', 'theme.'], extraTypes: ['cpo.panel.config.selected'], aliases: [] }],
   options: panelOptions,
   events: panelEvents,
-  needs: [machineDataService],
   provides: [panelControlsService],
+  needs: [frontendActionsService, machineDataService],
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
@@ -59,6 +60,7 @@ export const panelsModule = defineModule({
     let settingsWatch: FolderWatch | null = null
     // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
     const unsubscribe = enabled ? context.subscribe(service.onEvent) : () => {}
+    const stopFollowing = enabled ? context.use(frontendActionsService).listen(service.onAction) : () => {}
 
     const reload = (): void => {
       if (!resources.reloadIfChanged()) return
@@ -83,6 +85,7 @@ export const panelsModule = defineModule({
     })
     context.onStop(() => {
       unsubscribe()
+      stopFollowing()
       watch?.stop()
       settingsWatch?.stop()
       for (const source of sources) source.stop()
