@@ -5,15 +5,17 @@
  *   stall meanwhile (/api/v1/health asked every 10 ms).
  * - lookup: `GET /api/v1/roms/machines/<name>` latency from the cache (after the import) and on
  *   demand (one `-listxml <name>` per machine, before any import).
- * Baselines: `mame -listxml > /dev/null` (MAME's own time to print the list) and the same output
- * through a plain saxes parse that only counts machines (time and peak RSS of that process).
+ * Baselines: `mame -listxml > /dev/null` (MAME's own time to print the list), the same output
+ * through a plain saxes parse that only counts machines (time and peak RSS of that process), and
+ * a bare node:http server probed like the service during the import (the machine's own noise:
+ * MAME takes a core while it prints).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { peakRssMb, probeLatency, round, startCabinetHub, summarize, writeResult, type RunningProcess } from './lib.js'
+import { peakRssMb, probeLatency, round, startBaseline, startCabinetHub, summarize, writeResult, type RunningProcess } from './lib.js'
 
 const mame = process.env.CABINET_HUB_MAME ?? '/usr/games/mame'
 const cachedLookups = 1000
@@ -79,9 +81,11 @@ try {
   const onDemand = await timeLookups(onDemandHub, spread(names, onDemandLookups))
   await onDemandHub.stop()
 
+  const bare = await startBaseline('./baselines/static-bytes.ts', '/ready')
   const started = performance.now()
   const hub = await startCabinetHub(hubArgs)
   const probe = probeLatency(`http://127.0.0.1:${hub.port}/api/v1/health`)
+  const bareProbe = probeLatency(`http://127.0.0.1:${bare.port}/ready`)
   let imported = await status(hub)
   while (imported.roms.mame.import.state !== 'complete') {
     if (imported.roms.mame.import.state === 'failed') throw new Error(`import failed: ${JSON.stringify(imported.roms.mame)}`)
@@ -90,6 +94,8 @@ try {
   }
   const importMs = round(performance.now() - started, 0)
   const importStall = await probe.stop()
+  const bareStall = await bareProbe.stop()
+  await bare.stop()
   const hubPeakRssMb = peakRssMb(hub.child.pid!)
   const cached = await timeLookups(hub, spread(names, cachedLookups))
   await hub.stop()
@@ -101,9 +107,9 @@ try {
     setup: { mame, mameVersion: imported.roms.mame.version, machinesListed: names.length },
     import: { ms: importMs, machines: imported.roms.mame.import.machines, peakRssMb: hubPeakRssMb, healthDuringImport: importStall },
     lookup: { cached, onDemand },
-    baselines: { mameListxmlToDevNullMs: mameAloneMs, plainStreamingParse: baseline }
+    baselines: { mameListxmlToDevNullMs: mameAloneMs, plainStreamingParse: baseline, bareServerDuringImport: bareStall }
   },
-  `import ${imported.roms.mame.import.machines} machines in ${importMs} ms, peak RSS ${hubPeakRssMb} MB (longest health answer ${importStall.maxMs} ms); ` +
+  `import ${imported.roms.mame.import.machines} machines in ${importMs} ms, peak RSS ${hubPeakRssMb} MB (health p99 ${importStall.p99Ms} ms, bare server p99 ${bareStall.p99Ms} ms); ` +
   `lookup cached p50 ${cached.p50Ms} ms p99 ${cached.p99Ms} ms, on demand p50 ${onDemand.p50Ms} ms; ` +
   `baselines: mame alone ${mameAloneMs} ms, plain parse ${baseline.ms} ms / ${baseline.peakRssMb} MB`)
 } finally {

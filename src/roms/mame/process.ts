@@ -87,7 +87,13 @@ export class MameProcess implements MameAdapter {
       const child = spawn(this.executable, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: this.#signal })
       let stderr = ''
       const timer = setTimeout(() => { child.kill('SIGKILL') }, timeoutMs)
-      child.stdout.setEncoding('utf8').on('data', onStdout)
+      // The full list arrives in thousands of chunks, many per turn of the loop: one chunk at a
+      // time, with a turn for requests between them.
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        onStdout(chunk)
+        child.stdout.pause()
+        setImmediate(() => child.stdout.resume())
+      })
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => { if (stderr.length < 4096) stderr += chunk })
       child.on('error', (error) => {
         clearTimeout(timer)
