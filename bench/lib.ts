@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -110,6 +110,12 @@ export function probeLatency (url: string, everyMs = 10): { stop (): Promise<Lat
 }
 
 export const round = (value: number, digits = 3): number => Number(value.toFixed(digits))
+
+/** The most memory a running process has held so far (VmHWM), in MB. */
+export function peakRssMb (pid: number | 'self'): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match === null ? Number.NaN : round(Number(match[1]) / 1024, 1)
+}
 
 /** Writes `bench/results/<name>.json` and prints the one summary line. */
 export function writeResult (name: string, result: Record<string, unknown>, summary: string): void {

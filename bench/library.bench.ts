@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
-import { probeLatency, round, spawnCabinetHub, startBaseline, summarize, waitForHttp, writeResult, type RunningProcess } from './lib.js'
+import { peakRssMb, probeLatency, round, spawnCabinetHub, startBaseline, summarize, waitForHttp, writeResult, type RunningProcess } from './lib.js'
 
 const systems = 20
 const gamesPerSystem = 2500
@@ -81,11 +81,6 @@ function writeBigTree (): { tree: Tree, gamelist: string } {
   const gamelist = path.join(folder, 'gamelist.xml')
   writeFileSync(gamelist, bigGamelist(null))
   return { tree, gamelist }
-}
-
-function peakRssMb (pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match === null ? Number.NaN : round(Number(match[1]) / 1024, 1)
 }
 
 const treeArgs = (tree: Tree): string[] => ['--roms-root', tree.roms, '--media-dir', tree.media, '--es-config-dir', tree.esConfig]

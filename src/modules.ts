@@ -16,12 +16,14 @@ import { mediaModule } from './media/index.js'
 import { mqttModule } from './mqtt/index.js'
 import { panelsModule } from './panels/index.js'
 import { recordsModule } from './records/index.js'
+import { romsModule } from './roms/index.js'
+import { scrapingModule } from './scraping/index.js'
 import { surfacesModule } from './surfaces/index.js'
 import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), ...contractModules
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), ...contractModules
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

@@ -18,21 +18,6 @@ const hiscores = defineModule({
   register: declaredOnly
 })
 
-const roms = defineModule({
-  name: 'roms',
-  gate: 'roms',
-  managers: [{ id: 'roms', title: 'Roms Manager', esKey: 'roms_manager', parent: null, description: 'Romset filters, pack installers and gamelists.' }],
-  streams: [{ name: 'roms', description: 'Roms Manager and pack installer.', prefixes: ['roms.', 'rom-pack.', 'romset.'], extraTypes: [], aliases: [] }],
-  register: declaredOnly
-})
-
-const scraping = defineModule({
-  name: 'scraping',
-  gate: 'autoScraping',
-  managers: [{ id: 'autoScraping', title: 'Auto Scraping Manager', esKey: 'auto_scraping_manager', parent: 'localMedia', description: 'Scraping state and actions.' }],
-  register: declaredOnly
-})
-
 const themes = defineModule({
   name: 'themes',
   gate: 'themesCollections',
@@ -47,4 +32,4 @@ const notifications = defineModule({
   register: declaredOnly
 })
 
-export const contractModules: readonly HubModule[] = [hiscores, roms, scraping, themes, notifications]
+export const contractModules: readonly HubModule[] = [hiscores, themes, notifications]

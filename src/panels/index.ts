@@ -6,6 +6,7 @@ import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { frontendActionsService } from '../frontend/index.js'
+import { machineDataService } from '../roms/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
 import { EvdevSource, type InputSource } from './evdev.js'
@@ -36,7 +37,7 @@ export const panelsModule = defineModule({
   options: panelOptions,
   events: panelEvents,
   provides: [panelControlsService],
-  needs: [frontendActionsService],
+  needs: [frontendActionsService, machineDataService],
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
@@ -47,7 +48,8 @@ export const panelsModule = defineModule({
       art,
       esSettings: settings.values,
       publisher: context.publisher,
-      now: context.now
+      now: context.now,
+      machines: context.use(machineDataService)
     })
     context.provide(panelControlsService, {
       instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}

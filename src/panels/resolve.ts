@@ -5,10 +5,13 @@
 import { createHash } from 'node:crypto'
 import type { PanelLayoutResource, PanelResource } from './resource-schema.js'
 import type { LoadedPanel, PanelResources } from './resources.js'
+import { isArcadeSystem } from './derived.js'
 
-const arcadeSystems = new Set(['mame', 'fbneo', 'arcade', 'neogeo', 'cps1', 'cps2', 'cps3'])
+/** `Source` of a panel read from a dynpanels file, and of one derived from machine data or a console pad. */
+export type PanelSource = 'resources/dynpanels' | 'derived'
 
 export interface ResolvedPanel {
+  readonly source: PanelSource
   readonly scope: 'game' | 'system'
   readonly systemId: string
   readonly rom: string | null
@@ -22,7 +25,7 @@ export interface ResolvedPanel {
   readonly panelKey: string
 }
 
-/** Rom stems become file names kebab-style: `Street Fighter II (World)` -> `street-fighter-ii-world`. */
+/** Rom stems (and cores) become file names kebab-style: `Street Fighter II (World)` -> `street-fighter-ii-world`. */
 function romSlug (rom: string): string {
   return rom.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
 }
@@ -74,18 +77,31 @@ export function resolvePanel (resources: PanelResources, request: PanelRequest):
   const system = request.systemId.toLowerCase()
   const game = request.rom === null ? null : resources.find('game', romSlug(request.rom)) ?? resources.find('game', request.rom)
   const gameSystem = game?.resource.system?.toLowerCase()
-  const gameApplies = game !== null && (gameSystem === undefined || gameSystem === system || (arcadeSystems.has(gameSystem) && arcadeSystems.has(system)))
+  const gameApplies = game !== null && (gameSystem === undefined || gameSystem === system || (isArcadeSystem(gameSystem) && isArcadeSystem(system)))
   const chosen = gameApplies ? game : resources.find('system', system)
   return chosen === null ? null : panelFromFile(chosen, gameApplies ? 'game' : 'system', request)
 }
 
+/**
+ * The `cores/` file of the system's configured core (`<system>.core` in the frontend settings),
+ * matched by the core, the core without `_libretro`, then its slug. As with the incumbent it is
+ * reported beside the panel (`CorePanelFile`), not drawn.
+ */
+export function corePanelFile (resources: PanelResources, core: string | undefined): string {
+  if (core === undefined || core.trim() === '') return ''
+  const name = core.trim()
+  const found = resources.find('core', name) ?? resources.find('core', name.replace(/_libretro$/i, '')) ?? resources.find('core', romSlug(name))
+  return found?.file ?? ''
+}
+
 /** A panel file applied to a request: its best-fitting layout and its PanelKey. */
-export function panelFromFile (chosen: Pick<LoadedPanel, 'file' | 'resource'>, scope: 'game' | 'system', request: PanelRequest): ResolvedPanel {
+export function panelFromFile (chosen: Pick<LoadedPanel, 'file' | 'resource'>, scope: 'game' | 'system', request: PanelRequest, source: PanelSource = 'resources/dynpanels'): ResolvedPanel {
   const layouts = chosen.resource.layouts
   const fallback = defaultLayout(layouts)
   const fitted = request.requestedLayout === null ? null : bestFitLayout(layouts, request.requestedLayout)
   const activeLayout = fitted ?? fallback
   return {
+    source,
     scope,
     systemId: request.systemId,
     rom: request.rom,

@@ -18,7 +18,7 @@ const PanelSlotView = Type.Object({
 })
 
 export const PanelView = Type.Object({
-  source: Type.String(),
+  source: Type.String({ description: '`resources/dynpanels` for a panel file; `derived` for a panel built from MAME\'s machine data or the built-in console pads when no file covers the game.' }),
   scope: Type.Union([Type.Literal('game'), Type.Literal('system')]),
   systemId: Type.String(),
   rom: Type.Union([Type.String(), Type.Null()]),

@@ -11,14 +11,14 @@ import { selectionKey } from '../identity/index.js'
 import type { PanelArtStore } from './art.js'
 import { cabinetPayload, type CabinetConfig } from './cabinet.js'
 import { activeLayoutPayload, activePanelPayload, panelControls, type PanelControls } from './projection.js'
-import { panelFromFile, resolvePanel, type ResolvedPanel } from './resolve.js'
+import type { MachineData } from '../roms/index.js'
+import { consolePanel, genericArcadePanel, isArcadeSystem, machinePanel, type DerivedPanel } from './derived.js'
+import { corePanelFile, panelFromFile, resolvePanel, type PanelRequest, type ResolvedPanel } from './resolve.js'
 import type { PanelResources } from './resources.js'
 import type { PanelResource } from './resource-schema.js'
 import { drawFront, drawTop } from './svg.js'
 
-export const panelSource = 'resources/dynpanels'
 const snapshotVersion = 2
-
 
 export interface PanelServiceDeps {
   readonly resources: PanelResources
@@ -27,6 +27,8 @@ export interface PanelServiceDeps {
   readonly esSettings: ReadonlyMap<string, string>
   readonly publisher: Publisher<PanelEvents>
   readonly now: () => Date
+  /** MAME's machine data, for panels derived when no file covers an arcade game. */
+  readonly machines: MachineData
 }
 
 /** A physical press after the cabinet wiring: a numbered slot or a system input. */
@@ -87,9 +89,41 @@ export class PanelService {
     this.#deps.publisher.publish('panel.config.changed', cabinetPayload(this.#cabinet))
   }
 
-  /** The panel for a system and rom, with the frontend's requested layout unless one is given. */
+  /**
+   * The panel for a system and rom, with the frontend's requested layout unless one is given: a
+   * dynpanels file when one applies, else a derived panel; null when neither exists.
+   */
   resolve (systemId: string, rom: string | null, layout?: string): ResolvedPanel | null {
-    return resolvePanel(this.#deps.resources, { systemId, rom, requestedLayout: layout ?? requestedLayout(this.#esSettings, systemId, this.#cabinet.buttonsPerPlayer) })
+    const request = { systemId, rom, requestedLayout: layout ?? requestedLayout(this.#esSettings, systemId, this.#cabinet.buttonsPerPlayer) }
+    return resolvePanel(this.#deps.resources, request) ?? this.#derive(request)
+  }
+
+  /**
+   * An arcade game's panel from its machine data; until MAME answered, the generic arcade panel (so
+   * a panel.state still precedes the game's start), published again once the answer is there.
+   */
+  #derive (request: PanelRequest): ResolvedPanel | null {
+    const { systemId, rom } = request
+    let derived: DerivedPanel | null = null
+    if (isArcadeSystem(systemId) && rom !== null) {
+      const name = rom.toLowerCase()
+      const machine = this.#deps.machines.machine(name)
+      if (machine !== null) derived = machinePanel(systemId, rom, machine, this.#cabinet)
+      else if (this.#deps.machines.knowledge(name) === 'unavailable') this.#publishWhenKnown(name)
+    }
+    derived ??= consolePanel(systemId) ?? (isArcadeSystem(systemId) ? genericArcadePanel(systemId, this.#cabinet) : null)
+    return derived === null ? null : panelFromFile(derived, derived.scope, request, 'derived')
+  }
+
+  #publishWhenKnown (name: string): void {
+    void this.#deps.machines.lookup([name]).then(() => {
+      const game = this.currentGame()
+      // Asked twice (panel.state and the instruction card) it answers twice: publish once.
+      if (game?.romStem.toLowerCase() !== name || this.#deps.machines.machine(name) === null) return
+      if (this.current()?.panelKey !== this.#lastPanelKey) {
+        this.#publishCurrent('machine.data', this.#lastSequence, true, randomUUID())
+      }
+    })
   }
 
   /** The panel of the running game, else the selected one; null without a game. */
@@ -118,7 +152,7 @@ export class PanelService {
     const controls = panelControls(panel, this.#cabinet)
     return {
       SnapshotVersion: snapshotVersion,
-      Source: panelSource,
+      Source: panel.source,
       Trigger: trigger,
       ...(sequence === null ? {} : { Sequence: sequence }),
       SelectionKey: selectionKey(panel.systemId, panel.rom),
@@ -128,6 +162,7 @@ export class PanelService {
       Scope: panel.scope,
       PanelKey: panel.panelKey,
       PanelFile: panel.file,
+      CorePanelFile: corePanelFile(this.#deps.resources, this.#esSettings.get(`${panel.systemId}.core`)),
       DefaultLayoutId: panel.defaultLayoutId,
       RequestedLayout: panel.requestedLayout ?? '',
       ActiveLayoutId: panel.activeLayout.id,

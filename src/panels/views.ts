@@ -1,13 +1,12 @@
 import type { CabinetConfig } from './cabinet.js'
 import { panelControls } from './projection.js'
 import type { ResolvedPanel } from './resolve.js'
-import { panelSource } from './service.js'
 
 /** The REST (camelCase) view of a resolved panel. */
 export function panelView (panel: ResolvedPanel, cabinet: CabinetConfig) {
   const controls = panelControls(panel, cabinet)
   return {
-    source: panelSource,
+    source: panel.source,
     scope: panel.scope,
     systemId: panel.systemId,
     rom: panel.rom,

@@ -13,6 +13,10 @@ import { domainModules } from '../../src/modules.js'
 import { tempDir } from '../support/hub.js'
 import { startPanelHub } from '../support/panels.js'
 import { RecordingClient } from '../support/ws-client.js'
+import type { MachineData } from '../../src/roms/index.js'
+
+/** No MAME to ask: every machine unavailable. */
+const noMachineData: MachineData = { machine: () => null, lookup: async () => {}, knowledge: () => 'unavailable', version: null }
 
 describe('instruction-card Controls from the panel resolution', () => {
   const dataDir = tempDir()
@@ -21,7 +25,7 @@ describe('instruction-card Controls from the panel resolution', () => {
   const resources = new PanelResources(dynpanelsRoot(dataDir))
   resources.load()
   const config = configOf(panelOptions, loadConfig(optionEntriesOf(domainModules), { cli: new Map([['dataDir', dataDir]]), env: {} }))
-  const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publisher: { publish: () => ({ published: false, reason: 'stale', coalesceKey: '' }) }, now: () => new Date() })
+  const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publisher: { publish: () => ({ published: false, reason: 'stale', coalesceKey: '' }) }, now: () => new Date(), machines: noMachineData })
 
   it('says what each used button does and its colour, per player, with the system inputs', () => {
     const controls = service.controlsFor('mame', 'sf2')!

@@ -1,25 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { XMLParser } from 'fast-xml-parser'
+import { assertDrawnAsAdvertised, type AdvertisedDrawing } from '../support/panel-drawings.js'
 import { startPanelHub, type PanelHub } from '../support/panels.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
-
-interface AdvertisedDrawing { Url: string, Path: string, Width: number, Height: number, Buttons: Array<{ Slot: number, Player: number, Cx: number, Cy: number, R: number }> }
-
-/** Every `<circle>` of an SVG document with its attributes, wherever it sits. */
-function circles (svg: string): Array<Record<string, string>> {
-  const found: Array<Record<string, string>> = []
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) { node.forEach(walk); return }
-    if (node === null || typeof node !== 'object') return
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'circle') for (const c of [value].flat()) found.push(c as Record<string, string>)
-      walk(value)
-    }
-  }
-  walk(new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg))
-  return found
-}
 
 describe('control panels: resources, resolution, panel.state with drawings', () => {
   let f: PanelHub
@@ -90,16 +73,7 @@ describe('control panels: resources, resolution, panel.state with drawings', () 
     const svg = forStart.Payload.Svg as { Top: AdvertisedDrawing, Front: AdvertisedDrawing }
     for (const drawing of [svg.Top, svg.Front]) {
       assert.equal(drawing.Buttons.length, 12) // 2 players x 6 buttons
-      const response = await fetch(`${f.hub.baseUrl}${drawing.Url}`)
-      assert.equal(response.status, 200)
-      assert.match(response.headers.get('content-type') ?? '', /image\/svg\+xml/)
-      const drawn = circles(await response.text()).filter((c) => c.class === 'button')
-      assert.equal(drawn.length, drawing.Buttons.length)
-      for (const button of drawing.Buttons) {
-        const circle = drawn.find((c) => Number(c['data-player']) === button.Player && Number(c['data-slot']) === button.Slot)!
-        assert.deepEqual([Number(circle.cx), Number(circle.cy), Number(circle.r)], [button.Cx, button.Cy, button.R])
-        assert.ok(button.Cx - button.R >= 0 && button.Cx + button.R <= drawing.Width && button.Cy + button.R <= drawing.Height)
-      }
+      await assertDrawnAsAdvertised(f.hub.baseUrl, drawing)
     }
     const traversal = await fetch(`${f.hub.baseUrl}/api/v1/media/panels/..%2F..%2Fhub.db`)
     assert.equal(traversal.status, 400)

@@ -4,10 +4,11 @@ import { DefinitionBody, type DefinitionBodyType } from '../../src/game-events/s
 
 /**
  * Options that keep a test hub away from the default emulator ports (8000, 55355), where a real
- * emulator of another test may be running, and from the public achievements host (a test that
- * wants the proxy names its own upstream).
+ * emulator of another test may be running, from the public achievements host (a test that wants the
+ * proxy names its own upstream), and off MAME (tests that drive MAME name it with `mameExe`): every
+ * hub asking it would add seconds of CPU to the suite.
  */
-export const quietPeers: Record<string, string | boolean> = { cabemuEnabled: false, cabemu2Enabled: false, multiemuEnabled: false, achievementsMode: 'local' }
+export const quietPeers: Record<string, string | boolean> = { cabemuEnabled: false, cabemu2Enabled: false, multiemuEnabled: false, achievementsMode: 'local', mameExe: 'none' }
 
 export async function putDefinition (baseUrl: string, system: string, rom: string, body: unknown): Promise<Response> {
   return fetch(`${baseUrl}/api/v1/ingame/definitions/${encodeURIComponent(system)}/${encodeURIComponent(rom)}`, {

@@ -27,7 +27,9 @@ export interface RawResponse {
 export function rawRequest (baseUrl: string, method: string, rawPath: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
   const url = new URL(baseUrl)
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method, path: rawPath, headers }, (res) => {
+    // Node frames a body by chunking only for some methods; a DELETE's body needs its length.
+    const framed = body === undefined || Object.keys(headers).some((h) => h.toLowerCase() === 'content-length') ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }
+    const req = request({ host: url.hostname, port: url.port, method, path: rawPath, headers: framed }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))

@@ -1,0 +1,8 @@
+/** Where MAME is, and whether its full machine list is imported in the background. */
+import { Type } from 'typebox'
+import { option } from '../core/options.js'
+
+export const romsOptions = {
+  mameExe: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'mame-exe', description: 'MAME executable asked for machine data (-listxml); default: mame on the PATH, else /usr/games/mame; `none`: never run MAME.' }),
+  mameImport: option({ kind: 'boolean', schema: Type.Boolean(), default: true, flag: null, description: 'Import MAME\'s full machine list into the cache in the background, once per MAME version; off: machines are asked one page at a time when needed.' })
+} as const
