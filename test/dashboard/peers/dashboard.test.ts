@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { chromium } from 'playwright-core'
 import { defineModule } from '../../../src/core/module.js'
 import { liveViewsService } from '../../../src/dashboard/index.js'
 import { startHub, type TestHub } from '../../support/hub.js'
 import { startPanelHub } from '../../support/panels.js'
-import { findPeer } from '../../support/peers.js'
-
-const artifacts = new URL('../../../test-artifacts/', import.meta.url).pathname
-const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
-const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+import { artifactsDir as artifacts, browserPeer, launchBrowser } from '../../support/browser.js'
 
 describe('live page at /', () => {
   let hub: TestHub
@@ -26,7 +21,7 @@ describe('live page at /', () => {
   })
 
   it('shows events live in a real browser, per stream', { skip: browserPeer.skip }, async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       await page.goto(`${hub.baseUrl}/`)
@@ -54,7 +49,7 @@ describe('live page at /', () => {
 
   it('draws the control panel of the started game and lights the pressed button at its advertised place', { skip: browserPeer.skip }, async () => {
     const f = await startPanelHub()
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
       await page.goto(`${f.hub.baseUrl}/`)
@@ -112,7 +107,7 @@ describe('views other modules add to the live page', () => {
   after(async () => hub.close())
 
   it('renders the section and runs its script against the live streams', { skip: browserPeer.skip }, async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       const errors: string[] = []
