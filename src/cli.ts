@@ -16,6 +16,7 @@ import { cliFlags as cliFlagsOf, cliValuesByKey as cliValuesOf, ConfigError, loa
 import { isLoopbackHostname } from './core/security.js'
 import { noFrontendSettings } from './core/settings.js'
 import { CommandUsageError } from './core/module.js'
+import { claimDataDir, DataDirError, type DataDirClaim } from './core/storage/data-dir.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
 import { installHooks, runHookCommand, spoolDirOf, uninstallHooks } from './frontend/index.js'
@@ -85,6 +86,17 @@ async function printOpenApi (): Promise<number> {
 }
 
 async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
+  // Before the demo writes hook scripts into the data dir: a second instance must change nothing.
+  const claim = claimDataDir(requested.config.dataDir, `http://${requested.config.host}:${requested.config.port}`)
+  try {
+    return await serveClaimed(requested, claim)
+  } catch (error) {
+    claim.release()
+    throw error
+  }
+}
+
+async function serveClaimed (requested: LoadedConfig<HubConfig>, claim: DataDirClaim): Promise<number> {
   const logger = createLogger(requested.config.logLevel)
   const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, fileURLToPath(import.meta.url), logger) : null
   const loaded = demo?.loaded ?? requested
@@ -100,6 +112,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
     await app.close()
     await demo?.stop()
     closeDatabase(db)
+    claim.release()
     if (code === 'EADDRINUSE') return fail(`port ${config.port} on ${config.host} is already in use (another cabinet-hub, or the incumbent companion service?); stop it or choose another --port`)
     if (code === 'EACCES') return fail(`not allowed to listen on ${config.host}:${config.port}; choose a port above 1023`)
     if (code === 'EADDRNOTAVAIL') return fail(`${config.host} is not an address of this machine`)
@@ -116,6 +129,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
     await app.close()
     await demo?.stop()
     closeDatabase(db)
+    claim.release()
   })
 
   await hub.start()
@@ -291,7 +305,7 @@ async function main (argv: string[]): Promise<number> {
       default: throw new UsageError(`unknown command "${command}" (see --help)`)
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) return fail(error.message)
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirError) return fail(error.message)
     throw error
   }
 }
