@@ -4,13 +4,13 @@
  * gracefully. The only file that exits the process.
  */
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
 import { stringify as toYaml } from 'yaml'
 import { buildApp } from './app.js'
 import { findModuleCommand, moduleCommandsUsage, runModuleCommand } from './core/commands.js'
 import { buildAsyncApi } from './core/docs/asyncapi.js'
+import { FlagError, parseFlags } from './core/flags.js'
 import { eventCatalogOf, optionEntriesOf, streamTableOf } from './core/hub.js'
 import { cliFlags as cliFlagsOf, cliValuesByKey as cliValuesOf, ConfigError, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, type LoadedConfig } from './core/options.js'
 import { isLoopbackHostname } from './core/security.js'
@@ -140,7 +140,7 @@ async function serveClaimed (requested: LoadedConfig<HubConfig>, claim: DataDirC
 /** Parses the few flags of a helper command (`sim`, `demo-tree`); they are not service options. */
 function parseCommandFlags<T extends Record<string, { type: 'string' | 'boolean' }>> (argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
+    return parseFlags(argv, options, false).values
   } catch (error) {
     throw new UsageError(`${(error as Error).message} (see --help)`)
   }
@@ -262,21 +262,16 @@ async function main (argv: string[]): Promise<number> {
   const hookCall = splitHookArgs(argv)
   if (hookCall !== null) {
     try {
-      const parsedHook = parseArgs({ args: hookCall.options, strict: true, options: cliFlags() })
+      const parsedHook = parseFlags(hookCall.options, cliFlags(), false)
       return await hook(loadOptions(parsedHook.values), hookCall.hook)
     } catch (error) {
-      if (error instanceof UsageError || error instanceof ConfigError || (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return fail((error as Error).message)
+      if (error instanceof UsageError || error instanceof ConfigError || error instanceof FlagError) return fail(error.message)
       throw error
     }
   }
   let parsed
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' } }
-    })
+    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' } }, true)
   } catch (error) {
     return fail(`${(error as Error).message} (see --help)`)
   }
