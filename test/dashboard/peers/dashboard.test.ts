@@ -20,6 +20,17 @@ describe('live page at /', () => {
     for (const link of ['/swagger', '/asyncapi.json', '/api/v1/ws/streams']) assert.ok(html.includes(`href="${link}"`), link)
   })
 
+  it('has an icon, also where a browser looks for one unasked', async () => {
+    const html = await (await fetch(`${hub.baseUrl}/`)).text()
+    const href = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1]
+    assert.equal(href, '/favicon.svg')
+    const icon = await fetch(`${hub.baseUrl}/favicon.ico`)
+    assert.equal(icon.status, 200)
+    assert.equal(new URL(icon.url).pathname, href)
+    assert.match(icon.headers.get('content-type') ?? '', /^image\/svg\+xml/)
+    assert.match(await icon.text(), /^<svg /)
+  })
+
   it('shows events live in a real browser, per stream', { skip: browserPeer.skip }, async () => {
     const browser = await launchBrowser()
     try {
@@ -35,6 +46,9 @@ describe('live page at /', () => {
       assert.equal(hook.status, 202)
       await page.locator('#context-selected', { hasText: '1943: The Battle of Midway (mame)' }).waitFor()
       await page.locator('#context-state', { hasText: 'browsing' }).waitFor()
+      // The raw streams and event log are one click away.
+      assert.equal(await page.locator('#log').isVisible(), false)
+      await page.getByText('Event log and streams').click()
       const frontendRow = page.locator('tr[data-stream="frontend"]')
       await frontendRow.locator('td.latest', { hasText: 'ui.game.selected' }).waitFor()
       const esRow = page.locator('tr[data-stream="esevent"]')
@@ -57,7 +71,7 @@ describe('live page at /', () => {
       const rom = f.tree.rom('mame', 'sf2.zip')
       await f.hook('game-selected', 'mame', rom, 'Street Fighter II')
       await f.hook('game-start', rom, 'sf2', 'Street Fighter II')
-      await page.locator('#panel-info', { hasText: 'mame|sf2' }).waitFor()
+      await page.locator('#panel-info', { hasText: 'game panel for mame|sf2 · layout 6-Button' }).waitFor()
       await page.waitForFunction('document.getElementById("panel-art").complete && document.getElementById("panel-art").naturalWidth > 0')
       assert.equal(await page.locator('.light').count(), 12)
 
