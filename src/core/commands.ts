@@ -5,7 +5,7 @@
 import type { CoreConfig } from './core-options.js'
 import { parseFlags } from './flags.js'
 import { CommandUsageError, type CommandContext, type HubModule, type ModuleCommand } from './module.js'
-import { cliFlags, cliValuesByKey, configOf, loadConfig, type OptionEntry } from './options.js'
+import { cliFlags, cliValuesByKey, configOf, givenServiceArgs, loadConfig, type OptionEntry } from './options.js'
 
 interface FoundCommand {
   readonly module: HubModule
@@ -41,7 +41,9 @@ export function runModuleCommand (found: FoundCommand, args: readonly string[], 
         core: loaded.config as unknown as CoreConfig,
         options: configOf(found.module.options ?? {}, loaded),
         flags: ownValues as never,
-        positionals: parsed.positionals
+        positionals: parsed.positionals,
+        config: loaded.config,
+        serviceArgs: givenServiceArgs(entries, loaded)
       }
     },
     stdout: process.stdout,

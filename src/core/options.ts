@@ -243,3 +243,13 @@ export function cliValuesByKey (entries: readonly OptionEntry[], parsed: Record<
   }
   return byKey
 }
+
+/** The options that came from the command line, as flags again (paths already absolute), in table order. */
+export function givenServiceArgs (entries: readonly OptionEntry[], loaded: LoadedConfig): string[] {
+  return entries.flatMap(({ key, spec }) => {
+    const value = loaded.config[key]
+    if (spec.flag === null || loaded.sources[key] !== 'cli' || value === null) return []
+    if (spec.kind === 'boolean') return value === true ? [`--${spec.flag}`] : []
+    return [`--${spec.flag}`, Array.isArray(value) ? value.join(',') : String(value)]
+  })
+}
