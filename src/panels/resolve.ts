@@ -51,7 +51,7 @@ function defaultLayout (layouts: readonly PanelLayoutResource[]): PanelLayoutRes
  * and one with fewer buttons stands in; `fallback`: nothing was asked for or nothing fits, so the
  * file's default applies.
  */
-export type LayoutSource = 'request' | 'best-fit' | 'fallback'
+type LayoutSource = 'request' | 'best-fit' | 'fallback'
 
 interface FittedLayout {
   readonly layout: PanelLayoutResource

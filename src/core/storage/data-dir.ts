@@ -10,7 +10,7 @@ import path from 'node:path'
 export const lockFileName = 'cabinet-hub.lock'
 
 /** What a lock file says about the service holding the data dir. */
-export interface DataDirHolder {
+interface DataDirHolder {
   readonly pid: number
   readonly url: string
   readonly since: string
