@@ -3,7 +3,6 @@
  * The command line: parses options, builds the real dependencies, listens, and shuts down
  * gracefully. The only file that exits the process.
  */
-import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
 import { stringify as toYaml } from 'yaml'
@@ -19,8 +18,8 @@ import { CommandUsageError } from './core/module.js'
 import { claimDataDir, DataDirError, type DataDirClaim } from './core/storage/data-dir.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
-import { installHooks, runHookCommand, spoolDirOf, uninstallHooks } from './frontend/index.js'
-import { configuredEsConfigDir, readFrontendSettings } from './frontends/index.js'
+import { runHookCommand, spoolDirOf } from './frontend/index.js'
+import { configuredEsConfigDir, configuredFrontendHooks, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
 import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
@@ -98,7 +97,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
 
 async function serveClaimed (requested: LoadedConfig<HubConfig>, claim: DataDirClaim): Promise<number> {
   const logger = createLogger(requested.config.logLevel)
-  const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, fileURLToPath(import.meta.url), logger) : null
+  const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, logger) : null
   const loaded = demo?.loaded ?? requested
   const { config } = loaded
   const db = openDatabase(config.dataDir)
@@ -228,11 +227,14 @@ async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promi
 }
 
 function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean): number {
+  const command = install ? 'install-hooks' : 'uninstall-hooks'
   const esConfigDir = configuredEsConfigDir(loaded.config)
-  if (esConfigDir === null) throw new UsageError(`${install ? 'install-hooks' : 'uninstall-hooks'} needs --frontend-root (or --es-config-dir)`)
+  if (esConfigDir === null) throw new UsageError(`${command} needs --frontend-root (or --es-config-dir)`)
+  const hooks = configuredFrontendHooks(loaded.config)
+  if (hooks === null) throw new UsageError(`${command}: the ${loaded.config.profile} frontend runs no hook scripts`)
   const report = install
-    ? installHooks({ esConfigDir, nodePath: process.execPath, cliPath: fileURLToPath(import.meta.url), dataDir: loaded.config.dataDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port })
-    : uninstallHooks(esConfigDir)
+    ? hooks.install({ esConfigDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port, platform: process.platform })
+    : hooks.uninstall(esConfigDir)
   for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
   if (!install && report.removed.length === 0) process.stdout.write(`no cabinet-hub hook scripts under ${esConfigDir}\n`)
   return 0

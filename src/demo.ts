@@ -8,7 +8,8 @@ import type { Logger } from 'pino'
 import type { LoadedConfig } from './core/options.js'
 import type { HubConfig } from './modules.js'
 import { dynpanelsRoot, writeDemoPanels } from './panels/index.js'
-import { installHooks, spoolDirOf } from './frontend/index.js'
+import { spoolDirOf } from './frontend/index.js'
+import { configuredFrontendHooks } from './frontends/index.js'
 import { demoMediaDir, SimulatedFrontend, writeDemoTree } from './sim/index.js'
 
 /** Seconds a demo game "runs" before the simulated frontend ends it. */
@@ -26,15 +27,14 @@ export interface DemoFrontend {
 }
 
 /**
- * Writes the demo tree (first run; later runs keep the user's edits), installs the hook scripts
- * that call this CLI, starts the simulator browsing and playing by itself, and points the
- * configuration at both.
+ * Writes the demo tree (first run; later runs keep the user's edits), installs our hook scripts,
+ * starts the simulator browsing and playing by itself, and points the configuration at both.
  */
-export async function startDemoFrontend (loaded: LoadedConfig<HubConfig>, cliPath: string, logger: Logger): Promise<DemoFrontend> {
+export async function startDemoFrontend (loaded: LoadedConfig<HubConfig>, logger: Logger): Promise<DemoFrontend> {
   const { config } = loaded
   const tree = await writeDemoTree(path.join(config.dataDir, 'demo-frontend'), 'retrobat')
   writeDemoPanels(dynpanelsRoot(config.dataDir))
-  installHooks({ esConfigDir: tree.esConfigDir, nodePath: process.execPath, cliPath, dataDir: config.dataDir, spoolDir: spoolDirOf(config.dataDir), port: config.port })
+  configuredFrontendHooks({ ...config, profile: 'retrobat' })?.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(config.dataDir), port: config.port, platform: process.platform })
   const simulator = new SimulatedFrontend({ frontendRoot: tree.root, profile: 'retrobat', playSeconds: demoPlaySeconds, autoplay: true, logger: logger.child({ module: 'sim' }) })
   const { url } = await simulator.start()
   logger.info(`demo mode: simulated frontend on ${url} over ${tree.root} (point --frontend-root at a real frontend to leave it)`)

@@ -1,10 +1,11 @@
 /**
- * What the frontend is doing (spec §3): `browsing` or `playing`, the selected system and game,
- * the running game. Empty after start until the frontend's next selection.
+ * What the frontend is doing (spec §3): `browsing`, `playing` or showing its `screensaver`, the
+ * selected system and game, the collection browsed, the running game. Empty after start until the
+ * frontend's next selection.
  */
 import { romStem, systemFromRomPath } from '../identity/index.js'
 
-export type FrontendState = 'browsing' | 'playing'
+export type FrontendState = 'browsing' | 'playing' | 'screensaver'
 
 /** A game as the hooks named it; catalog details are looked up when asked for. */
 export interface GameRef {
@@ -24,6 +25,17 @@ export interface ContextSnapshot {
   readonly selectedSystem: string | null
   readonly selectedGame: GameRef | null
   readonly runningGame: RunningGame | null
+  /** The collection on the carousel (`all`, `favorites` ...) while its games are browsed; their own system is `selectedSystem`. */
+  readonly collection: string | null
+  /** The game the screensaver shows, while it runs. */
+  readonly screensaverGame: GameRef | null
+}
+
+/** What the screensaver covers: restored as it was when the screensaver stops. */
+interface CoveredBrowsing {
+  readonly selectedSystem: string | null
+  readonly selectedGame: GameRef | null
+  readonly collection: string | null
 }
 
 export function gameRef (systemId: string, gamePath: string, gameName: string | undefined): GameRef {
@@ -36,9 +48,23 @@ export class FrontendContext {
   #selectedSystem: string | null = null
   #selectedGame: GameRef | null = null
   #runningGame: RunningGame | null = null
+  #collection: string | null = null
+  #covered: CoveredBrowsing | null = null
+  #screensaverGame: GameRef | null = null
 
   snapshot (): ContextSnapshot {
-    return { state: this.#state, selectedSystem: this.#selectedSystem, selectedGame: this.#selectedGame, runningGame: this.#runningGame }
+    return {
+      state: this.#state,
+      selectedSystem: this.#selectedSystem,
+      selectedGame: this.#selectedGame,
+      runningGame: this.#runningGame,
+      collection: this.#collection,
+      screensaverGame: this.#screensaverGame
+    }
+  }
+
+  get screensaverOn (): boolean {
+    return this.#covered !== null
   }
 
   /** true until the first selection or game start after the service started. */
@@ -46,16 +72,46 @@ export class FrontendContext {
     return this.#selectedSystem === null && this.#selectedGame === null && this.#runningGame === null
   }
 
-  selectSystem (systemId: string): void {
+  /** `collection`: true when the carousel entry is a collection, whose games keep their own system. */
+  selectSystem (systemId: string, collection: boolean): void {
+    this.#leaveScreensaver()
     this.#state = this.#runningGame === null ? 'browsing' : this.#state
     this.#selectedSystem = systemId
     this.#selectedGame = null
+    this.#collection = collection ? systemId : null
   }
 
   selectGame (game: GameRef): void {
+    this.#leaveScreensaver()
     this.#state = this.#runningGame === null ? 'browsing' : this.#state
     this.#selectedSystem = game.systemId
     this.#selectedGame = game
+  }
+
+  /** The screensaver covers the browsing view; what it shows is its own, not a selection. */
+  startScreensaver (): void {
+    if (this.#runningGame !== null) return
+    this.#covered ??= { selectedSystem: this.#selectedSystem, selectedGame: this.#selectedGame, collection: this.#collection }
+    this.#state = 'screensaver'
+  }
+
+  showOnScreensaver (game: GameRef): void {
+    this.#screensaverGame = game
+  }
+
+  /** Back to the browsing view the screensaver covered. */
+  stopScreensaver (): void {
+    this.#leaveScreensaver()
+    if (this.#runningGame === null) this.#state = 'browsing'
+  }
+
+  #leaveScreensaver (): void {
+    if (this.#covered === null) return
+    this.#selectedSystem = this.#covered.selectedSystem
+    this.#selectedGame = this.#covered.selectedGame
+    this.#collection = this.#covered.collection
+    this.#covered = null
+    this.#screensaverGame = null
   }
 
   /**
@@ -64,6 +120,7 @@ export class FrontendContext {
    * system than the one on screen), else the selected system.
    */
   startGame (gamePath: string, romStem: string | undefined, gameName: string | undefined, startedAt: Date): RunningGame {
+    this.#leaveScreensaver()
     const selected = this.#selectedGame !== null && this.#selectedGame.gamePath === gamePath ? this.#selectedGame : null
     const systemId = selected?.systemId ?? systemFromRomPath(gamePath) ?? this.#selectedSystem ?? 'unknown'
     const name = gameName ?? selected?.gameName

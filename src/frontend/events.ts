@@ -14,7 +14,8 @@ export const selectionFields = {
 const hookFields = {
   EventName: str('The hook that caused the event.'),
   RawArgs: Type.Array(Type.String(), { description: 'Hook arguments as received.' }),
-  Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool')], { description: 'The door the hook came through.' })
+  Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool'), Type.Literal('web-api')], { description: 'The door the hook came through; `web-api` when no hook ran and the frontend\'s web API showed the change.' }),
+  Inferred: Type.Optional(Type.Literal(true, { description: 'Present when no hook said it: the frontend\'s web API showed it (a hook that never ran, such as a rom name the frontend\'s shell could not pass).' }))
 }
 const gameFields = {
   ...hookFields,
@@ -23,7 +24,7 @@ const gameFields = {
   GamePath: str('Rom path as the frontend passed it.'),
   GameName: str('Display name.'),
   Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, GameId, GamePath, GameName, Name and gamelist fields.' }),
-  Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running.' })
+  Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running, Collection.' })
 }
 const lifecycleFields = { Reason: str('`web-api-reachable`, `web-api-unreachable`, `start-hook` or `quit-hook`.'), EsUrl: str('Frontend web API.') }
 const launchFields = { RomPath: str('Absolute rom path.'), GameId: Type.Union([Type.String(), Type.Null()]) }
@@ -57,6 +58,9 @@ export const frontendEvents = [
   define('ui.game.selected', 'The frontend selected a game in a gamelist.', open(gameFields, 'game selection'), { coalesceKey: () => 'frontend.selection', example: gameExample('game-selected') }),
   define('ui.game.started', 'A game was launched; `Selection.LongName` is the rom short name.', open(gameFields, 'game start'), { example: gameExample('game-start') }),
   define('ui.game.ended', 'The running game ended (game fields describe the game that ended).', open(gameFields, 'game end')),
+  define('ui.screensaver.started', 'The frontend\'s screensaver started; the context state is `screensaver` until it stops.', open({ ...hookFields, Mode: Type.Union([Type.String(), Type.Null()], { description: 'The screensaver kind (`slideshow`, `dim` ...).' }), Context: Type.Object({}, { additionalProperties: true }) }, 'screensaver start')),
+  define('ui.screensaver.game.selected', 'The screensaver shows a game; not a selection (the selection is what the screensaver covers).', open(gameFields, 'screensaver game')),
+  define('ui.screensaver.stopped', 'The screensaver stopped; the context is back on the browsing view it covered.', open({ ...hookFields, Context: Type.Object({}, { additionalProperties: true }) }, 'screensaver stop')),
   define('ui.event', 'Any other frontend hook (screensaver, sleep, wake ...).', open({ ...hookFields, Context: Type.Object({}, { additionalProperties: true }) }, 'frontend event')),
   define('ui.frontend.started', 'The frontend came up: its web API started answering, or its start hook ran.', open(lifecycleFields, 'frontend lifecycle'), { example: { Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
   define('ui.frontend.stopped', 'The frontend went away: its web API stopped answering, or its quit hook ran.', open(lifecycleFields, 'frontend lifecycle')),

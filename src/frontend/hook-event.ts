@@ -17,12 +17,6 @@ export interface HookEvent {
 export const hookNamePattern = '^[a-z][a-z0-9-]{0,63}$'
 const hookName = new RegExp(hookNamePattern)
 
-/** The hooks our install-hooks command wires up. */
-export const installedHookNames = [
-  'game-selected', 'system-selected', 'game-start', 'game-end', 'start', 'quit',
-  'screensaver-start', 'screensaver-stop', 'sleep', 'wake'
-] as const
-
 /**
  * Splits an argument line the way cmd.exe passes `%*`: whitespace separates, double quotes group
  * and are removed. Returns null for unbalanced quotes.

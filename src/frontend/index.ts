@@ -4,19 +4,20 @@
  */
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
-import { frontendInstallService, type FrontendInstall } from '../frontends/index.js'
-import { catalogService } from '../library/index.js'
+import { frontendInstallService, type FrontendInstall, type FrontendWebApi } from '../frontends/index.js'
+import { catalogService, toSystemInfo } from '../library/index.js'
 import { gameMediaService } from '../media/index.js'
 import { DryRunBackend, SimulatorBackend, type InputBackend } from './control/backends.js'
 import { FrontendController } from './control/controller.js'
 import { controllerRoutes } from './control/routes.js'
 import { XdotoolBackend } from './control/xdotool-backend.js'
-import { EsWebApi } from './es-client.js'
+import { FrontendActionFeed, frontendActionsService } from './actions.js'
 import { frontendEvents } from './events.js'
 import { HookIntake } from './intake.js'
 import { LaunchCommand } from './launch.js'
 import { FrontendLifecycle } from './lifecycle.js'
 import { frontendOptions, type FrontendConfig } from './options.js'
+import { Reconciler } from './reconcile.js'
 import { contextRoutes, ingestRoutes } from './routes.js'
 import { FrontendLink } from './service.js'
 import { spoolDirOf } from './spool.js'
@@ -25,10 +26,13 @@ import { gameView } from './views.js'
 /** Gamelists change rarely (a scrape, an edit): checking them once a second is plenty. */
 const gamelistPollMs = 1000
 
-function inputBackend (options: FrontendConfig, install: FrontendInstall, es: EsWebApi): InputBackend {
+/** A game-start this recent may be ahead of the frontend's own state: the web API's "nothing runs" does not end it yet. */
+const startSettleMs = 2000
+
+function inputBackend (options: FrontendConfig, install: FrontendInstall, es: FrontendWebApi): InputBackend {
   switch (options.controlBackend) {
     case 'simulator': return new SimulatorBackend(es)
-    case 'xdotool': return new XdotoolBackend({ xdotool: '/usr/bin/xdotool', esConfigDir: install.esConfigDir, windowName: options.xdotoolWindowName, display: process.env.DISPLAY })
+    case 'xdotool': return new XdotoolBackend({ xdotool: '/usr/bin/xdotool', esConfigDir: install.esConfigDir, windowClass: options.xdotoolWindowClass, display: process.env.DISPLAY })
     case 'dry-run': return new DryRunBackend()
   }
 }
@@ -44,15 +48,23 @@ export const frontendModule = defineModule({
   options: frontendOptions,
   events: frontendEvents,
   needs: [frontendInstallService, catalogService, gameMediaService],
+  provides: [frontendActionsService],
   register: async (scope, context) => {
     const { options, publisher, logger } = context
     const install = context.use(frontendInstallService)
     const catalog = context.use(catalogService)
     const media = context.use(gameMediaService)
     const spoolDir = spoolDirOf(context.core.dataDir)
-    const es = new EsWebApi(install.esUrl)
+    const es = install.adapter.webApi(install.esUrl)
     const loadApiSystems = (): void => {
-      void es.systems().then((systems) => { if (systems !== null) catalog.setApiSystems(systems) })
+      void es.systems().then((entries) => {
+        if (entries === null) return
+        // Collections sit on the carousel too; the catalog holds systems only.
+        catalog.setApiSystems(entries.flatMap((entry) => {
+          const system = toSystemInfo(entry)
+          return system === null || install.adapter.isCollection(system.name) ? [] : [system]
+        }))
+      })
     }
     const lifecycle = new FrontendLifecycle({
       es,
@@ -60,11 +72,23 @@ export const frontendModule = defineModule({
       onReachable: loadApiSystems,
       publish: (running, reason) => publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl })
     })
-    const link = new FrontendLink({ publisher, now: context.now, selectionBurstMs: options.selectionBurstMs }, catalog, lifecycle)
-    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, logger })
+    const feed = new FrontendActionFeed()
+    context.provide(frontendActionsService, feed)
+    const link = new FrontendLink({ publisher, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed }, catalog, lifecycle)
+    const reconciler = new Reconciler({
+      es,
+      intervalMs: options.reconcileIntervalMs,
+      hintDelayMs: options.reconcileHintMs,
+      frontendUp: () => lifecycle.running === true,
+      apply: (running) => link.reconcile(running),
+      onError: (message) => logger.warn(message)
+    })
+    link.useReconciler(reconciler)
+    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, logger })
     const launch = new LaunchCommand({
       es,
       publisher,
+      onAccepted: () => reconciler.soon(),
       romsRoot: install.romsRoot,
       currentGame: () => {
         const current = link.context.currentGame()
@@ -79,10 +103,12 @@ export const frontendModule = defineModule({
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
       if (install.romsRoot !== null) gamelistWatch = watchFolder(install.romsRoot, gamelistPollMs, () => { void catalog.refreshGamelists() })
       lifecycle.start()
+      reconciler.start()
     })
     context.onStop(async () => {
       await intake.stop()
       lifecycle.stop()
+      reconciler.stop()
       link.stop()
       gamelistWatch?.stop()
     })
@@ -96,6 +122,7 @@ export const frontendModule = defineModule({
       spoolDir,
       intakeOpen: intake.open,
       catalog: { ...catalog.counts(), unreadableGamelists: catalog.unreadableGamelists() },
+      reconcile: reconciler.status(),
       ...link.status()
     }))
 
@@ -106,9 +133,9 @@ export const frontendModule = defineModule({
   }
 })
 
-export { FrontendContext, gameRef } from './context.js'
+export { frontendActionsService, type AppliedAction } from './actions.js'
+export type { ContextSnapshot } from './context.js'
 export { frontendEvents, selectionFields, type FrontendEvents } from './events.js'
 export { spoolDirOf } from './spool.js'
 export { runHookCommand } from './hook-command.js'
-export { installHooks, uninstallHooks } from './install-hooks.js'
 export type { FrontendConfig } from './options.js'

@@ -16,6 +16,8 @@ export interface HookIntakeOptions {
   readonly eventsIni: string | null
   /** How often the file doors look for a missing folder (and poll, where file events are polled for). */
   readonly pollMs: number
+  /** How long a fresh spool file waits for hooks fired just before it (see SpoolDoor). */
+  readonly reorderMs: number
   readonly logger: FastifyBaseLogger
 }
 
@@ -37,6 +39,7 @@ export class HookIntake {
     this.#spool = new SpoolDoor({
       spoolDir: options.spoolDir,
       pollMs: options.pollMs,
+      reorderMs: options.reorderMs,
       apply: (hook) => this.#accept(hook, 'spool'),
       onRejected: (file, reason) => { options.logger.warn(`spooled hook ${file} is unusable (${reason}); kept as ${file}.rejected`) },
       onError
@@ -73,6 +76,7 @@ export class HookIntake {
       await this.#spool.drain()
     } while (this.#spooledWhileOpening)
     this.#open = true
+    this.#spool.holdRecentFiles()
     if (this.#options.eventsIni !== null) {
       this.#eventsIni = new EventsIniDoor({
         file: this.#options.eventsIni,

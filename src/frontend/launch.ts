@@ -9,7 +9,7 @@ import { HubError } from '../core/errors.js'
 import type { Publisher } from '../core/event-bus.js'
 import type { FrontendEvents } from './events.js'
 import { ruleViolation } from '../core/validation.js'
-import { EsUnreachableError, type EsWebApi } from './es-client.js'
+import { FrontendUnreachableError, type FrontendWebApi } from '../frontends/index.js'
 import { missingRomRule } from './schemas.js'
 
 export interface LaunchRequest {
@@ -34,11 +34,13 @@ export class EsRejectedError extends Error {
 }
 
 export interface LaunchDeps {
-  readonly es: EsWebApi
+  readonly es: FrontendWebApi
   readonly publisher: Publisher<FrontendEvents>
   readonly romsRoot: string | null
   /** The current game's id and path (running, else selected), for `{ gameId }` requests. */
   readonly currentGame: () => { gameId: string, gamePath: string } | null
+  /** ES answers 200 even when it starts nothing: the caller then checks what runs. */
+  readonly onAccepted: () => void
 }
 
 function isFile (file: string): boolean {
@@ -83,11 +85,12 @@ export class LaunchCommand {
     try {
       response = await this.deps.es.launch(romPath)
     } catch (error) {
-      if (!(error instanceof EsUnreachableError)) throw error
+      if (!(error instanceof FrontendUnreachableError)) throw error
       return fail(new HubError(502, 'ES_UNREACHABLE', `Failed to reach the EmulationStation launch API (${error.message})`), 'ES_UNREACHABLE')
     }
     if (response.status < 200 || response.status > 299) return fail(new EsRejectedError(romPath, response.status, response.body), 'ES_REJECTED')
     ack('accepted', { EsStatusCode: response.status })
+    this.deps.onAccepted()
     return { status: 'launching', romPath, gameId, esStatusCode: response.status, esResponse: response.body }
   }
 }

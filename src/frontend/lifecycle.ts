@@ -2,12 +2,12 @@
  * Frontend lifecycle: `ui.frontend.started` / `ui.frontend.stopped` from the reachability of the
  * ES web API (published on changes only) and from the start and quit hooks.
  */
-import type { EsWebApi } from './es-client.js'
+import type { FrontendWebApi } from '../frontends/index.js'
 
 export type LifecycleReason = 'web-api-reachable' | 'web-api-unreachable' | 'start-hook' | 'quit-hook'
 
 export interface FrontendLifecycleOptions {
-  readonly es: EsWebApi
+  readonly es: FrontendWebApi
   readonly probeIntervalMs: number
   readonly publish: (running: boolean, reason: LifecycleReason) => void
   /** Called each time the web API answers after it did not (the catalog re-reads ES systems). */
@@ -66,14 +66,17 @@ export class FrontendLifecycle {
     }
   }
 
-  /** The start hook runs when ES boots; quit when it exits. Both are news even if the probe saw nothing. */
+  /**
+   * The start hook runs when ES boots; quit when it exits. Each is news only when the probe has not
+   * told it already: ES answers its web API and runs its start hook at the same moment.
+   */
   hook (event: 'start' | 'quit'): void {
-    if (event === 'start') this.#set(true, 'start-hook', true)
-    else this.#set(false, 'quit-hook', true)
+    if (event === 'start') this.#set(true, 'start-hook')
+    else this.#set(false, 'quit-hook')
   }
 
-  #set (running: boolean, reason: LifecycleReason, always = false): void {
-    if (!always && this.#running === running) return
+  #set (running: boolean, reason: LifecycleReason): void {
+    if (this.#running === running) return
     this.#running = running
     this.#options.publish(running, reason)
   }

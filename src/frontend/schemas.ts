@@ -70,18 +70,22 @@ const exampleGame = {
   launch: { romPath: '/home/cab/roms/mame/1943.zip', romExists: true, running: false, startedAtUtc: null }
 }
 
+const FrontendStateSchema = Type.Union([Type.Literal('browsing'), Type.Literal('playing'), Type.Literal('screensaver')], { description: 'What the frontend shows: its lists, a game, or its screensaver.' })
+
 export const ContextStateResponse = Type.Object({
-  state: Type.Union([Type.Literal('browsing'), Type.Literal('playing')]),
+  state: FrontendStateSchema,
   selectedSystem: Type.Union([SystemView, Type.Null()]),
   selectedGame: Type.Union([GameView, Type.Null()]),
-  runningGame: Type.Union([GameView, Type.Null()])
+  runningGame: Type.Union([GameView, Type.Null()]),
+  collection: Type.Union([Type.String(), Type.Null()], { description: 'The collection browsed (`all`, `favorites` ...); the selected game keeps its own system.' }),
+  screensaverGame: Type.Union([GameView, Type.Null()], { description: 'The game the screensaver shows; the selection is what the screensaver covers.' })
 }, {
   description: 'Context: empty (nulls) after start until the next selection.',
-  examples: [{ state: 'browsing', selectedSystem: { name: 'mame', fullname: 'Arcade' }, selectedGame: exampleGame, runningGame: null }]
+  examples: [{ state: 'browsing', selectedSystem: { name: 'mame', fullname: 'Arcade' }, selectedGame: exampleGame, runningGame: null, collection: null, screensaverGame: null }]
 })
 
 export const CurrentGameResponse = Type.Object({
-  state: Type.Union([Type.Literal('browsing'), Type.Literal('playing')]),
+  state: FrontendStateSchema,
   systemId: Type.String(),
   gameId: Type.String(),
   path: Type.String(),
@@ -94,7 +98,7 @@ export const CurrentGameResponse = Type.Object({
 })
 
 export const CurrentSystemResponse = Type.Object({
-  state: Type.Union([Type.Literal('browsing'), Type.Literal('playing')]),
+  state: FrontendStateSchema,
   system: SystemView
 }, { description: 'The selected system.', examples: [{ state: 'browsing', system: { name: 'mame', fullname: 'Arcade' } }] })
 

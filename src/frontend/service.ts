@@ -4,13 +4,16 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Publisher } from '../core/event-bus.js'
-import type { LibraryCatalog } from '../library/index.js'
+import type { FrontendAction, FrontendAdapter, FrontendGame } from '../frontends/index.js'
+import { romKey, type LibraryCatalog } from '../library/index.js'
 import { frontendSystemId } from '../identity/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
 import type { FrontendEvents } from './events.js'
 import { FrontendContext, gameRef } from './context.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
+import type { FrontendActionFeed } from './actions.js'
+import type { Reconciler } from './reconcile.js'
 import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
 
 /** How many recent hook ids are remembered to drop a hook that came through two doors. */
@@ -27,6 +30,12 @@ export interface FrontendLinkDeps {
   readonly now: () => Date
   /** Selections closer together than this are a burst (see SelectionBurstGate). */
   readonly selectionBurstMs: number
+  /** A game started this recently is not ended on the web API's word alone (its game-start may be ahead of ES's own state). */
+  readonly startSettleMs: number
+  /** The frontend family: what its hooks mean, which carousel entries are collections. */
+  readonly adapter: Pick<FrontendAdapter, 'hooks' | 'isCollection'>
+  /** Told each applied start, end and selection before its ui.* event is published. */
+  readonly feed: FrontendActionFeed
 }
 
 export class FrontendLink {
@@ -40,12 +49,29 @@ export class FrontendLink {
   #accepted = 0
   #lastHookAtUtc: string | null = null
   readonly #bySource = { http: 0, 'events.ini': 0, spool: 0 }
+  /** Sequence of the start or end the web API showed, until the hook that reports it arrives. */
+  #startInferredAt: number | null = null
+  #endInferredAt: number | null = null
+  #reconciler: Reconciler | null = null
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
     this.#catalog = catalog
     this.#lifecycle = lifecycle
     this.#gate = new SelectionBurstGate(deps.selectionBurstMs)
+  }
+
+  get #hooks () {
+    return this.#deps.adapter.hooks
+  }
+
+  #isCollection (systemId: string): boolean {
+    return this.#deps.adapter.isCollection(systemId)
+  }
+
+  /** The reconciler asks the web API when a hook may have been missed. */
+  useReconciler (reconciler: Reconciler): void {
+    this.#reconciler = reconciler
   }
 
   accept (hook: HookEvent): AcceptResult {
@@ -83,20 +109,85 @@ export class FrontendLink {
     this.#deps.publisher.publish(type, payload, { correlationId })
   }
 
+  /**
+   * What the frontend's web API says runs now, asked when a hook may have been missed (see
+   * reconcile.ts): a start or an end no hook reported is published, marked as inferred.
+   */
+  reconcile (running: FrontendGame | null): 'agreed' | 'applied' | 'wait' {
+    const current = this.context.snapshot().runningGame
+    const same = running !== null && current !== null && romKey(running.path) === romKey(current.gamePath)
+    if (same || (running === null && current === null)) return 'agreed'
+    if (current !== null && running === null && this.#deps.now().getTime() - Date.parse(current.startedAtUtc) < this.#deps.startSettleMs) return 'wait'
+    if (current !== null) {
+      this.#inferred('game-end', [], (stamp, correlationId) => this.#endGame(stamp, correlationId))
+      this.#endInferredAt = this.#sequence
+    }
+    if (running !== null) {
+      this.#inferred('game-start', [running.path], (stamp, correlationId, receivedAt) => this.#startGame(stamp, { gamePath: running.path, romStem: undefined, gameName: running.name || undefined }, correlationId, receivedAt))
+      this.#startInferredAt = this.#sequence
+    }
+    return 'applied'
+  }
+
+  #inferred (event: string, args: string[], apply: (stamp: HookStamp, correlationId: string, receivedAt: Date) => void): void {
+    this.#gate.flush()
+    apply({ EventName: event, RawArgs: args, Source: 'web-api', Sequence: ++this.#sequence, Inferred: true }, randomUUID(), this.#deps.now())
+  }
+
+  #applied (action: FrontendAction, stamp: HookStamp, correlationId: string): void {
+    this.#deps.feed.emit({ action, context: this.context.snapshot(), sequence: stamp.Sequence, correlationId })
+  }
+
+  #startGame (stamp: HookStamp, started: { gamePath: string, romStem: string | undefined, gameName: string | undefined }, correlationId: string, receivedAt: Date): void {
+    const running = this.context.startGame(started.gamePath, started.romStem, started.gameName, receivedAt)
+    this.#applied({ kind: 'game-started', ...started }, stamp, correlationId)
+    this.#publish('ui.game.started', gameStartedPayload(stamp, running, this.context.snapshot(), this.#catalog), correlationId)
+  }
+
+  #endGame (stamp: HookStamp, correlationId: string): void {
+    const ended = this.context.endGame()
+    this.#applied({ kind: 'game-ended' }, stamp, correlationId)
+    this.#publish('ui.game.ended', gameEndedPayload(stamp, ended, this.context.snapshot(), this.#catalog), correlationId)
+  }
+
+  /** A hook that reports what the web API already showed is news no more. */
+  #alreadyInferred (action: FrontendAction): boolean {
+    const snapshot = this.context.snapshot()
+    if (action.kind === 'game-started' && this.#startInferredAt !== null && snapshot.runningGame !== null && romKey(snapshot.runningGame.gamePath) === romKey(action.gamePath)) {
+      this.#startInferredAt = null
+      return true
+    }
+    if (action.kind === 'game-ended' && this.#endInferredAt !== null && snapshot.runningGame === null) {
+      this.#endInferredAt = null
+      return true
+    }
+    return false
+  }
+
   #apply (hook: HookEvent, stamp: HookStamp, correlationId: string, receivedAt: Date): void {
-    const [first, second, third] = hook.args
     const catalog = this.#catalog
-    switch (hook.event) {
+    const action = this.#hooks?.interpret(hook.event, hook.args, (romPath) => catalog.game(null, romPath) !== null) ?? { kind: 'other' }
+    if (this.#alreadyInferred(action)) return
+    if (action.kind !== 'game-started') this.#startInferredAt = null
+    if (action.kind !== 'game-ended') this.#endInferredAt = null
+    switch (action.kind) {
       case 'system-selected': {
-        const systemId = frontendSystemId(first!)
-        this.context.selectSystem(systemId)
+        const systemId = frontendSystemId(action.systemId)
+        this.context.selectSystem(systemId, this.#isCollection(systemId))
+        this.#applied(action, stamp, correlationId)
         const payload = systemSelectedPayload(stamp, systemId, this.context.snapshot())
         this.#gate.offer(() => this.#publish('ui.system.selected', payload, correlationId))
         return
       }
       case 'game-selected': {
-        const ref = gameRef(frontendSystemId(first!), second!.trim(), third)
+        const ref = gameRef(frontendSystemId(action.systemId), action.gamePath, action.gameName)
+        if (this.context.screensaverOn) {
+          this.context.showOnScreensaver(ref)
+          this.#publish('ui.screensaver.game.selected', gameSelectedPayload(stamp, ref, this.context.snapshot(), catalog), correlationId)
+          return
+        }
         this.context.selectGame(ref)
+        this.#applied(action, stamp, correlationId)
         const payload = gameSelectedPayload(stamp, ref, this.context.snapshot(), catalog)
         this.#gate.offer(() => this.#publish('ui.game.selected', payload, correlationId))
         return
@@ -104,23 +195,27 @@ export class FrontendLink {
     }
     // Whatever else the frontend did comes after the selection it interrupted.
     this.#gate.flush()
-    switch (hook.event) {
-      case 'game-start': {
-        const running = this.context.startGame(first!.trim(), second, third, receivedAt)
-        this.#publish('ui.game.started', gameStartedPayload(stamp, running, this.context.snapshot(), catalog), correlationId)
-        return
-      }
-      case 'game-end': {
-        const ended = this.context.endGame()
-        this.#publish('ui.game.ended', gameEndedPayload(stamp, ended, this.context.snapshot(), catalog), correlationId)
-        return
-      }
-      case 'start':
-      case 'quit':
-        this.#lifecycle.hook(hook.event)
-        return
-      default:
-        this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+    switch (action.kind) {
+      case 'game-started': return this.#startGame(stamp, action, correlationId, receivedAt)
+      case 'game-ended': return this.#endGame(stamp, correlationId)
+      case 'frontend-started': return this.#lifecycle.hook('start')
+      case 'frontend-quit':
+        this.#reconciler?.soon()
+        return this.#lifecycle.hook('quit')
+      case 'screensaver-started':
+        this.context.startScreensaver()
+        return this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot(), catalog).Context }, correlationId)
+      case 'screensaver-stopped':
+        this.context.stopScreensaver()
+        // A game may have been started from the screensaver: the web API tells.
+        this.#reconciler?.soon()
+        return this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+      case 'settings-written':
+        // ES writes its settings at each launch and at quit: if the game-start or game-end hook does not follow, the web API tells.
+        this.#reconciler?.soon()
+        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+      case 'other':
+        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
     }
   }
 }

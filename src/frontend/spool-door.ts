@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { watchFinishedFiles, type FinishedFilesWatch } from '../core/finished-files.js'
-import { drainSpool, isSpoolFileName, type SpooledHook } from './spool.js'
+import { drainSpool, isSpoolFileName, orderKeyOf, type SpooledHook } from './spool.js'
 
 /**
  * How long a file that is not a usable hook must stay the same size before it counts as written
@@ -17,6 +17,8 @@ import { drainSpool, isSpoolFileName, type SpooledHook } from './spool.js'
  */
 const settleMs = 2000
 const checkMs = 100
+/** How far ahead of this clock a hook's time may be and still count as a time. */
+const futureToleranceMs = 1000
 
 export interface SpoolDoorOptions {
   readonly spoolDir: string
@@ -25,6 +27,11 @@ export interface SpoolDoorOptions {
   readonly apply: (hook: SpooledHook) => void
   readonly onRejected: (file: string, reason: string) => void
   readonly onError: (error: Error) => void
+  /**
+   * A hook file younger than this waits before it is applied: ES starts the hooks of a burst all
+   * at once, and one fired a moment earlier may land a moment later. Its own time puts it in order.
+   */
+  readonly reorderMs: number
 }
 
 export class SpoolDoor {
@@ -38,6 +45,9 @@ export class SpoolDoor {
   #queued: Promise<void> | null = null
   #applied = 0
   #closed = false
+  #heldTimer: NodeJS.Timeout | null = null
+  /** Off while the service starts: then every spooled hook is applied, in order, before ready. */
+  #holdRecent = false
 
   constructor (options: SpoolDoorOptions) {
     this.#options = options
@@ -69,6 +79,11 @@ export class SpoolDoor {
     await this.#watch.ready
   }
 
+  /** From now on, recent files wait their reorder interval (see `reorderMs`). */
+  holdRecentFiles (): void {
+    this.#holdRecent = true
+  }
+
   /** Drains once every drain asked for before has finished; asks made meanwhile share one drain. */
   drain (): Promise<void> {
     if (this.#queued !== null) return this.#queued
@@ -84,6 +99,7 @@ export class SpoolDoor {
   /** Stops watching; resolves once a drain in progress has finished, and no drain starts after. */
   async close (): Promise<void> {
     this.#closed = true
+    if (this.#heldTimer !== null) clearTimeout(this.#heldTimer)
     await this.#watch?.close()
     this.#watch = null
     await this.#tail
@@ -92,13 +108,21 @@ export class SpoolDoor {
   async #drainOnce (): Promise<void> {
     if (this.#closed) return
     const consumed = (file: string): void => { this.#finished.delete(path.basename(file)) }
-    await drainSpool(this.#options.spoolDir, (hook, file) => {
+    const now = Date.now()
+    const { heldFrom } = await drainSpool(this.#options.spoolDir, (hook, file) => {
       consumed(file)
       this.#applied++
       this.#options.apply(hook)
     }, (file, reason) => {
       consumed(file)
       this.#options.onRejected(file, reason)
-    }, (name) => this.#finished.has(name))
+    }, (name) => this.#finished.has(name), this.#holdRecent ? { after: orderKeyOf(now - this.#options.reorderMs), until: orderKeyOf(now + futureToleranceMs) } : null)
+    if (heldFrom !== null && this.#heldTimer === null && !this.#closed) {
+      const dueInMs = Number(heldFrom) / 1000 + this.#options.reorderMs - now
+      this.#heldTimer = setTimeout(() => {
+        this.#heldTimer = null
+        this.drain().catch(this.#options.onError)
+      }, Math.max(1, Math.min(this.#options.reorderMs, dueInMs)))
+    }
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The spool folder `<data-dir>/events.d/`: one file per hook, written atomically (temp file, then
- * rename) by a hook that could not reach the service. `.json` files come from our hook command and
- * start their name with the time, then process and counter; `.ini` files (events.ini format) come
- * from the Windows batch hook, which has no clock it can put in a name (see `spoolOrder`).
+ * rename). `.hook` files come from our POSIX hook script (the event and each argument, each ended
+ * by a NUL byte) and `.json` files from `cabinet-hub hook`; both start their name with the time
+ * the hook ran, in microseconds. `.ini` files (events.ini format) come from the Windows batch
+ * hook, which has no clock it can put in a name (see `spoolOrder`).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises'
@@ -23,14 +24,14 @@ export function spoolDirOf (dataDir: string): string {
 
 /** A hook file, not a temporary file (dot names), a claim folder or a `.rejected` file. */
 export function isSpoolFileName (name: string): boolean {
-  return !name.startsWith('.') && (name.endsWith('.json') || name.endsWith('.ini'))
+  return !name.startsWith('.') && (name.endsWith('.hook') || name.endsWith('.json') || name.endsWith('.ini'))
 }
 
 let counter = 0
 
 /** Microseconds since the epoch, zero-padded: sorts as time across processes. */
 function sortableNow (): string {
-  return String(Math.round((performance.timeOrigin + performance.now()) * 1000)).padStart(17, '0')
+  return orderKeyOf(performance.timeOrigin + performance.now())
 }
 
 /** Writes one hook into the spool folder; returns the file written. */
@@ -43,7 +44,16 @@ export function writeSpoolFile (spoolDir: string, hook: SpooledHook): string {
   return path.join(spoolDir, name)
 }
 
+/** `<event>\0<arg>\0...`: every part ends with a NUL, so a cut-off file is told from a complete one. */
+function parseHookFile (text: string): SpooledHook | string {
+  const parts = text.split('\0')
+  if (parts.length < 2 || parts.at(-1) !== '') return 'not NUL-separated parts ending with a NUL'
+  const [event = '', ...args] = parts.slice(0, -1)
+  return unusableReason(event, args) ?? { event, args, hookId: null }
+}
+
 function parseSpoolFile (name: string, text: string): SpooledHook | string {
+  if (name.endsWith('.hook')) return parseHookFile(text)
   if (name.endsWith('.ini')) {
     const hook = readEventsIni(text)
     return typeof hook === 'string' ? hook : { ...hook, hookId: null }
@@ -73,7 +83,7 @@ const timedName = /^\d{17}-/
 async function orderKey (spoolDir: string, name: string): Promise<string | null> {
   if (timedName.test(name)) return name.slice(0, 17)
   try {
-    return String(Math.round((await stat(path.join(spoolDir, name))).mtimeMs * 1000)).padStart(17, '0')
+    return orderKeyOf((await stat(path.join(spoolDir, name))).mtimeMs)
   } catch {
     return null
   }
@@ -82,17 +92,23 @@ async function orderKey (spoolDir: string, name: string): Promise<string | null>
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** The spool files in hook order; ties (same time) go by name. */
-async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<string[]> {
+async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<Array<{ name: string, key: string }>> {
   const keyed = await Promise.all(names.map(async (name) => ({ name, key: await orderKey(spoolDir, name) })))
   return keyed
     .filter((entry): entry is { name: string, key: string } => entry.key !== null)
     .sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.name, b.name))
-    .map((entry) => entry.name)
 }
 
 export interface SpoolReport {
   readonly applied: number
   readonly rejected: number
+  /** Order key of the first file held back because it is too recent; null when none was. */
+  readonly heldFrom: string | null
+}
+
+/** The order key of a time (microseconds since the epoch, zero-padded like the names). */
+export function orderKeyOf (epochMs: number): string {
+  return String(Math.round(epochMs * 1000)).padStart(17, '0')
 }
 
 /**
@@ -100,22 +116,27 @@ export interface SpoolReport {
  * renamed to `.rejected` (kept for a person to look at) and reported once, unless it is not known
  * to be completely written yet (`isFinished`, from the watcher's write-finish wait): then it may
  * still be being written, and it and the files after it wait for the next drain, so order holds.
+ * Files whose time is within `hold` wait too: a hook fired just before them may still be on its
+ * way (ES starts the hooks of a burst all at once). A time beyond it is a clock gone wrong: such a
+ * file is applied in its turn rather than holding up every hook after it.
  */
 export async function drainSpool (
   spoolDir: string,
   apply: (hook: SpooledHook, file: string) => void,
   onRejected: (file: string, reason: string) => void,
-  isFinished: (name: string) => boolean = () => true
+  isFinished: (name: string) => boolean = () => true,
+  hold: { readonly after: string, readonly until: string } | null = null
 ): Promise<SpoolReport> {
   let names: string[]
   try {
     names = (await readdir(spoolDir)).filter(isSpoolFileName)
   } catch {
-    return { applied: 0, rejected: 0 }
+    return { applied: 0, rejected: 0, heldFrom: null }
   }
   let applied = 0
   let rejected = 0
-  for (const name of await spoolOrder(spoolDir, names)) {
+  for (const { name, key } of await spoolOrder(spoolDir, names)) {
+    if (hold !== null && key > hold.after && key <= hold.until) return { applied, rejected, heldFrom: key }
     const file = path.join(spoolDir, name)
     let text: string
     try {
@@ -140,5 +161,5 @@ export async function drainSpool (
     apply(hook, file)
     applied++
   }
-  return { applied, rejected }
+  return { applied, rejected, heldFrom: null }
 }

@@ -9,12 +9,14 @@ import type { ContextSnapshot, GameRef } from './context.js'
 import type { HookSource } from './hook-event.js'
 import { gameIdOf } from './views.js'
 
-/** What every ui.* payload says about the hook that caused it. */
+/** What every ui.* payload says about the hook that caused it, or the web API answer that stood in for a hook that never ran. */
 export interface HookStamp {
   readonly EventName: string
   readonly RawArgs: string[]
-  readonly Source: HookSource
+  readonly Source: HookSource | 'web-api'
   readonly Sequence: number
+  /** Present (true) when no hook said it: the frontend's web API showed it. */
+  readonly Inferred?: true
 }
 
 function gameObject (ref: GameRef, catalog: LibraryCatalog) {
@@ -43,7 +45,8 @@ function context (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
     State: snapshot.state,
     SelectedSystem: snapshot.selectedSystem === null ? null : { Name: snapshot.selectedSystem },
     Selected: snapshot.selectedGame === null ? null : gameObject(snapshot.selectedGame, catalog),
-    Running: snapshot.runningGame === null ? null : gameObject(snapshot.runningGame, catalog)
+    Running: snapshot.runningGame === null ? null : gameObject(snapshot.runningGame, catalog),
+    Collection: snapshot.collection
   }
 }
 
@@ -54,7 +57,7 @@ export function systemSelectedPayload (stamp: HookStamp, systemId: string, snaps
     System: systemId,
     SystemId: systemId,
     Selection: { SystemId: systemId },
-    Context: { Frontend: 'emulationstation', State: snapshot.state, SelectedSystem: { Name: systemId } }
+    Context: { Frontend: 'emulationstation', State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection }
   }
 }
 

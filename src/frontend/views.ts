@@ -88,6 +88,8 @@ export function contextStateView (snapshot: ContextSnapshot, catalog: LibraryCat
     state: snapshot.state,
     selectedSystem: snapshot.selectedSystem === null ? null : systemView(snapshot.selectedSystem, catalog),
     selectedGame: snapshot.selectedGame === null ? null : gameView(snapshot.selectedGame, catalog, media),
-    runningGame: snapshot.runningGame === null ? null : gameView(snapshot.runningGame, catalog, media)
+    runningGame: snapshot.runningGame === null ? null : gameView(snapshot.runningGame, catalog, media),
+    collection: snapshot.collection,
+    screensaverGame: snapshot.screensaverGame === null ? null : gameView(snapshot.screensaverGame, catalog, media)
   }
 }

@@ -38,4 +38,84 @@ export interface FrontendAdapter {
   systemsFile (paths: FrontendPaths): string | null
   /** The gamelist of one system, or null when the frontend keeps none. */
   gamelistFile (paths: FrontendPaths, systemId: string): string | null
+  /** Whether a carousel entry is a collection (ES's `all`, `favorites`, `recent`) rather than a system. */
+  isCollection (systemId: string): boolean
+  /** Its hooks, or null when it runs none (the link then follows the web API only). */
+  readonly hooks: FrontendHooks | null
+  /** A client of its web API at `baseUrl`. */
+  webApi (baseUrl: string): FrontendWebApi
+}
+
+/**
+ * What a frontend hook means, the same for every family: the link applies these, never raw hook
+ * names, so a family whose hooks are named or shaped differently only interprets its own.
+ */
+export type FrontendAction =
+  | { readonly kind: 'system-selected', readonly systemId: string }
+  | { readonly kind: 'game-selected', readonly systemId: string, readonly gamePath: string, readonly gameName: string | undefined }
+  | { readonly kind: 'game-started', readonly gamePath: string, readonly romStem: string | undefined, readonly gameName: string | undefined }
+  | { readonly kind: 'game-ended' }
+  | { readonly kind: 'frontend-started' }
+  | { readonly kind: 'frontend-quit' }
+  | { readonly kind: 'screensaver-started', readonly mode: string | null }
+  | { readonly kind: 'screensaver-stopped' }
+  /** The frontend wrote its settings: it does so at each launch and at quit, so a game may have started or ended unseen. */
+  | { readonly kind: 'settings-written' }
+  | { readonly kind: 'other' }
+
+/** Where and for which service our hook scripts are installed. */
+export interface HookScriptTarget {
+  /** The frontend's config folder. */
+  readonly esConfigDir: string
+  /** The service's spool folder, where the scripts leave hooks. */
+  readonly spoolDir: string
+  /** The service's port, for the Windows script's direct post. */
+  readonly port: number
+  /** Which scripts to write: the shell's on Linux and macOS, batch files on Windows. */
+  readonly platform: NodeJS.Platform
+}
+
+export interface HookInstallReport {
+  readonly written: string[]
+  readonly removed: string[]
+}
+
+/** The frontend's hooks: which ones we listen to, what they mean, and our scripts for them. */
+export interface FrontendHooks {
+  /** The hooks our scripts are installed for. */
+  readonly names: readonly string[]
+  /** `isKnownGame`: whether the library knows a rom at exactly this path (to tell a real name from an escaped one). */
+  interpret (event: string, args: readonly string[], isKnownGame: (romPath: string) => boolean): FrontendAction
+  install (target: HookScriptTarget): HookInstallReport
+  /** Removes our scripts of every platform, and nothing else. */
+  uninstall (esConfigDir: string): HookInstallReport
+}
+
+export interface FrontendResponse {
+  readonly status: number
+  readonly body: string
+}
+
+/** A game as the frontend's web API lists it. */
+export interface FrontendGame {
+  readonly path: string
+  readonly name: string
+}
+
+/** The frontend's web API, as far as the service uses it. */
+export interface FrontendWebApi {
+  readonly baseUrl: string
+  launch (romPath: string): Promise<FrontendResponse>
+  notify (message: string): Promise<FrontendResponse>
+  reloadGames (): Promise<FrontendResponse>
+  /** One navigation input to the simulated frontend. */
+  simulatorInput (input: string): Promise<FrontendResponse>
+  /** Games of a system in the frontend's on-screen order; null when it does not answer usefully. */
+  games (systemId: string): Promise<FrontendGame[] | null>
+  /** Systems in carousel order, as the frontend describes them; null when it does not answer usefully. */
+  systems (): Promise<readonly Record<string, unknown>[] | null>
+  /** The game running now, null when none; throws when the frontend does not answer. */
+  runningGame (): Promise<FrontendGame | null>
+  /** true when the web API gives any HTTP answer. */
+  reachable (timeoutMs?: number): Promise<boolean>
 }

@@ -6,7 +6,7 @@
 import type { FrontendSettings } from '../core/settings.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
-import type { FrontendAdapter } from './adapter.js'
+import type { FrontendAdapter, FrontendHooks } from './adapter.js'
 import { builtInAdapters } from './adapters.js'
 import { effectiveEsConfigDir, frontendInstall, type FrontendInstall } from './install.js'
 import { frontendsOptionsFor, type FrontendsConfig } from './options.js'
@@ -46,9 +46,15 @@ export function configuredEsConfigDir (config: FrontendsConfig, adapters: readon
   return effectiveEsConfigDir(config, adapterFor(adapters, config.profile))
 }
 
+/** The hooks of the configured frontend family, for commands that install our scripts; null when it runs none. */
+export function configuredFrontendHooks (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): FrontendHooks | null {
+  return adapterFor(adapters, config.profile).hooks
+}
+
 export { themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readEsSettings } from './es-settings.js'
-export type { FrontendAdapter, FrontendLayout } from './adapter.js'
+export type { FrontendAction, FrontendAdapter, FrontendGame, FrontendLayout, FrontendResponse, FrontendWebApi } from './adapter.js'
+export { FrontendUnreachableError } from './unreachable.js'
 export { builtInAdapters } from './adapters.js'
 export { frontendLayout, frontendProfiles, hookScriptsDir, resolveSystemPath, toEsPath, type FrontendProfile } from './profiles.js'

@@ -5,6 +5,7 @@
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
+import { frontendActionsService } from '../frontend/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
 import { EvdevSource, type InputSource } from './evdev.js'
@@ -35,6 +36,7 @@ export const panelsModule = defineModule({
   options: panelOptions,
   events: panelEvents,
   provides: [panelControlsService],
+  needs: [frontendActionsService],
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
@@ -56,6 +58,7 @@ export const panelsModule = defineModule({
     let settingsWatch: FolderWatch | null = null
     // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
     const unsubscribe = enabled ? context.subscribe(service.onEvent) : () => {}
+    const stopFollowing = enabled ? context.use(frontendActionsService).listen(service.onAction) : () => {}
 
     const reload = (): void => {
       if (!resources.reloadIfChanged()) return
@@ -80,6 +83,7 @@ export const panelsModule = defineModule({
     })
     context.onStop(() => {
       unsubscribe()
+      stopFollowing()
       watch?.stop()
       settingsWatch?.stop()
       for (const source of sources) source.stop()

@@ -26,7 +26,7 @@ export function panelRoutes (app: HubApp, service: PanelService, art: PanelArtSt
   app.get('/api/v1/panels/current', {
     schema: { tags, summary: 'Resolved control panel of the running game, else the selected one; 404 without a game', querystring: LayoutQuery, response: { 200: PanelView, ...errorResponses(400, 404) } }
   }, async (request) => {
-    const game = service.context.currentGame()
+    const game = service.currentGame()
     if (game === null) throw new HubError(404, 'NO_GAME', 'No game is selected or running, so there is no panel to resolve')
     const panel = service.current(request.query.activeLayout)
     if (panel === null) throw new HubError(404, 'PANEL_NOT_FOUND', `No panel data resolved for ${game.systemId}|${game.romStem}: add resources/dynpanels/games/<rom>.json or systems/${game.systemId}.json`)

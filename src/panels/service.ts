@@ -6,8 +6,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { PublishedEvent, Publisher } from '../core/event-bus.js'
 import type { PanelEvents } from './events.js'
-import { FrontendContext, gameRef } from '../frontend/index.js'
-import { frontendSystemId, selectionKey } from '../identity/index.js'
+import type { AppliedAction, ContextSnapshot } from '../frontend/index.js'
+import { selectionKey } from '../identity/index.js'
 import type { PanelArtStore } from './art.js'
 import { cabinetPayload, type CabinetConfig } from './cabinet.js'
 import { activeLayoutPayload, activePanelPayload, panelControls, type PanelControls } from './projection.js'
@@ -51,8 +51,8 @@ function requestedLayout (settings: ReadonlyMap<string, string>, systemId: strin
 }
 
 export class PanelService {
-  /** Mirrors the frontend context from the raw hooks, which arrive before the ui.* events they cause. */
-  readonly context = new FrontendContext()
+  /** The frontend context as of the latest action the link applied, told before the ui.* events it causes. */
+  #context: ContextSnapshot | null = null
   readonly #deps: PanelServiceDeps
   #cabinet: CabinetConfig
   #esSettings: ReadonlyMap<string, string>
@@ -94,7 +94,7 @@ export class PanelService {
 
   /** The panel of the running game, else the selected one; null without a game. */
   current (layout?: string): ResolvedPanel | null {
-    const game = this.context.currentGame()
+    const game = this.currentGame()
     return game === null ? null : this.resolve(game.systemId, game.romStem, layout)
   }
 
@@ -152,9 +152,7 @@ export class PanelService {
   /** Bus listener: follows the raw hooks and the selections they become. */
   readonly onEvent = (event: PublishedEvent): void => {
     const { Type: type, Payload: payload, CorrelationId: correlationId } = event.envelope
-    if (type === 'esevent.events_refresh') {
-      this.#followHook(String(payload.EventName), (payload.RawArgs as string[]) ?? [], Number(payload.Sequence), correlationId)
-    } else if (type === 'ui.game.selected' || type === 'ui.system.selected') {
+    if (type === 'ui.game.selected' || type === 'ui.system.selected') {
       this.#publishCurrent(type, Number(payload.Sequence), false, correlationId)
     }
   }
@@ -178,23 +176,21 @@ export class PanelService {
     return panelControls(panel, this.#cabinet).slots.find((s) => s.player === player && s.slot === slot)?.function ?? ''
   }
 
-  #followHook (event: string, args: readonly string[], sequence: number, correlationId: string): void {
-    const [first = '', second = '', third] = args
-    switch (event) {
-      case 'system-selected': this.context.selectSystem(frontendSystemId(first)); return
-      case 'game-selected': this.context.selectGame(gameRef(frontendSystemId(first), second.trim(), third)); return
-      case 'game-end': this.context.endGame(); return
-      case 'game-start':
-        this.context.startGame(first.trim(), second === '' ? undefined : second, third, this.#deps.now())
-        // Published now, from the raw hook, so it precedes the ui.game.started it will become.
-        this.#publishCurrent('ui.game.started', sequence, true, correlationId)
-    }
+  /** Follows the link's actions; a started game's panel is published before its ui.game.started. */
+  readonly onAction = ({ action, context, sequence, correlationId }: AppliedAction): void => {
+    this.#context = context
+    if (action.kind === 'game-started') this.#publishCurrent('ui.game.started', sequence, true, correlationId)
+  }
+
+  /** The running game, else the selected one. */
+  currentGame () {
+    return this.#context === null ? null : this.#context.runningGame ?? this.#context.selectedGame
   }
 
   #publishCurrent (trigger: string, sequence: number, force: boolean, correlationId: string): void {
     if (sequence <= this.#lastSequence && !force) return
-    const game = this.context.currentGame()
-    const systemId = game?.systemId ?? this.context.snapshot().selectedSystem
+    const game = this.currentGame()
+    const systemId = game?.systemId ?? this.#context?.selectedSystem ?? null
     if (systemId === null) return
     const panel = this.resolve(systemId, trigger === 'ui.system.selected' ? null : game?.romStem ?? null)
     if (panel === null) return

@@ -26,7 +26,7 @@ describe('frontend hooks -> context and ui.* events', () => {
     assert.match(game.body.message, /selected/)
     assert.equal((await f.get('/api/v1/context/current-system')).status, 404)
     const state = await f.get('/api/v1/context/state')
-    assert.deepEqual(state.body, { state: 'browsing', selectedSystem: null, selectedGame: null, runningGame: null })
+    assert.deepEqual(state.body, { state: 'browsing', selectedSystem: null, selectedGame: null, runningGame: null, collection: null, screensaverGame: null })
   })
 
   it('turns system-selected then game-selected into ui.system.selected (no rom field anywhere) and ui.game.selected with every field', async () => {
@@ -129,10 +129,10 @@ describe('frontend hooks -> context and ui.* events', () => {
     assert.equal(running.systemId, 'snes')
     assert.equal(running.gameName, 'Super Mario World')
     await f.hook('game-end')
-    await f.hook('screensaver-start')
+    await f.hook('sleep')
     await frontend.until((c) => c.types().includes('ui.event'))
     const event = frontend.frames.find((fr) => fr.Type === 'ui.event')!
-    assert.equal(event.Payload.EventName, 'screensaver-start')
+    assert.equal(event.Payload.EventName, 'sleep')
     frontend.close()
   })
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { EsWebApi } from '../../src/frontend/es-client.js'
+import { EsWebApi } from '../../src/frontends/emulationstation/web-api.js'
 import { startFakeEs, type FakeEs } from '../support/fake-es.js'
 import { startDemoFrontend, type DemoFrontend } from '../support/sim.js'
 

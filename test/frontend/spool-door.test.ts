@@ -29,7 +29,7 @@ describe('spool door', () => {
     const applied: SpooledHook[] = []
     const rejected: string[] = []
     const errors: Error[] = []
-    door = new SpoolDoor({ spoolDir, pollMs: 150, apply: (hook) => applied.push(hook), onRejected: (file) => rejected.push(path.basename(file)), onError: (error) => errors.push(error) })
+    door = new SpoolDoor({ spoolDir, pollMs: 150, reorderMs: 100, apply: (hook) => applied.push(hook), onRejected: (file) => rejected.push(path.basename(file)), onError: (error) => errors.push(error) })
     return { door, applied, rejected, errors }
   }
 
@@ -43,6 +43,21 @@ describe('spool door', () => {
     await door.drain()
     assert.deepEqual(applied.map((h) => h.args[0]), ['first', 'second'])
     assert.deepEqual(readdirSync(spoolDir), [])
+  })
+
+  it('once open, lets a fresh hook wait for one fired just before it that lands a moment later, and applies them in firing order', async () => {
+    const spoolDir = tempDir('cabinet-hub-spool-')
+    const { door, applied } = open(spoolDir)
+    await door.watch()
+    door.holdRecentFiles()
+    const firedAt = Date.now()
+    // Our POSIX hook's format: the event and each argument, each ended by a NUL.
+    writeFileSync(path.join(spoolDir, `${String((firedAt + 5) * 1000).padStart(17, '0')}-sh-2.hook`), 'game-selected\0mame\0/cab/roms/mame/sf.zip\0Street Fighter\0')
+    await sleep(30)
+    writeFileSync(path.join(spoolDir, `${String(firedAt * 1000).padStart(17, '0')}-sh-1.hook`), 'game-end\0')
+    await until(() => applied.length === 2)
+    assert.deepEqual(applied.map((h) => h.event), ['game-end', 'game-selected'])
+    assert.deepEqual(applied[1]!.args, ['mame', '/cab/roms/mame/sf.zip', 'Street Fighter'])
   })
 
   it('creates a missing spool folder and applies a hook written into it later', async () => {

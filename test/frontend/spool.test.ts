@@ -25,7 +25,7 @@ describe('spool folder order', () => {
 
     const applied: SpooledHook[] = []
     const report = await drainSpool(spool, (hook) => applied.push(hook), (file, reason) => assert.fail(`${file}: ${reason}`))
-    assert.deepEqual(report, { applied: 4, rejected: 0 })
+    assert.deepEqual(report, { applied: 4, rejected: 0, heldFrom: null })
     assert.deepEqual(applied.map((h) => h.args[0]), ['first', 'second', 'second twin', 'third'])
     assert.deepEqual(readdirSync(spool), [])
   })

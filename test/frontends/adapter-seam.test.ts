@@ -8,17 +8,42 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { noFrontendSettings } from '../../src/core/settings.js'
-import type { FrontendAdapter } from '../../src/frontends/index.js'
+import { FrontendUnreachableError, type FrontendAdapter, type FrontendWebApi } from '../../src/frontends/index.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 
-/** ES-DE keeps `ES-DE/gamelists/<system>/gamelist.xml` and its settings apart from `ROMs/<system>/`. */
+/** ES-DE has no web API: every call fails as an unreachable frontend does. */
+const noWebApi = (baseUrl: string): FrontendWebApi => {
+  const unreachable = async (): Promise<never> => { throw new FrontendUnreachableError(baseUrl, new Error('ES-DE has no web API')) }
+  return { baseUrl, launch: unreachable, notify: unreachable, reloadGames: unreachable, simulatorInput: unreachable, games: async () => null, systems: async () => null, runningGame: unreachable, reachable: async () => false }
+}
+
+/**
+ * ES-DE keeps `ES-DE/gamelists/<system>/gamelist.xml` and its settings apart from `ROMs/<system>/`,
+ * and names its hooks differently: `game-select` and `game-start` with [rom path, game name,
+ * system name, system full name] (frontends.md §1).
+ */
 const esDeLike: FrontendAdapter = {
   id: 'es-de',
   title: 'ES-DE (stub for the seam test)',
   layout: (root) => ({ root, profile: 'es-de', esConfigDir: path.join(root, 'ES-DE'), romsDir: path.join(root, 'ROMs'), homeDir: root, themesDirs: [] }),
   readSettings: async () => noFrontendSettings,
   systemsFile: () => null,
-  gamelistFile: (paths, systemId) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'gamelists', systemId, 'gamelist.xml')
+  gamelistFile: (paths, systemId) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'gamelists', systemId, 'gamelist.xml'),
+  isCollection: () => false,
+  hooks: {
+    names: ['game-select', 'game-start', 'game-end'],
+    interpret: (event, [romPath = '', name, system = '']) => {
+      switch (event) {
+        case 'game-select': return { kind: 'game-selected', systemId: system, gamePath: romPath, gameName: name }
+        case 'game-start': return { kind: 'game-started', gamePath: romPath.replace(/\\(.)/g, '$1'), romStem: undefined, gameName: name }
+        case 'game-end': return { kind: 'game-ended' }
+        default: return { kind: 'other' }
+      }
+    },
+    install: () => ({ written: [], removed: [] }),
+    uninstall: () => ({ written: [], removed: [] })
+  },
+  webApi: noWebApi
 }
 
 describe('a frontend family added through the adapter seam', () => {
@@ -43,13 +68,20 @@ describe('a frontend family added through the adapter seam', () => {
     assert.match(page.games[0]!.path, /snes\/Super Game \(USA\)\.sfc$/, 'the rom beside its gamelist\'s ./ path, in ROMs/')
   })
 
-  it('gives the frontend link the catalog details of a selection', async () => {
-    const hook = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-selected', args: ['snes', rom, 'Super Game'] }) })
+  it('gives the frontend link the catalog details of a selection, from the family\'s own hook names and shapes', async () => {
+    const hook = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-select', args: [rom, 'Super Game', 'snes', 'Super Nintendo'] }) })
     assert.equal(hook.status, 202)
     const current = await (await fetch(`${hub.baseUrl}/api/v1/context/current-game`)).json() as { name: string, details: { developer: string }, launch: { romExists: boolean } }
     assert.equal(current.name, 'Super Game')
     assert.equal(current.details.developer, 'Stub Soft')
     assert.equal(current.launch.romExists, true)
+    const escaped = rom.replace(/([ ()])/g, '\\$1')
+    const start = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-start', args: [escaped, 'Super Game', 'snes', 'Super Nintendo'] }) })
+    assert.equal(start.status, 202)
+    const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string, runningGame: { gamePath: string, systemId: string } }
+    assert.equal(state.state, 'playing')
+    assert.equal(state.runningGame.gamePath, rom)
+    assert.equal(state.runningGame.systemId, 'snes')
   })
 
   it('offers the family as a --profile value', async () => {

@@ -19,6 +19,8 @@ export interface FakeEs {
   readonly calls: string[]
   /** Called for each simulator input after it is recorded (tests fire the hooks a frontend would). */
   onInput: (input: string) => void
+  /** The game `GET /runningGame` reports (200 and the game), or null (201 NO GAME RUNNING). */
+  running: { path: string, name: string } | null
   close (): Promise<void>
 }
 
@@ -29,6 +31,7 @@ export async function startFakeEs (): Promise<FakeEs> {
     games: {} as Record<string, Array<{ path: string, name: string }>>,
     calls: [] as string[],
     onInput: (_input: string) => {},
+    running: null as { path: string, name: string } | null,
     systems: [{ name: 'mame', fullname: 'Arcade (from ES)' }, { name: 'n64', fullname: 'Nintendo 64', manufacturer: 'Nintendo' }] as Array<Record<string, string>>
   }
   const server: Server = createServer((request, response) => {
@@ -60,7 +63,10 @@ export async function startFakeEs (): Promise<FakeEs> {
         const system = decodeURIComponent((request.url ?? '').split('/')[2]!)
         send(200, JSON.stringify(state.games[system] ?? []), 'application/json')
       }
-      else if (route === 'GET /runningGame') send(201, '{"msg":"NO GAME RUNNING"}', 'application/json')
+      else if (route === 'GET /runningGame') {
+        if (state.running === null) send(201, '{"msg":"NO GAME RUNNING"}', 'application/json')
+        else send(200, JSON.stringify({ id: 'x', ...state.running }), 'application/json')
+      }
       else send(404, 'not found')
     })
   })

@@ -3,7 +3,7 @@
  * `dry-run` only plans; `simulator` posts to the simulated frontend's `/sim/input`; `xdotool`
  * (xdotool-backend.ts) sends X11 key events to the frontend window.
  */
-import type { EsWebApi } from '../es-client.js'
+import type { FrontendWebApi } from '../../frontends/index.js'
 
 export const navigationInputs = ['up', 'down', 'left', 'right', 'a', 'b', 'start', 'select', 'pageup', 'pagedown'] as const
 export type NavigationInput = typeof navigationInputs[number]
@@ -36,7 +36,7 @@ export class SimulatorBackend implements InputBackend {
   readonly name = 'simulator' as const
   readonly dryRun = false
 
-  constructor (readonly es: EsWebApi) {}
+  constructor (readonly es: FrontendWebApi) {}
 
   async status (): Promise<BackendStatus> {
     return await this.es.reachable()

@@ -11,7 +11,7 @@ import type { FrontendEvents } from '../events.js'
 import type { LibraryCatalog } from '../../library/index.js'
 import { romKey } from '../../library/index.js'
 import type { FrontendContext } from '../context.js'
-import type { EsWebApi } from '../es-client.js'
+import type { FrontendWebApi } from '../../frontends/index.js'
 import type { InputBackend, NavigationInput } from './backends.js'
 import { emptySequenceRule } from './schemas.js'
 
@@ -37,7 +37,7 @@ export interface ActionResult {
 
 export interface ControllerDeps {
   readonly backend: InputBackend
-  readonly es: EsWebApi
+  readonly es: FrontendWebApi
   readonly context: FrontendContext
   readonly catalog: LibraryCatalog
   readonly publisher: Publisher<FrontendEvents>
@@ -121,7 +121,7 @@ export class FrontendController {
   }
 
   async #resolveSystem (system: string): Promise<{ name: string, order: string[] }> {
-    const order = (await this.#deps.es.systems())?.map((s) => s.name) ?? this.#deps.catalog.systemIds()
+    const order = (await this.#deps.es.systems())?.flatMap((s) => typeof s.name === 'string' ? [s.name] : []) ?? this.#deps.catalog.systemIds()
     const name = order.find((s) => s.toLowerCase() === system.toLowerCase())
     if (name === undefined) throw new HubError(404, 'SYSTEM_NOT_FOUND', `"${system}" is not one of the frontend's systems (${order.join(', ')})`)
     return { name, order }

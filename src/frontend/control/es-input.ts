@@ -16,8 +16,11 @@ const keysymByScancode: Record<number, string> = {
   88: 'KP_Enter', 224: 'Control_L', 225: 'Shift_L', 226: 'Alt_L', 228: 'Control_R', 229: 'Shift_R', 230: 'Alt_R'
 }
 
+/** Keys ES maps by default or users pick often; ES's default page keys are `[` and `]`. */
 const keysymByKeycode: Record<number, string> = {
-  8: 'BackSpace', 9: 'Tab', 13: 'Return', 27: 'Escape', 32: 'space', 127: 'Delete'
+  8: 'BackSpace', 9: 'Tab', 13: 'Return', 27: 'Escape', 32: 'space', 127: 'Delete',
+  39: 'apostrophe', 44: 'comma', 45: 'minus', 46: 'period', 47: 'slash', 59: 'semicolon', 61: 'equal',
+  91: 'bracketleft', 92: 'backslash', 93: 'bracketright', 96: 'grave'
 }
 
 /** X keysym name of an SDL2 keycode, or null when the key has no name we know. */

@@ -2,8 +2,7 @@ import { apiGroups } from '../../core/api-groups.js'
 import { errorResponses, HubError, jsonBodyErrors } from '../../core/errors.js'
 import type { HubApp } from '../../core/module.js'
 import { codedBodyRules, ruleViolation } from '../../core/validation.js'
-import { EsUnreachableError, type EsResponse } from '../es-client.js'
-import type { EsWebApi } from '../es-client.js'
+import { FrontendUnreachableError, type FrontendResponse, type FrontendWebApi } from '../../frontends/index.js'
 import { navigationInputs } from './backends.js'
 import type { FrontendController } from './controller.js'
 import { ActionResultSchema, ComboBody, ControllerStatus, emptySequenceRule, EsCallResponse, GotoGameBody, GotoSystemBody, missingGameRule, NotifyBody, StopResponse, TapBody } from './schemas.js'
@@ -13,19 +12,19 @@ const prefix = '/api/v1/es/controller'
 const actionErrors = errorResponses(...jsonBodyErrors, 403, 404, 409)
 
 /** Forwards one call to the frontend: 502 when it does not answer, its status and body when it refuses. */
-async function forward (call: () => Promise<EsResponse>) {
-  let response: EsResponse
+async function forward (call: () => Promise<FrontendResponse>) {
+  let response: FrontendResponse
   try {
     response = await call()
   } catch (error) {
-    if (error instanceof EsUnreachableError) throw new HubError(502, 'ES_UNREACHABLE', `The frontend web API does not answer (${error.message})`)
+    if (error instanceof FrontendUnreachableError) throw new HubError(502, 'ES_UNREACHABLE', `The frontend web API does not answer (${error.message})`)
     throw error
   }
   if (response.status < 200 || response.status > 299) throw new HubError(502, 'ES_REJECTED', `The frontend answered HTTP ${response.status}: ${response.body.slice(0, 200)}`)
   return { requested: true as const, esStatusCode: response.status, esResponse: response.body }
 }
 
-export function controllerRoutes (app: HubApp, controller: FrontendController, es: EsWebApi): void {
+export function controllerRoutes (app: HubApp, controller: FrontendController, es: FrontendWebApi): void {
   app.get(`${prefix}/status`, {
     schema: { tags, summary: 'Frontend controller: backend, readiness, current position, running and last action', response: { 200: ControllerStatus, ...errorResponses() } }
   }, async () => ({ ...await controller.status(), supportedInputs: [...navigationInputs] }))

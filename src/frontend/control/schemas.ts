@@ -82,7 +82,7 @@ export const ControllerStatus = Type.Object({
   ready: Type.Boolean(),
   dryRun: Type.Boolean(),
   message: Type.String(),
-  state: Type.Union([Type.Literal('browsing'), Type.Literal('playing')]),
+  state: Type.Union([Type.Literal('browsing'), Type.Literal('playing'), Type.Literal('screensaver')]),
   currentSystem: nullableString,
   currentGame: nullableString,
   navigationInProgress: nullableString,

@@ -14,8 +14,8 @@ const xdotoolTimeoutMs = 5000
 export interface XdotoolOptions {
   readonly xdotool: string
   readonly esConfigDir: string | null
-  /** Title of the frontend window (xdotool search --name). */
-  readonly windowName: string
+  /** X window class of the frontend window: ES's SDL window is found by class, its title is not fixed. */
+  readonly windowClass: string
   /** The X display; without one there is nothing to send keys to. */
   readonly display: string | undefined
 }
@@ -28,14 +28,14 @@ export class XdotoolBackend implements InputBackend {
 
   async status (): Promise<BackendStatus> {
     const problem = await this.#problem()
-    return problem === null ? { ready: true, message: `xdotool to the "${this.options.windowName}" window on ${this.options.display}` } : { ready: false, message: problem }
+    return problem === null ? { ready: true, message: `xdotool to the "${this.options.windowClass}" window on ${this.options.display}` } : { ready: false, message: problem }
   }
 
   async press (input: NavigationInput, holdMs: number): Promise<void> {
     const key = this.#keys()[input]
     if (key === undefined) throw new Error(`es_input.cfg maps no keyboard key to "${input}"`)
     const window = await this.#window()
-    if (window === null) throw new Error(`no "${this.options.windowName}" window on display ${this.options.display ?? '(none)'}`)
+    if (window === null) throw new Error(`no window of class "${this.options.windowClass}" on display ${this.options.display ?? '(none)'}`)
     // Focus, then real (XTEST) key events: SDL ignores keys sent to an unfocused window.
     await this.#xdotool(['windowfocus', '--sync', window, 'keydown', key, 'sleep', (holdMs / 1000).toFixed(3), 'keyup', key])
   }
@@ -52,13 +52,13 @@ export class XdotoolBackend implements InputBackend {
     if (mapping.problem !== null) return mapping.problem
     const unmapped = navigationInputs.filter((i) => mapping.keys[i] === undefined)
     if (unmapped.length > 0) return `${mapping.file} maps no keyboard key to ${unmapped.join(', ')}`
-    if (await this.#window() === null) return `no "${this.options.windowName}" window on display ${this.options.display}`
+    if (await this.#window() === null) return `no window of class "${this.options.windowClass}" on display ${this.options.display}`
     return null
   }
 
   async #window (): Promise<string | null> {
     try {
-      const { stdout } = await this.#xdotool(['search', '--limit', '1', '--name', this.options.windowName])
+      const { stdout } = await this.#xdotool(['search', '--limit', '1', '--class', `^${this.options.windowClass}$`])
       return stdout.trim().split('\n')[0] || null
     } catch {
       // xdotool search exits 1 when nothing matches.

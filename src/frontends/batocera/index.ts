@@ -1,6 +1,6 @@
 /** Batocera-style EmulationStation (`/userdata` is the root): `<root>/system/configs/emulationstation/`, home `<root>/system`, roms in `<root>/roms`. */
 import path from 'node:path'
-import { emulationStationAdapter } from '../emulationstation.js'
+import { emulationStationAdapter } from '../emulationstation/index.js'
 
 export const batoceraAdapter = emulationStationAdapter('batocera', 'Batocera-style EmulationStation', (root) => {
   const absoluteRoot = path.resolve(root)

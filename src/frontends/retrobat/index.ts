@@ -1,6 +1,6 @@
 /** RetroBat (Windows): `<root>/emulationstation/.emulationstation/`, home `<root>/emulationstation`, roms in `<root>/roms`. */
 import path from 'node:path'
-import { emulationStationAdapter } from '../emulationstation.js'
+import { emulationStationAdapter } from '../emulationstation/index.js'
 
 export const retrobatAdapter = emulationStationAdapter('retrobat', 'RetroBat', (root) => {
   const absoluteRoot = path.resolve(root)

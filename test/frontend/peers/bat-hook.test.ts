@@ -3,7 +3,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { readEventsIni } from '../../../src/frontend/events-ini.js'
-import { batScript, type HookScriptTarget } from '../../../src/frontend/install-hooks.js'
+import type { HookScriptTarget } from '../../../src/frontends/adapter.js'
+import { batScript } from '../../../src/frontends/emulationstation/index.js'
 import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
 import { tempDir } from '../../support/hub.js'
 import { esArgLine, script, wine, WineCmd, winePath } from '../../support/wine.js'
@@ -13,7 +14,7 @@ const skip = wine.skip || script.skip
 
 /** Writes the hook script for this event, delivering into this spool folder; returns its path. */
 function writeHook (folder: string, event: string, spoolDir: string, port = 9): string {
-  const target: HookScriptTarget = { esConfigDir: folder, nodePath: '', cliPath: '', dataDir: '', spoolDir: winePath(spoolDir), port }
+  const target: HookScriptTarget = { esConfigDir: folder, spoolDir: winePath(spoolDir), port, platform: 'win32' }
   const file = path.join(folder, `${event}.bat`)
   writeFileSync(file, batScript(event, target))
   return file

@@ -1,15 +1,28 @@
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { configuredFrontendHooks, type FrontendsConfig } from '../../../src/frontends/index.js'
 import { freePort, run, startCli, stopCli, waitForHealth } from '../../support/cli.js'
 import { writeFrontendTree, type FrontendTree } from '../../support/frontend-tree.js'
+import { RecordingClient } from '../../support/ws-client.js'
 import { tempDir } from '../../support/hub.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const events = ['game-selected', 'system-selected', 'game-start', 'game-end', 'start', 'quit', 'screensaver-start', 'screensaver-stop', 'sleep', 'wake']
+const events = ['game-selected', 'system-selected', 'game-start', 'game-end', 'start', 'quit', 'screensaver-start', 'screensaver-stop', 'sleep', 'wake', 'config-changed', 'settings-changed']
+
+async function eventually<T> (read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
 
 describe('cabinet-hub hook: spooled while the service is down, applied in order at the next start', () => {
   let tree: FrontendTree
@@ -94,7 +107,7 @@ describe('cabinet-hub hook: spooled while the service is down, applied in order 
     assert.equal((await get('/api/v1/context/current-system')).system.name, 'snes')
   })
 
-  it('install-hooks writes sh and batch scripts for every hook, idempotently; the sh script delivers the hook with its arguments intact', async () => {
+  it('install-hooks writes the sh script of every hook on Linux, idempotently, and no batch file; the script delivers the hook with its arguments intact', async () => {
     const args = ['install-hooks', '--frontend-root', tree.root, '--data-dir', dataDir, '--port', String(port)]
     assert.equal(run(args).status, 0)
     const scripts = path.join(tree.esConfigDir, 'scripts')
@@ -102,22 +115,49 @@ describe('cabinet-hub hook: spooled while the service is down, applied in order 
     assert.equal(run(args).status, 0)
     assert.deepEqual(events.map((e) => readFileSync(path.join(scripts, e, 'cabinet-hub-hook.sh'), 'utf8')), first)
     for (const event of events) {
-      assert.ok(existsSync(path.join(scripts, event, 'cabinet-hub-hook.bat')), event)
+      assert.ok(!existsSync(path.join(scripts, event, 'cabinet-hub-hook.bat')), `${event}: ES's shell would run a .bat and fail`)
       assert.ok((statSync(path.join(scripts, event, 'cabinet-hub-hook.sh')).mode & 0o111) !== 0, `${event} script is executable`)
     }
 
     const mario = tree.rom('snes', 'Super Mario World (USA).sfc')
     const ran = spawnSync(path.join(scripts, 'game-selected', 'cabinet-hub-hook.sh'), ['snes', mario, 'Super Mario World'], { encoding: 'utf8', timeout: 30_000 })
     assert.equal(ran.status, 0, ran.stderr)
-    const game = await get('/api/v1/context/current-game')
-    assert.equal(game.path, mario)
+    const game = await eventually(() => get('/api/v1/context/current-game'), (g) => g.path === mario, 'the selection')
     assert.equal(game.systemId, 'snes')
   })
 
-  it('uninstall-hooks removes only our scripts', () => {
+  it('applies hooks that ES starts all at once in the order it fired them, whichever script finishes first', async () => {
+    const scripts = path.join(tree.esConfigDir, 'scripts')
+    const rom = tree.rom('mame', '1943.zip')
+    const script = (event: string): string => path.join(scripts, event, 'cabinet-hub-hook.sh')
+    // game-end's script is slow to move its file into place (a busy machine): it finishes after
+    // the re-selection ES fired a moment later.
+    const slowBin = tempDir('cabinet-hub-slow-mv-')
+    writeFileSync(path.join(slowBin, 'mv'), '#!/bin/sh\nsleep 0.04\nexec /bin/mv "$@"\n', { mode: 0o755 })
+    const raw = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws/esevent`)
+    try {
+      spawnSync('/bin/sh', ['-c', `"${script('game-start')}" ${rom} 1943 1943`], { timeout: 10_000 })
+      await raw.until((c) => c.frames.some((f) => f.Payload.EventName === 'game-start'))
+      // As ES runs them: `sh -c "<script> <args>"`, detached, one right after the other.
+      const end = spawn('/bin/sh', ['-c', `"${script('game-end')}"`], { env: { ...process.env, PATH: `${slowBin}:${process.env.PATH ?? ''}` } })
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      const reselect = spawn('/bin/sh', ['-c', `"${script('game-selected')}" mame ${rom} 1943`])
+      await Promise.all([once(end, 'exit'), once(reselect, 'exit')])
+      await raw.until((c) => c.frames.some((f) => f.Payload.EventName === 'game-selected' && (f.Payload.RawArgs as string[])[1] === rom))
+      const order = raw.frames.map((f) => f.Payload.EventName)
+      assert.deepEqual(order.slice(-3), ['game-start', 'game-end', 'game-selected'])
+    } finally {
+      raw.close()
+    }
+  })
+
+  it('uninstall-hooks removes only our scripts, those of either platform', () => {
     const scripts = path.join(tree.esConfigDir, 'scripts')
     const theirs = path.join(scripts, 'game-selected', 'their-hook.sh')
     writeFileSync(theirs, '#!/bin/sh\n')
+    // A tree once set up from Windows (a shared RetroBat folder) has our batch files too.
+    configuredFrontendHooks({ profile: 'retrobat' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDir(), port, platform: 'win32' })
+    assert.ok(existsSync(path.join(scripts, 'game-start', 'cabinet-hub-hook.bat')))
     const result = run(['uninstall-hooks', '--frontend-root', tree.root])
     assert.equal(result.status, 0, result.stderr)
     assert.ok(existsSync(theirs))

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
@@ -13,8 +13,9 @@ const xdotool = findPeer('xdotool', 'xdotool', ['/usr/bin/xdotool'])
 const skip = xvfb.skip || xev.skip || xdotool.skip
 
 /** SDL2 keycodes as ES writes them into es_input.cfg. */
-const sdl = { Return: 13, BackSpace: 8, Up: 0x40000052, Down: 0x40000051, Left: 0x40000050, Right: 0x4000004f, F1: 0x4000003a, F2: 0x4000003b, Prior: 0x4000004b, Next: 0x4000004e }
-const mapping: Record<string, number> = { a: sdl.Return, b: sdl.BackSpace, up: sdl.Up, down: sdl.Down, left: sdl.Left, right: sdl.Right, start: sdl.F1, select: sdl.F2, pageup: sdl.Prior, pagedown: sdl.Next }
+const sdl = { Return: 13, Escape: 27, Up: 0x40000052, Down: 0x40000051, Left: 0x40000050, Right: 0x4000004f, F1: 0x4000003a, F2: 0x4000003b, bracketleft: 91, bracketright: 93 }
+/** ES's own keyboard defaults: OK is `b` (Return), back is `a` (Escape), the page keys are `[` and `]`. */
+const mapping: Record<string, number> = { a: sdl.Escape, b: sdl.Return, up: sdl.Up, down: sdl.Down, left: sdl.Left, right: sdl.Right, start: sdl.F1, select: sdl.F2, pageup: sdl.bracketleft, pagedown: sdl.bracketright }
 
 function esInputCfg (keys: Record<string, number>): string {
   const inputs = Object.entries(keys).map(([name, id]) => `    <input name="${name}" type="key" id="${id}" value="1" />`).join('\n')
@@ -32,6 +33,8 @@ describe('es_input.cfg keyboard mapping', () => {
     assert.equal(keysymOf(0x40000052), 'Up')
     assert.equal(keysymOf(0x4000004e), 'Next')
     assert.equal(keysymOf(97), 'a')
+    assert.equal(keysymOf(91), 'bracketleft')
+    assert.equal(keysymOf(93), 'bracketright')
     assert.equal(keysymOf(0x40000999), null)
   })
 })
@@ -51,10 +54,14 @@ describe('xdotool input backend against a real X server', { skip }, () => {
     display = `:${number}`
     server = spawn(xvfb.path!, [display, '-screen', '0', '640x480x24', '-nolisten', 'tcp'], { stdio: 'ignore' })
     await waitFor(() => existsSync(`/tmp/.X11-unix/X${number}`), 'Xvfb')
-    // xev stands in for the frontend window: it prints every key event it receives.
-    window = spawn(xev.path!, ['-name', 'EmulationStation'], { env: { ...process.env, DISPLAY: display }, stdio: ['ignore', 'pipe', 'ignore'] })
+    // xev stands in for the frontend window: it prints every key event it receives. ES's SDL
+    // window is known by its class, `emulationstation`; its title is not fixed.
+    window = spawn(xev.path!, ['-name', 'Some title'], { env: { ...process.env, DISPLAY: display }, stdio: ['ignore', 'pipe', 'ignore'] })
     window.stdout!.on('data', (chunk: Buffer) => { seen += chunk.toString() })
     await waitFor(() => seen.includes('MapNotify'), 'the window')
+    const xenv = { ...process.env, DISPLAY: display }
+    const id = execFileSync(xdotool.path!, ['search', '--name', '^Some title$'], { env: xenv, encoding: 'utf8' }).trim().split('\n')[0]!
+    execFileSync(xdotool.path!, ['set_window', '--class', 'emulationstation', '--classname', 'emulationstation', id], { env: xenv })
 
     esConfigDir = tempDir()
     mkdirSync(esConfigDir, { recursive: true })
@@ -80,12 +87,12 @@ describe('xdotool input backend against a real X server', { skip }, () => {
 
   it('sends the keys mapped in es_input.cfg to the frontend window, pressed then released, in order', async () => {
     const before = keyEvents().length
-    for (const input of ['a', 'up', 'pagedown']) {
+    for (const input of ['b', 'up', 'pagedown']) {
       const response = await fetch(`${hub.baseUrl}/api/v1/es/controller/tap`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input, holdMs: 30 }) })
       assert.ok(response.ok, await response.text())
     }
     await waitFor(() => keyEvents().length >= before + 6, 'six key events')
-    assert.deepEqual(keyEvents().slice(before), ['KeyPress Return', 'KeyRelease Return', 'KeyPress Up', 'KeyRelease Up', 'KeyPress Next', 'KeyRelease Next'])
+    assert.deepEqual(keyEvents().slice(before), ['KeyPress Return', 'KeyRelease Return', 'KeyPress Up', 'KeyRelease Up', 'KeyPress bracketright', 'KeyRelease bracketright'])
   })
 
   it('says what is missing when the keyboard mapping is incomplete', async () => {

@@ -1,0 +1,37 @@
+/**
+ * What every EmulationStation of the RetroBat/Batocera family shares: es_settings.cfg and
+ * es_systems.cfg in the config folder, `roms/<system>/gamelist.xml` beside the roms, the hooks of
+ * `scripts/<event>/`, and the web API on port 1234.
+ */
+import path from 'node:path'
+import type { FrontendAdapter, FrontendHooks, FrontendLayout, FrontendPaths } from '../adapter.js'
+import { readEsSettings } from '../es-settings.js'
+import { installHooks, uninstallHooks } from './hook-scripts.js'
+import { esHookNames, interpretEsHook } from './hooks.js'
+import { EsWebApi } from './web-api.js'
+
+/** ES's automatic collections: they sit on the carousel like systems, and hold games of every system. */
+const esAutoCollections: ReadonlySet<string> = new Set(['all', 'favorites', 'recent'])
+
+const esHooks: FrontendHooks = {
+  names: esHookNames,
+  interpret: interpretEsHook,
+  install: installHooks,
+  uninstall: uninstallHooks
+}
+
+export function emulationStationAdapter (id: string, title: string, layout: (root: string) => FrontendLayout): FrontendAdapter {
+  return {
+    id,
+    title,
+    layout,
+    readSettings: readEsSettings,
+    systemsFile: (paths: FrontendPaths) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'es_systems.cfg'),
+    gamelistFile: (paths: FrontendPaths, systemId: string) => paths.romsRoot === null ? null : path.join(paths.romsRoot, systemId, 'gamelist.xml'),
+    isCollection: (systemId) => esAutoCollections.has(systemId),
+    hooks: esHooks,
+    webApi: (baseUrl) => new EsWebApi(baseUrl)
+  }
+}
+
+export { batScript } from './hook-scripts.js'
