@@ -3,22 +3,39 @@
  * clients, p50/p99 over 2,000 selections for each door (http, spool, events.ini), next to a
  * baseline relay that does nothing but pass an HTTP POST to its sockets. Then a burst of
  * selections 20 ms apart through events.ini and through the spool: how many each door loses
- * (counted on /ws/esevent, which carries every accepted hook; the spool must lose none).
+ * (counted on /ws/esevent, which carries every accepted hook; the spool must lose none), and the
+ * losses the service itself counted on events.ini. Last, the hook script's own cost: our sh hook
+ * run as ES runs it (`sh -c`), against the `cabinet-hub hook` Node command it replaced, and the
+ * sh hook's delivery to the clients.
  *
  * The selection burst gate is off (CABINET_HUB_SELECTION_BURST_MS=0) for the latency part so
  * every selection is published; it does not apply to esevent anyway.
  */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
 import { writeSpoolFile } from '../src/frontend/spool.js'
+import { configuredFrontendHooks, type FrontendsConfig } from '../src/frontends/index.js'
 import { percentile, round, startBaseline, startCabinetHub, writeResult } from './lib.js'
 
 const clientCount = 50
 const selections = Number(process.env.HOOK_LATENCY_SELECTIONS ?? 2000)
 const burstSize = Number(process.env.HOOK_LATENCY_BURST ?? 200)
 const burstGapMs = 20
+const scriptRuns = Number(process.env.HOOK_LATENCY_SCRIPT_RUNS ?? 200)
+/** Starting Node per hook is slow: fewer runs give its percentiles all the same. */
+const nodeHookRuns = Number(process.env.HOOK_LATENCY_NODE_RUNS ?? 40)
+
+/** Milliseconds from starting a command to its exit. */
+async function timedRun (command: string, args: string[]): Promise<number> {
+  const start = performance.now()
+  const child = spawn(command, args, { stdio: 'ignore' })
+  await once(child, 'exit')
+  return performance.now() - start
+}
 
 type Door = 'http' | 'spool' | 'events.ini'
 
@@ -134,14 +151,40 @@ async function main (): Promise<void> {
       esevent.close()
     }
 
+    const doorStatus = await (await fetch(`http://127.0.0.1:${hub.port}/api/v1/status`)).json() as { frontend: { eventsIniDoor: { hooks: number, overwrittenAtLeast: number | null } } }
+
+    // The hook script as ES runs it, against the Node hook command of before.
+    const esConfigDir = path.join(work, 'es')
+    configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir, spoolDir, port: hub.port, platform: 'linux' })
+    const script = path.join(esConfigDir, 'scripts', 'game-selected', 'cabinet-hub-hook.sh')
+    const scriptCost: number[] = []
+    const scriptDelivery: number[] = []
+    const frontendAgain = await Audience.connect(`ws://127.0.0.1:${hub.port}/ws/frontend`, clientCount, (f) => f.Type === 'ui.game.selected' ? String(f.Payload.GamePath) : null)
+    for (let i = 0; i < scriptRuns; i++) {
+      const rom = romOf('script', i)
+      const delivered = frontendAgain.expect(rom)
+      const start = performance.now()
+      scriptCost.push(await timedRun('/bin/sh', ['-c', `"${script}" mame ${rom} "Game ${i}"`]))
+      await delivered
+      scriptDelivery.push(performance.now() - start)
+    }
+    frontendAgain.close()
+    const cli = path.resolve('dist/cli.js')
+    const nodeCost: number[] = []
+    for (let i = 0; i < nodeHookRuns; i++) nodeCost.push(await timedRun(process.execPath, [cli, '--data-dir', dataDir, '--port', String(hub.port), 'hook', 'game-selected', 'mame', romOf('node', i), `Game ${i}`]))
+    const summary = (samples: number[]) => ({ runs: samples.length, p50Ms: round(percentile(samples, 50)), p99Ms: round(percentile(samples, 99)) })
+    const hookScript = { shHook: summary(scriptCost), nodeHookCommand: summary(nodeCost), shHookToClients: summary(scriptDelivery), costRatio: round(percentile(scriptCost, 50) / percentile(nodeCost, 50), 3) }
+
     const ratio = round(latency.http!.p50Ms / baselineLatency.p50Ms, 2)
     writeResult('hook-latency', {
       parameters: { clients: clientCount, selections, burstSize, burstGapMs },
       latency,
       baseline: { name: 'bare HTTP-to-WebSocket relay', ...baselineLatency },
       ratios: { httpP50VsBaseline: ratio, httpP99VsBaseline: round(latency.http!.p99Ms / baselineLatency.p99Ms, 2) },
-      burst
-    }, `p50/p99 ms to all ${clientCount} clients: http ${latency.http!.p50Ms}/${latency.http!.p99Ms}, spool ${latency.spool!.p50Ms}/${latency.spool!.p99Ms}, events.ini ${latency['events.ini']!.p50Ms}/${latency['events.ini']!.p99Ms}; baseline relay ${baselineLatency.p50Ms}/${baselineLatency.p99Ms} (http p50 x${ratio}); burst ${burstSize} at ${burstGapMs} ms: events.ini lost ${burst['events.ini']!.lost}, spool lost ${burst.spool!.lost}`)
+      burst,
+      eventsIniCountedByService: doorStatus.frontend.eventsIniDoor,
+      hookScript
+    }, `p50/p99 ms to all ${clientCount} clients: http ${latency.http!.p50Ms}/${latency.http!.p99Ms}, spool ${latency.spool!.p50Ms}/${latency.spool!.p99Ms}, events.ini ${latency['events.ini']!.p50Ms}/${latency['events.ini']!.p99Ms}; baseline relay ${baselineLatency.p50Ms}/${baselineLatency.p99Ms} (http p50 x${ratio}); burst ${burstSize} at ${burstGapMs} ms: events.ini lost ${burst['events.ini']!.lost} (the service counted at least ${String(doorStatus.frontend.eventsIniDoor.overwrittenAtLeast)} overwritten), spool lost ${burst.spool!.lost}; hook script p50 ${hookScript.shHook.p50Ms} ms vs Node hook command ${hookScript.nodeHookCommand.p50Ms} ms (x${hookScript.costRatio}), sh hook to all clients p50/p99 ${hookScript.shHookToClients.p50Ms}/${hookScript.shHookToClients.p99Ms} ms`)
     if (burst.spool!.lost > 0) process.exitCode = 1
   } finally {
     await hub.stop()

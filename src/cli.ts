@@ -19,7 +19,7 @@ import { claimDataDir, DataDirError, type DataDirClaim } from './core/storage/da
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
-import { configuredEsConfigDir, configuredFrontendHooks, readFrontendSettings } from './frontends/index.js'
+import { configuredEsConfigDir, configuredFrontendHooks, configuredInstallProblem, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
 import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
@@ -49,8 +49,9 @@ Usage:
                                   write the demo frontend tree (missing files only)
   cabinet-hub [options] hook <event> [args...]
                                   hand a frontend hook to the service (300 ms), else spool it
-  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera]
+  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera] [--create]
                                   write our hook scripts into the frontend's scripts folders
+                                  (the root must be an install of the profile, unless --create)
   cabinet-hub uninstall-hooks --frontend-root DIR [--profile ...]
                                   remove them (and only them)
 ${moduleCommandsUsage(domainModules)}  cabinet-hub --version | --help
@@ -226,10 +227,13 @@ async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promi
   return 0
 }
 
-function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean): number {
+async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean): Promise<number> {
   const command = install ? 'install-hooks' : 'uninstall-hooks'
   const esConfigDir = configuredEsConfigDir(loaded.config)
   if (esConfigDir === null) throw new UsageError(`${command} needs --frontend-root (or --es-config-dir)`)
+  // A mistyped root would otherwise get a whole new tree of folders nobody runs.
+  const problem = install && !create ? await configuredInstallProblem(loaded.config) : null
+  if (problem !== null) throw new UsageError(`install-hooks: ${problem} (or pass --create to make the folders)`)
   const hooks = configuredFrontendHooks(loaded.config)
   if (hooks === null) throw new UsageError(`${command}: the ${loaded.config.profile} frontend runs no hook scripts`)
   const report = install
@@ -273,7 +277,7 @@ async function main (argv: string[]): Promise<number> {
   }
   let parsed
   try {
-    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' } }, true)
+    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' } }, true)
   } catch (error) {
     return fail(`${(error as Error).message} (see --help)`)
   }
@@ -297,8 +301,8 @@ async function main (argv: string[]): Promise<number> {
         return 0
       }
       case 'serve': return await serve(loadOptions(values))
-      case 'install-hooks': return hookScripts(loadOptions(values), true)
-      case 'uninstall-hooks': return hookScripts(loadOptions(values), false)
+      case 'install-hooks': return await hookScripts(loadOptions(values), true, values.create === true)
+      case 'uninstall-hooks': return await hookScripts(loadOptions(values), false, false)
       default: throw new UsageError(`unknown command "${command}" (see --help)`)
     }
   } catch (error) {

@@ -15,6 +15,7 @@ import type { CoreConfig } from './core-options.js'
 import type { ServiceKey } from './services.js'
 import type { FrontendSettings } from './settings.js'
 import type { HubDatabase } from './storage/database.js'
+import type { PhaseOutcome } from './startup.js'
 import type { StreamDefinition } from './stream-table.js'
 
 export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
@@ -42,8 +43,11 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   isEnabled (manager: ManagerId): boolean
   use<T> (key: ServiceKey<T>): T
   provide<T> (key: ServiceKey<T>, service: T): void
-  /** A start phase; phases run in module order, after every module registered, before `startup.ready`. */
-  onStart (name: string, run: () => Promise<void>): void
+  /**
+   * A start phase; phases run in module order, after every module registered, before
+   * `startup.ready`. Returning `{ degraded }` marks it degraded with that reason.
+   */
+  onStart (name: string, run: () => Promise<PhaseOutcome | undefined | void>): void
   /** Runs when the service closes. */
   onStop (stop: () => Promise<void> | void): void
   /** Adds a named section to `GET /api/v1/status`. */

@@ -1,20 +1,28 @@
 /**
  * Start phases of the modules. `/api/v1/startup/ready` answers 503 until every registered phase has
- * run, then 200 (the frontend start hook waits on the literal text `"ready":true`).
+ * run, then 200 (the frontend start hook waits on the literal text `"ready":true`). A phase that
+ * ran but could not do all of its job (a frontend folder that is not there) ends `degraded`, with
+ * the reason, and the service still becomes ready.
  */
-type StepState = 'pending' | 'running' | 'done' | 'failed'
+type StepState = 'pending' | 'running' | 'done' | 'degraded' | 'failed'
+
+/** What a phase may return: why it is degraded, when it is. */
+export interface PhaseOutcome {
+  readonly degraded: string
+}
 
 export interface StartupStep {
   readonly name: string
   state: StepState
   startedAtUtc: string | null
   finishedAtUtc: string | null
+  /** Why the phase failed, or why it is degraded. */
   error: string | null
 }
 
 interface RegisteredStep {
   readonly step: StartupStep
-  readonly run: () => Promise<void>
+  readonly run: () => Promise<PhaseOutcome | undefined | void>
 }
 
 export class Startup {
@@ -27,7 +35,7 @@ export class Startup {
   }
 
   /** Registers a start phase; phases run one after the other, in registration order. */
-  register (name: string, run: () => Promise<void>): void {
+  register (name: string, run: () => Promise<PhaseOutcome | undefined | void>): void {
     this.#steps.push({ step: { name, state: 'pending', startedAtUtc: null, finishedAtUtc: null, error: null }, run })
   }
 
@@ -45,8 +53,9 @@ export class Startup {
       step.state = 'running'
       step.startedAtUtc = this.#now().toISOString()
       try {
-        await run()
-        step.state = 'done'
+        const outcome = await run()
+        step.state = outcome?.degraded === undefined ? 'done' : 'degraded'
+        step.error = outcome?.degraded ?? null
       } catch (error) {
         step.state = 'failed'
         step.error = error instanceof Error ? error.message : String(error)

@@ -3,6 +3,7 @@
  * `event=<name>`, the raw argument line and an optional `timestamp=` line. chokidar reports each
  * replacement once the file is completely written (see core/finished-files.ts), and it is read then.
  */
+import { watch, type FSWatcher } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { watchFinishedFiles, type FinishedFilesWatch } from '../core/finished-files.js'
@@ -65,14 +66,61 @@ export class EventsIniDoor {
   #watch: FinishedFilesWatch | null = null
   /** Reads one after the other, in the order the changes were reported. */
   #reading: Promise<void> = Promise.resolve()
+  /**
+   * The one-file design loses a hook whenever the next one replaces the file before it is read.
+   * The system's own file events count the replacements; each read takes what came since the
+   * last one, and all but one of those were overwritten unseen.
+   */
+  #counter: FSWatcher | null = null
+  #replacements = 0
+  #replacementsAtLastRead = 0
+  #overwritten = 0
+  #hooks = 0
+  #readTimer: NodeJS.Timeout | null = null
 
   constructor (options: EventsIniDoorOptions) {
     this.#options = options
   }
 
+  /**
+   * Hooks read, and how many at least were overwritten before they could be read (a replacement
+   * landing during a read can hide one more); null when the system gives no file events to count by.
+   */
+  status (): { hooks: number, overwrittenAtLeast: number | null } {
+    return { hooks: this.#hooks, overwrittenAtLeast: this.#counter === null ? null : this.#overwritten }
+  }
+
+  #countReplacements (file: string): void {
+    try {
+      this.#counter = watch(path.dirname(file), (type, name) => {
+        // An atomic replacement is a rename onto the file.
+        if (type !== 'rename' || name !== path.basename(file)) return
+        this.#replacements++
+        // chokidar's write-finish wait can miss the end of a burst: the last hook is read anyway.
+        this.#readSoon(file)
+      })
+      this.#counter.on('error', () => { this.#counter = null })
+    } catch {
+      this.#counter = null // the folder is not there yet: losses cannot be counted
+    }
+  }
+
+  #readSoon (file: string): void {
+    if (this.#readTimer !== null) return
+    this.#readTimer = setTimeout(() => {
+      this.#readTimer = null
+      this.#enqueueRead(file)
+    }, settleMs)
+  }
+
+  #enqueueRead (file: string): void {
+    this.#reading = this.#reading.then(async () => this.#read(file)).catch(this.#options.onError)
+  }
+
   /** Resolves once the file's folder is watched. */
   async start (): Promise<void> {
     const file = path.resolve(this.#options.file)
+    this.#countReplacements(file)
     this.#watch = watchFinishedFiles({
       folder: path.dirname(file),
       accepts: (name) => name === path.basename(file),
@@ -80,9 +128,7 @@ export class EventsIniDoor {
       checkMs,
       pollMs: this.#options.pollMs,
       reportExisting: false,
-      onFinished: () => {
-        this.#reading = this.#reading.then(async () => this.#read(file)).catch(this.#options.onError)
-      },
+      onFinished: () => { this.#enqueueRead(file) },
       onError: this.#options.onError
     })
     await this.#watch.ready
@@ -90,6 +136,8 @@ export class EventsIniDoor {
 
   /** Stops watching; resolves once a read in progress has finished. */
   async stop (): Promise<void> {
+    this.#counter?.close()
+    if (this.#readTimer !== null) clearTimeout(this.#readTimer)
     await this.#watch?.close()
     this.#watch = null
     await this.#reading
@@ -101,12 +149,17 @@ export class EventsIniDoor {
    * garbage) is dropped and the next change is read again.
    */
   async #read (file: string): Promise<void> {
+    // Counted before the read: what is read is at least that new, so no loss is counted twice.
+    const replacements = this.#replacements
     let text: string
     try {
       text = await readFile(file, 'utf8')
     } catch {
       return // replaced or removed meanwhile: its own report follows
     }
+    const replaced = replacements - this.#replacementsAtLastRead
+    this.#replacementsAtLastRead = replacements
+    if (replaced > 1) this.#overwritten += replaced - 1
     if (text === this.#lastText) return
     this.#lastText = text
     const hook = parseEventsIni(text)
@@ -115,6 +168,7 @@ export class EventsIniDoor {
     const accepted = [hook.event, ...hook.args.filter((a) => !/^timestamp=/i.test(a))].join('|')
     if (accepted === this.#lastAccepted) return
     this.#lastAccepted = accepted
+    this.#hooks++
     this.#options.onHook(hook)
   }
 }

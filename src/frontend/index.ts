@@ -4,7 +4,7 @@
  */
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
-import { frontendInstallService, type FrontendInstall, type FrontendWebApi } from '../frontends/index.js'
+import { frontendInstallService, installProblem, type FrontendInstall, type FrontendWebApi } from '../frontends/index.js'
 import { catalogService, toSystemInfo } from '../library/index.js'
 import { gameMediaService } from '../media/index.js'
 import { DryRunBackend, SimulatorBackend, type InputBackend } from './control/backends.js'
@@ -98,12 +98,17 @@ export const frontendModule = defineModule({
     const controller = new FrontendController({ backend: inputBackend(options, install, es), es, context: link.context, catalog, publisher })
     let gamelistWatch: FolderWatch | null = null
 
+    let linkProblem: string | null = null
     context.onStart('frontend-link', async () => {
       const applied = await intake.openDoors()
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
       if (install.romsRoot !== null) gamelistWatch = watchFolder(install.romsRoot, gamelistPollMs, () => { void catalog.refreshGamelists() })
       lifecycle.start()
       reconciler.start()
+      linkProblem = await installProblem(install)
+      if (linkProblem === null) return
+      logger.warn(linkProblem)
+      return { degraded: linkProblem }
     })
     context.onStop(async () => {
       await intake.stop()
@@ -113,12 +118,15 @@ export const frontendModule = defineModule({
       gamelistWatch?.stop()
     })
     context.addStatusSection('frontend', () => ({
+      link: linkProblem === null ? 'ok' : 'degraded',
+      problem: linkProblem,
       configDir: install.esConfigDir,
       romsRoot: install.romsRoot,
       esUrl: install.esUrl,
       webApiReachable: lifecycle.webApiReachable,
       running: lifecycle.running,
       eventsIni: options.eventsIni,
+      eventsIniDoor: intake.eventsIniStatus(),
       spoolDir,
       intakeOpen: intake.open,
       catalog: { ...catalog.counts(), unreadableGamelists: catalog.unreadableGamelists() },

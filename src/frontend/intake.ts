@@ -89,6 +89,11 @@ export class HookIntake {
     return this.#spool.applied
   }
 
+  /** The events.ini door's counts, null when it is not configured. */
+  eventsIniStatus (): { hooks: number, overwrittenAtLeast: number | null } | null {
+    return this.#eventsIni?.status() ?? null
+  }
+
   async stop (): Promise<void> {
     await Promise.all([this.#spool.close(), this.#eventsIni?.stop()])
   }

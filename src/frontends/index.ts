@@ -8,7 +8,7 @@ import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import type { FrontendAdapter, FrontendHooks } from './adapter.js'
 import { builtInAdapters } from './adapters.js'
-import { effectiveEsConfigDir, frontendInstall, type FrontendInstall } from './install.js'
+import { effectiveEsConfigDir, frontendInstall, installProblem, type FrontendInstall } from './install.js'
 import { frontendsOptionsFor, type FrontendsConfig } from './options.js'
 
 export const frontendInstallService = serviceKey<FrontendInstall>('frontends.install')
@@ -46,12 +46,17 @@ export function configuredEsConfigDir (config: FrontendsConfig, adapters: readon
   return effectiveEsConfigDir(config, adapterFor(adapters, config.profile))
 }
 
+/** Why the configured frontend folders are not an installation of its family, or null (see installProblem). */
+export async function configuredInstallProblem (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): Promise<string | null> {
+  return installProblem(frontendInstall(config, adapterFor(adapters, config.profile)))
+}
+
 /** The hooks of the configured frontend family, for commands that install our scripts; null when it runs none. */
 export function configuredFrontendHooks (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): FrontendHooks | null {
   return adapterFor(adapters, config.profile).hooks
 }
 
-export { themeRoots, type FrontendInstall } from './install.js'
+export { installProblem, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readEsSettings } from './es-settings.js'
 export type { FrontendAction, FrontendAdapter, FrontendGame, FrontendLayout, FrontendResponse, FrontendWebApi } from './adapter.js'

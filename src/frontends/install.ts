@@ -2,6 +2,7 @@
  * Where the frontend keeps things: the adapter's layout under `--frontend-root`, each folder
  * overridable by its own option (design.md §5).
  */
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { FrontendAdapter } from './adapter.js'
 import type { FrontendsConfig } from './options.js'
@@ -49,4 +50,24 @@ export function themeRoots (install: FrontendInstall, extra: string | null): str
     ...(install.root === null ? [] : install.adapter.layout(install.root).themesDirs)
   ]
   return [...new Set(roots.filter((root) => root !== null))]
+}
+
+async function isFolder (folder: string): Promise<boolean> {
+  return stat(folder).then((info) => info.isDirectory(), () => false)
+}
+
+/**
+ * Why the configured folders do not look like an installation of the frontend (the config folder
+ * or the roms folder is not there), naming the option to fix; null when they do, or when none is
+ * configured (the service then follows hooks and the web API only).
+ */
+export async function installProblem (install: FrontendInstall): Promise<string | null> {
+  const { adapter, root } = install
+  const missing = [
+    install.esConfigDir !== null && !(await isFolder(install.esConfigDir)) ? `the config folder ${install.esConfigDir}` : null,
+    install.romsRoot !== null && !(await isFolder(install.romsRoot)) ? `the roms folder ${install.romsRoot}` : null
+  ].filter((part) => part !== null)
+  if (missing.length === 0) return null
+  const fix = root === null ? 'check --es-config-dir and --roms-root' : `point --frontend-root at the ${adapter.title} folder, or choose its --profile`
+  return `${root === null ? 'the configured frontend folders' : `--frontend-root ${root}`} ${root === null ? 'are' : 'is'} not a ${adapter.title} install: ${missing.join(' and ')} ${missing.length === 1 ? 'does' : 'do'} not exist; ${fix}`
 }

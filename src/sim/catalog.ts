@@ -19,14 +19,19 @@ export interface SimGame {
   /** Rom file name without its extension (ES's second game-start argument). */
   readonly stem: string
   readonly name: string
-  /** Every other string tag of the gamelist entry (desc, developer, image, ...), as written. */
-  readonly metadata: Readonly<Record<string, string>>
+  /**
+   * Every other string tag of the gamelist entry (desc, developer, image, ...), as written. ES
+   * changes some while it runs (playcount, lastplayed, gametime after a game).
+   */
+  readonly metadata: Record<string, string>
   /** Folder that relative media paths in `metadata` start from. */
   readonly gamelistDir: string
 }
 
 export interface SimSystem {
   readonly name: string
+  /** An automatic collection (`all`, `favorites`) rather than a system of es_systems.cfg. */
+  readonly collection: boolean
   readonly fullname: string
   readonly manufacturer: string
   readonly release: string
@@ -40,6 +45,8 @@ export interface SimSystem {
   readonly logoFile: string | null
   /** Visible games sorted by name, the order of the ES gamelist view. */
   readonly games: readonly SimGame[]
+  /** The same games in ES's internal order (folder listing, then gamelist-only entries), as `/systems/{s}/games` lists them. */
+  readonly listedGames: readonly SimGame[]
 }
 
 /** A problem met while reading the tree; the catalog is still built from what could be read. */
@@ -134,22 +141,45 @@ function buildGame (systemName: string, romsDir: string, absolutePath: string, e
   return { id: esGameId(absolutePath), systemName, path: toEsPath(absolutePath), stem, name, metadata, gamelistDir: romsDir }
 }
 
+/** One code point upper-cased as ES's compareIgnoreCase does (ASCII letters, else the Unicode upper case when it is one code point). */
+function upperCodePoint (codePoint: number): number {
+  if (codePoint < 0x80) return codePoint >= 0x61 && codePoint <= 0x7a ? codePoint - 0x20 : codePoint
+  const upper = String.fromCodePoint(codePoint).toUpperCase()
+  return upper.length === String.fromCodePoint(codePoint).length ? upper.codePointAt(0)! : codePoint
+}
+
+/** ES's `Utils::String::compareIgnoreCase`: code point by code point after upper-casing, no locale rules. */
+export function esCompareIgnoreCase (a: string, b: string): number {
+  const left = [...a].map((char) => upperCodePoint(char.codePointAt(0)!))
+  const right = [...b].map((char) => upperCodePoint(char.codePointAt(0)!))
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    if (left[index] !== right[index]) return left[index]! - right[index]!
+  }
+  return left.length - right.length
+}
+
+/** ES's default gamelist sort (FileSorts compareName): `sortname`, else the name, compared ignoring case. */
+function byEsName (a: SimGame, b: SimGame): number {
+  return esCompareIgnoreCase(a.metadata.sortname ?? a.name, b.metadata.sortname ?? b.name)
+}
+
+/** Games in ES's internal order: rom files as the folder lists them, then gamelist entries for other existing files. */
 async function readGames (systemName: string, romsDir: string, extensions: readonly string[], warnings: CatalogWarning[]): Promise<SimGame[]> {
-  const byPath = new Map<string, Record<string, unknown> | undefined>()
+  const entries = new Map<string, Record<string, unknown>>()
   for (const entry of await readGamelist(romsDir, warnings)) {
     const romPath = text(entry, 'path')
-    if (romPath === '') continue
-    const absolute = path.resolve(romsDir, romPath.replaceAll('\\', '/'))
-    if (await isFile(absolute)) byPath.set(absolute, entry)
+    if (romPath !== '') entries.set(path.resolve(romsDir, romPath.replaceAll('\\', '/')), entry)
   }
-  const files = await readdir(romsDir, { withFileTypes: true }).catch(() => [])
-  for (const file of files) {
-    const absolute = path.join(romsDir, file.name)
-    if (file.isFile() && extensions.includes(path.extname(file.name).toLowerCase()) && !byPath.has(absolute)) byPath.set(absolute, undefined)
+  const listed: string[] = []
+  // Unsorted on purpose: ES keeps the order readdir gives, and so does Node's readdir.
+  for (const file of await readdir(romsDir, { withFileTypes: true }).catch(() => [])) {
+    if (file.isFile() && extensions.includes(path.extname(file.name).toLowerCase())) listed.push(path.join(romsDir, file.name))
   }
-  return [...byPath].map(([absolute, entry]) => buildGame(systemName, romsDir, absolute, entry))
+  for (const absolute of entries.keys()) {
+    if (!listed.includes(absolute) && await isFile(absolute)) listed.push(absolute)
+  }
+  return listed.map((absolute) => buildGame(systemName, romsDir, absolute, entries.get(absolute)))
     .filter((game) => game.metadata.hidden !== 'true')
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
 }
 
 /** Reads the whole tree. Unreadable files become warnings, never failures. */
@@ -159,8 +189,10 @@ export async function readCatalog (layout: FrontendLayout): Promise<Catalog> {
   for (const { record, romsDir } of await readSystemEntries(layout, warnings)) {
     const name = text(record, 'name')
     const extensions = text(record, 'extension').split(/\s+/).filter((ext) => ext !== '').map((ext) => ext.toLowerCase())
+    const listedGames = await readGames(name, romsDir, extensions, warnings)
     systems.push({
       name,
+      collection: false,
       fullname: text(record, 'fullname') || name,
       manufacturer: text(record, 'manufacturer'),
       release: text(record, 'release'),
@@ -171,8 +203,31 @@ export async function readCatalog (layout: FrontendLayout): Promise<Catalog> {
       extensions,
       romsDir,
       logoFile: await findLogo(romsDir),
-      games: await readGames(name, romsDir, extensions, warnings)
+      games: [...listedGames].sort(byEsName),
+      listedGames
     })
   }
   return { systems, warnings }
+}
+
+function autoCollection (name: string, fullname: string, theme: string, listedGames: readonly SimGame[]): SimSystem {
+  return {
+    name, collection: true, fullname, manufacturer: '', release: '', hardware: '', platform: name, theme, command: '', extensions: [],
+    romsDir: '', logoFile: null, games: [...listedGames].sort(byEsName), listedGames
+  }
+}
+
+/**
+ * ES's carousel: the systems that have games, in es_systems.cfg order, then the automatic
+ * collections enabled by default (`CollectionSystemsAuto` = `all,favorites`) in name order.
+ * `favorites` stays even when empty (SystemData::isVisible keeps it always).
+ */
+export function carouselOf (systems: readonly SimSystem[]): SimSystem[] {
+  const withGames = systems.filter((system) => system.games.length > 0)
+  const everyGame = withGames.flatMap((system) => system.listedGames)
+  return [
+    ...withGames,
+    autoCollection('all', 'all games', 'auto-allgames', everyGame),
+    autoCollection('favorites', 'favorites', 'auto-favorites', everyGame.filter((game) => game.metadata.favorite === 'true'))
+  ]
 }

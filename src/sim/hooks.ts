@@ -1,93 +1,99 @@
 /**
- * Runs hook scripts the way EmulationStation does: for each event, every executable file in
- * `<es-config>/scripts/<event>/`, sorted by name, one process per script with the event's
- * arguments as a real argv. Events wait on one FIFO queue, so a fast scroll builds a backlog that
- * keeps draining after the inputs stop.
+ * Fires hook events the way Batocera EmulationStation does on Linux: for each event, one command
+ * string per script, each run by its own detached `/bin/sh -c`, all at once (no queue, nothing
+ * waits for anything, except `quit`, which ES waits for). The scripts are every entry of
+ * `<es-config>/scripts/<event>/`, then every top-level `<es-config>/scripts/*` with one of ES's
+ * script extensions, called with the event name first.
  */
 import { spawn } from 'node:child_process'
-import { constants } from 'node:fs'
-import { access, readdir } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Logger } from 'pino'
 import { hookScriptsDir, type FrontendLayout } from '../frontends/index.js'
+import { esScriptCommand, esShellCommand } from './es-shell.js'
 
 /** The hook events the simulator fires. */
-export type HookEvent = 'start' | 'quit' | 'system-selected' | 'game-selected' | 'game-start' | 'game-end'
+export type HookEvent = 'start' | 'quit' | 'system-selected' | 'game-selected' | 'game-start' | 'game-end' |
+  'screensaver-start' | 'screensaver-stop' | 'config-changed' | 'settings-changed'
 
 export interface HookRunnerOptions {
   readonly layout: FrontendLayout
+  /** ES's working folder: where every hook shell starts. */
+  readonly workingDir: string
+  /** ES's log folder: the shells send the scripts' stdout and stderr there. */
+  readonly logDir: string
+  /** ES's environment, which the hook shells inherit. */
+  readonly env: NodeJS.ProcessEnv
   readonly logger: Logger
-  /** A script still running after this long is killed so the queue moves on. */
-  readonly scriptTimeoutMs: number
 }
 
-async function executableScripts (folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true }).catch(() => [])
-  const names = entries.filter((entry) => entry.isFile()).map((entry) => entry.name).sort()
-  const runnable: string[] = []
-  for (const name of names) {
-    const file = path.join(folder, name)
-    if (await access(file, constants.X_OK).then(() => true, () => false)) runnable.push(file)
+/** Extensions a top-level script needs (Scripting.cpp `_supportedExtensions`, checked on Linux too). */
+const topLevelExtensions: ReadonlySet<string> = new Set(['.exe', '.cmd', '.bat', '.ps1', '.sh', '.py'])
+
+function entries (folder: string): { name: string, isDirectory: boolean }[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .map((entry) => ({ name: entry.name, isDirectory: entry.isDirectory() }))
+      .sort((a, b) => a.name.localeCompare(b.name))
+  } catch {
+    return []
   }
-  return runnable
 }
 
-/** The FIFO hook queue of one simulated frontend. */
+/** The command lines ES builds for one event, in the order it starts them. */
+function hookCommands (layout: FrontendLayout, event: HookEvent, args: readonly string[]): string[] {
+  const eventDir = hookScriptsDir(layout, event)
+  const scriptsDir = path.dirname(eventDir)
+  // getDirContent lists every entry of the event folder: ES does not filter them.
+  const perEvent = entries(eventDir).map(({ name }) => esScriptCommand(path.join(eventDir, name), null, args))
+  const topLevel = entries(scriptsDir)
+    .filter((entry) => !entry.isDirectory && topLevelExtensions.has(path.extname(entry.name).toLowerCase()))
+    .map(({ name }) => esScriptCommand(path.join(scriptsDir, name), event, args))
+  return [...perEvent, ...topLevel]
+}
+
+/** The hook shells of one simulated frontend, with counters tests wait on. */
 export class HookRunner {
-  private queue: Promise<void> = Promise.resolve()
-  private pendingCount = 0
-  private firedCount = 0
+  private startedCount = 0
+  private finishedCount = 0
 
   constructor (private readonly options: HookRunnerOptions) {}
 
-  /** Events queued or running. */
-  get pending (): number {
-    return this.pendingCount
+  /** Hook shells started since the frontend started. */
+  get started (): number {
+    return this.startedCount
   }
 
-  /** Events fully run since start. */
-  get fired (): number {
-    return this.firedCount
+  /** Hook shells that have exited (whatever their status). */
+  get finished (): number {
+    return this.finishedCount
   }
 
-  /** Queues an event; its scripts run after every event queued before it. */
-  fire (event: HookEvent, args: readonly string[]): void {
-    this.pendingCount++
-    this.queue = this.queue.then(() => this.runEvent(event, args)).finally(() => {
-      this.pendingCount--
-      this.firedCount++
-    })
+  /** Starts one shell per script of the event, now, without waiting for any of them. */
+  fire (event: HookEvent, args: readonly string[] = []): void {
+    for (const command of hookCommands(this.options.layout, event, args)) void this.run(event, command, false)
   }
 
-  /** Resolves once every event queued so far has run. */
-  async drained (): Promise<void> {
-    await this.queue
+  /** `quit`: ES runs these through system() and waits for them before it exits. */
+  async fireAndWait (event: HookEvent, args: readonly string[] = []): Promise<void> {
+    await Promise.all(hookCommands(this.options.layout, event, args).map(async (command) => this.run(event, command, true)))
   }
 
-  private async runEvent (event: HookEvent, args: readonly string[]): Promise<void> {
-    for (const script of await executableScripts(hookScriptsDir(this.options.layout, event))) {
-      await this.runScript(script, event, args)
-    }
-  }
-
-  private runScript (script: string, event: string, args: readonly string[]): Promise<void> {
-    const { logger, scriptTimeoutMs } = this.options
-    return new Promise((resolve) => {
-      const child = spawn(script, [...args], { stdio: 'ignore', cwd: path.dirname(script) })
-      const timer = setTimeout(() => {
-        logger.warn({ script, event }, `hook script still running after ${scriptTimeoutMs} ms; killed`)
-        child.kill('SIGKILL')
-      }, scriptTimeoutMs)
+  /** Runs one hook shell; unless `awaited`, it does not keep this process alive (ES does not wait for it either). */
+  private run (event: HookEvent, command: string, awaited: boolean): Promise<void> {
+    const { workingDir, logDir, env, logger } = this.options
+    this.startedCount++
+    return new Promise<void>((resolve) => {
+      const child = spawn('/bin/sh', ['-c', esShellCommand(command, logDir)], { cwd: workingDir, env, detached: true, stdio: 'ignore' })
+      if (!awaited) child.unref()
       child.once('error', (error) => {
-        clearTimeout(timer)
-        logger.warn({ script, event, err: error.message }, 'hook script could not start')
+        logger.warn({ event, command, err: error.message }, 'hook shell could not start')
         resolve()
       })
-      child.once('close', (code) => {
-        clearTimeout(timer)
-        if (code !== 0 && code !== null) logger.debug({ script, event, code }, 'hook script exited with an error')
+      child.once('exit', (code) => {
+        if (code !== 0) logger.debug({ event, command, code }, 'hook shell exited with an error')
         resolve()
       })
-    })
+    }).finally(() => { this.finishedCount++ })
   }
 }

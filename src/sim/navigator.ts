@@ -24,12 +24,12 @@ export function isSimInput (value: unknown): value is SimInput {
   return typeof value === 'string' && (simInputs as readonly string[]).includes(value)
 }
 
-/** The ES arguments of `game-selected`: system, absolute rom path, display name. */
-function gameSelectedArgs (game: SimGame): string[] {
+/** The ES arguments of `game-selected`: the game's own system (also inside a collection), absolute rom path, display name. */
+export function gameSelectedArgs (game: SimGame): string[] {
   return [game.systemName, game.path, game.name]
 }
 
-/** Carousel and gamelist cursors. Only systems with at least one game are on the carousel. */
+/** Carousel and gamelist cursors over the carousel entries ES shows (systems with games, then collections). */
 export class Navigator {
   private carousel: readonly SimSystem[] = []
   private carouselIndex = 0
@@ -53,12 +53,20 @@ export class Navigator {
     return this.system?.games[this.cursors[this.carouselIndex] ?? 0] ?? null
   }
 
-  /** Back to the first carousel entry with every cursor at the top, as after a gamelist reload. */
-  reset (systems: readonly SimSystem[]): void {
-    this.carousel = systems.filter((system) => system.games.length > 0)
+  /** Back to the first carousel entry with every cursor at the top, as when ES starts. */
+  reset (carousel: readonly SimSystem[]): void {
+    this.carousel = carousel
     this.carouselIndex = 0
     this.cursors = this.carousel.map(() => 0)
     this.currentView = 'system'
+  }
+
+  /** After a gamelist reload: same entry and view when it still exists, every cursor on the list's first game. */
+  reload (carousel: readonly SimSystem[]): void {
+    const current = this.system?.name
+    this.carousel = carousel
+    this.carouselIndex = Math.max(0, carousel.findIndex((entry) => entry.name === current))
+    this.cursors = this.carousel.map(() => 0)
   }
 
   press (input: SimInput): void {
@@ -106,6 +114,7 @@ export class Navigator {
   /** Single steps wrap around the list like ES; page jumps stop at its ends. */
   private moveCursor (step: number, wrap: boolean): void {
     const count = this.system?.games.length ?? 0
+    if (count === 0) return
     const current = this.cursors[this.carouselIndex] ?? 0
     const next = wrap ? (current + step + count) % count : Math.min(count - 1, Math.max(0, current + step))
     if (next === current) return

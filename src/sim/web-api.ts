@@ -1,29 +1,42 @@
 /**
- * The ES web API ("PublicWebAccess" server) over a FrontendSimulator, with ES's status codes and
- * text bodies, plus the simulator's own `/sim/input` and `/sim/state`.
+ * The ES web API ("PublicWebAccess" server, Batocera's HttpServerThread.cpp) over a
+ * FrontendSimulator: ES's status codes, its `text/html` error texts, empty 200s without a
+ * Content-Type, its pretty-printed JSON; plus the simulator's own `/sim/*` routes.
  */
 import { readFile } from 'node:fs/promises'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Logger } from 'pino'
-import { gameJson, mediaFile, mimeType, systemJson } from './es-json.js'
+import { capsEntries, esArray, esObject, gameEntries, mediaFile, mimeType, systemEntries } from './es-json.js'
 import { isSimInput, simInputs } from './navigator.js'
 import type { FrontendSimulator } from './simulator.js'
 
 export interface WebApiOptions {
   readonly simulator: FrontendSimulator
-  /** `GET /quit` was called: the quit hook is queued, the frontend should stop serving. */
+  /** `GET /quit` was answered: the frontend should quit. */
   readonly onQuit: () => void
+  /** What `/caps` says as `Version` (Batocera answers its version, e.g. "42"). */
   readonly version: string
   readonly logger: Logger
 }
 
-function sendText (reply: FastifyReply, status: number, text: string): FastifyReply {
-  return reply.code(status).type('text/plain; charset=utf-8').send(text)
+/** ES's error answers: a short text sent as text/html. */
+function sendError (reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).type('text/html').send(text)
+}
+
+/** JSON text as ES sends it: `application/json` without a charset (sent as bytes so Fastify adds none). */
+function sendJson (reply: FastifyReply, json: string, status = 200): FastifyReply {
+  return reply.code(status).type('application/json').send(Buffer.from(json))
+}
+
+/** A handler that sets no content: 200, empty body, no Content-Type (as cpp-httplib sends it). */
+function sendEmpty (reply: FastifyReply): FastifyReply {
+  return reply.code(200).send()
 }
 
 async function sendFile (reply: FastifyReply, file: string | null, notFound: string): Promise<FastifyReply> {
   const bytes = file === null ? null : await readFile(file).catch(() => null)
-  if (file === null || bytes === null) return sendText(reply, 404, notFound)
+  if (file === null || bytes === null) return sendError(reply, 404, notFound)
   return reply.type(mimeType(file)).send(bytes)
 }
 
@@ -33,79 +46,71 @@ function bodyText (body: unknown): string {
   return ''
 }
 
-export function buildWebApi ({ simulator, onQuit, version, logger }: WebApiOptions): FastifyInstance {
-  // A stopping frontend drops its connections at once, as a quitting ES does.
-  const app = Fastify({ logger: false, forceCloseConnections: true })
-  // ES reads every POST body as text whatever its Content-Type (clients send text/plain, but not all).
-  app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
-  app.setNotFoundHandler((_request, reply) => sendText(reply, 404, '404 not found'))
-  app.setErrorHandler((error: { statusCode?: number, message: string }, _request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
-    if (status === 500) logger.error({ err: error }, 'simulated frontend request failed')
-    return sendText(reply, status, status === 500 ? '500 internal error' : `${status} ${error.message}`)
-  })
+const indexHtml = '<html><head><title>EmulationStation</title></head><body><h1>EmulationStation (simulated)</h1></body></html>'
 
-  app.get('/caps', async () => ({ Version: version, Frontend: 'cabinet-hub simulated EmulationStation', Simulator: true }))
-  app.get('/systems', async () => simulator.systems.map(systemJson))
+function esRoutes (app: FastifyInstance, { simulator, onQuit, version, logger }: WebApiOptions): void {
+  app.get('/', async (_request, reply) => reply.redirect('/index.html', 302))
+  app.get('/index.html', async (_request, reply) => reply.type('text/html').send(indexHtml))
+  app.get('/caps', async (_request, reply) => sendJson(reply, esObject(capsEntries(version))))
+  app.get('/systems', async (_request, reply) => sendJson(reply, esArray(simulator.systems.map(systemEntries))))
   app.get<{ Params: { system: string } }>('/systems/:system', async (request, reply) => {
     const system = simulator.findSystem(request.params.system)
-    return system === undefined ? sendText(reply, 404, '404 not found') : systemJson(system)
+    return system === undefined ? sendError(reply, 404, '404 not found') : sendJson(reply, esObject(systemEntries(system)))
   })
   app.get<{ Params: { system: string } }>('/systems/:system/logo', async (request, reply) => {
-    const file = simulator.findSystem(request.params.system)?.logoFile ?? null
-    return sendFile(reply, file, '404 not found')
+    return sendFile(reply, simulator.findSystem(request.params.system)?.logoFile ?? null, '404 not found')
   })
   app.get<{ Params: { system: string } }>('/systems/:system/games', async (request, reply) => {
     const system = simulator.findSystem(request.params.system)
-    return system === undefined ? sendText(reply, 404, '404 system not found') : system.games.map(gameJson)
+    return system === undefined ? sendError(reply, 404, '404 system not found') : sendJson(reply, esArray(system.listedGames.map(gameEntries)))
   })
   app.get<{ Params: { system: string, id: string } }>('/systems/:system/games/:id', async (request, reply) => {
-    const game = simulator.findSystem(request.params.system)?.games.find((candidate) => candidate.id === request.params.id)
-    return game === undefined ? sendText(reply, 404, '404 game not found') : gameJson(game)
+    const game = simulator.findSystem(request.params.system)?.listedGames.find((candidate) => candidate.id === request.params.id)
+    return game === undefined ? sendError(reply, 404, '404 game not found') : sendJson(reply, esObject(gameEntries(game)))
   })
   app.get<{ Params: { system: string, id: string, media: string } }>('/systems/:system/games/:id/media/:media', async (request, reply) => {
-    const game = simulator.findSystem(request.params.system)?.games.find((candidate) => candidate.id === request.params.id)
+    const game = simulator.findSystem(request.params.system)?.listedGames.find((candidate) => candidate.id === request.params.id)
     return sendFile(reply, game === undefined ? null : mediaFile(game, request.params.media), '404 media not found')
   })
 
   app.get('/runningGame', async (_request, reply) => {
     const running = simulator.running
-    return running === null ? reply.code(201).send({ msg: 'NO GAME RUNNING' }) : gameJson(running)
+    return running === null ? sendJson(reply, '{"msg":"NO GAME RUNNING"}', 201) : sendJson(reply, esObject(gameEntries(running)))
   })
-  app.get('/isIdle', async (_request, reply) => simulator.running === null ? reply.code(200).send([true]) : reply.code(201).send([false]))
+  app.get('/isIdle', async (_request, reply) => simulator.running === null ? sendJson(reply, '[ true ]') : sendJson(reply, '[ false ]', 201))
 
   app.post('/launch', async (request, reply) => {
-    const romPath = bodyText(request.body)
-    if (romPath.trim() === '') return sendText(reply, 400, '400 bad request - body is missing')
-    switch (simulator.launch(romPath)) {
-      case 'started': return sendText(reply, 200, '')
-      case 'busy': return sendText(reply, 409, '409 a game is already running')
-      case 'not-found': return sendText(reply, 404, '404 game not found')
-    }
+    const body = bodyText(request.body)
+    if (body === '') return sendError(reply, 400, '400 bad request - body is missing')
+    simulator.launch(body)
+    return sendEmpty(reply)
   })
   for (const kind of ['notify', 'messagebox'] as const) {
     app.post(`/${kind}`, async (request, reply) => {
       const message = bodyText(request.body)
-      if (message.trim() === '') return sendText(reply, 400, '400 bad request - body is missing')
+      if (message === '') return sendError(reply, 400, '400 bad request - body is missing')
       simulator.receiveMessage(kind, message)
-      return sendText(reply, 200, '')
+      return sendEmpty(reply)
     })
   }
   app.get('/reloadgames', async (_request, reply) => {
-    await simulator.loadGames()
-    return sendText(reply, 200, '')
+    // ES answers at once and reloads on its UI thread afterwards.
+    setImmediate(() => {
+      simulator.reloadGames().catch((error: Error) => logger.error({ err: error }, 'simulated reload failed'))
+    })
+    return sendEmpty(reply)
   })
   app.get('/emukill', async (_request, reply) => {
-    simulator.endGame()
-    return sendText(reply, 200, '')
+    await simulator.emuKill()
+    return sendEmpty(reply)
   })
   app.get('/quit', async (_request, reply) => {
-    simulator.fire('quit')
     reply.raw.once('finish', onQuit)
-    return sendText(reply, 200, '')
+    return sendEmpty(reply)
   })
+}
 
+function simulatorRoutes (app: FastifyInstance, { simulator }: WebApiOptions): void {
   app.post('/sim/input', async (request, reply) => {
     let input: unknown
     try {
@@ -117,6 +122,27 @@ export function buildWebApi ({ simulator, onQuit, version, logger }: WebApiOptio
     simulator.press(input)
     return reply.code(204).send()
   })
+  app.post('/sim/screensaver', async (_request, reply) => {
+    simulator.startScreensaver()
+    return reply.code(204).send()
+  })
   app.get('/sim/state', async () => simulator.state())
+}
+
+export function buildWebApi (options: WebApiOptions): FastifyInstance {
+  // A stopping frontend drops its connections at once, as a quitting ES does.
+  const app = Fastify({ logger: false, forceCloseConnections: true })
+  // ES reads every POST body as text whatever its Content-Type (clients send text/plain, but not all).
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+  // cpp-httplib answers a route nobody handles with a bare 404: no body, no Content-Type.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send())
+  app.setErrorHandler((error: { statusCode?: number, message: string }, _request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) options.logger.error({ err: error }, 'simulated frontend request failed')
+    return sendError(reply, status, `${status} ${status === 500 ? 'internal error' : error.message}`)
+  })
+  esRoutes(app, options)
+  simulatorRoutes(app, options)
   return app
 }

@@ -15,10 +15,10 @@ export const VersionResponse = Type.Object({
 
 const StartupStep = Type.Object({
   name: Type.String(),
-  state: Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('done'), Type.Literal('degraded'), Type.Literal('failed')], { description: '`degraded`: the phase ran but could not do all of its job; `error` says why.' }),
   startedAtUtc: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   finishedAtUtc: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()])
+  error: Type.Union([Type.String(), Type.Null()], { description: 'Why the phase failed or is degraded.' })
 })
 
 export const ReadyResponse = Type.Object({

@@ -60,3 +60,31 @@ describe('events.ini door on chokidar', () => {
     assert.deepEqual(hooks.map((h) => h.args[0]), systems)
   })
 })
+
+describe('events.ini losses, counted', () => {
+  it('reads the last hook of a burst, and counts the hooks it overwrote before they were read', async () => {
+    const folder = tempDir('cabinet-hub-eventsini-')
+    const file = path.join(folder, 'events.ini')
+    writeFileSync(file, '')
+    const hooks: EventsIniHook[] = []
+    const door = new EventsIniDoor({ file, pollMs: 50, onHook: (hook) => hooks.push(hook), onError: (error) => assert.fail(error) })
+    await door.start()
+    try {
+      // Faster than the door can read: the one-file design loses some of these.
+      const written = 40
+      for (let i = 0; i < written; i++) {
+        writeAtomically(file, `event=system-selected\r\nsystem${i}\r\n`)
+        if (i % 4 === 3) await sleep(1)
+      }
+      await until(() => hooks.at(-1)?.args[0] === `system${written - 1}`).catch(() => { throw new Error(JSON.stringify({ hooks: hooks.map((h) => h.args[0]), status: door.status() })) })
+      await sleep(200)
+      const status = door.status()
+      assert.equal(status.hooks, hooks.length)
+      assert.ok(hooks.length < written, 'this burst is faster than the one-file design can carry')
+      assert.ok(status.overwrittenAtLeast! > 0, JSON.stringify(status))
+      assert.ok(status.hooks + status.overwrittenAtLeast! <= written, JSON.stringify(status))
+    } finally {
+      await door.stop()
+    }
+  })
+})

@@ -45,6 +45,13 @@ describe('fake ES web API parity with the simulated frontend', () => {
     }
   })
 
+  it('answers /caps, /isIdle, an idle /runningGame, an unknown system and an unknown route alike, with the same content types (before any launch)', async () => {
+    for (const route of ['/caps', '/isIdle', '/runningGame', '/systems/nope/games', '/no/such/route', '/reloadgames']) {
+      const answers = await Promise.all(urls().map(async (url) => describeAnswer(await fetch(`${url}${route}`))))
+      assert.deepEqual(answers[0], answers[1], `${route}: fake and simulator agree`)
+    }
+  })
+
   it('answers a launch of an existing rom and a notification with the same statuses', async () => {
     const rom = fake.games.nes![0]!.path
     const answers = await Promise.all(clients.map(async ({ es }) => [(await es.launch(rom)).status, (await es.notify('hello')).status]))
@@ -52,8 +59,26 @@ describe('fake ES web API parity with the simulated frontend', () => {
     assert.deepEqual(answers[0], [200, 200])
   })
 
+  it('answers a launch of a file that is no game, a blank body and an empty body as ES does', async () => {
+    for (const body of ['/nowhere/not-a-game.nes', ' ', '']) {
+      const answers = await Promise.all(urls().map(async (url) => describeAnswer(await fetch(`${url}/launch`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body }))))
+      assert.deepEqual(answers[0], answers[1], `launch ${JSON.stringify(body)}: fake and simulator agree`)
+    }
+  })
+
   it('answers a simulator input the same way', async () => {
     const statuses = await Promise.all(clients.map(async ({ es }) => (await es.simulatorInput('right')).status))
     assert.equal(statuses[0], statuses[1])
   })
+
+  function urls (): string[] {
+    return [fake.url, demo.url]
+  }
 })
+
+/** What a client can see of an answer: status, content type, and the body (parsed when JSON, so whitespace does not count). */
+async function describeAnswer (response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type')
+  const text = await response.text()
+  return { status: response.status, type, body: type === 'application/json' ? JSON.parse(text) as unknown : text }
+}

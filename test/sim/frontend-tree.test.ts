@@ -44,7 +44,7 @@ describe('simulated frontend: reading hand-made frontend trees', () => {
     write(path.join(root, 'roms', 'fbneo', 'gamelist.xml'), '<gameList><game><path>./mslug.zip</path><name>Metal Slug</name></game><game><path>./kof98.zip</path><name>KOF 98</name><hidden>true</hidden></game><game><path>./gone.zip</path><name>Deleted</name></game></gameList>')
     mkdirSync(path.join(root, 'roms', 'gb'), { recursive: true })
     await withFrontend(root, 'retrobat', async (url) => {
-      assert.deepEqual(await names(url, '/systems'), ['fbneo'])
+      assert.deepEqual(await names(url, '/systems'), ['fbneo', 'all', 'favorites'])
       assert.deepEqual(await names(url, '/systems/fbneo/games'), ['Metal Slug'])
     })
   })
@@ -69,7 +69,7 @@ describe('simulated frontend: reading hand-made frontend trees', () => {
     write(path.join(root, 'roms', 'nes', 'gamelist.xml'), '<gameList><game><path>./a.nes</path><name>Game A</name></game></gameList>')
     write(path.join(root, 'roms', 'nes', 'a.nes'), 'x')
     await withFrontend(root, 'retrobat', async (url) => {
-      assert.deepEqual(await names(url, '/systems'), ['nes'])
+      assert.deepEqual(await names(url, '/systems'), ['nes', 'all', 'favorites'])
       assert.deepEqual(await names(url, '/systems/nes/games'), ['Game A'])
     })
   })

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { eventually, installScript, press, readRecordedHooks, recordingScript, settledHooks, simState, startDemoFrontend, type DemoFrontend, type RecordedHook } from '../support/sim.js'
+import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, startDemoFrontend, type DemoFrontend, type RecordedHook } from '../support/sim.js'
 
 const demoFiles: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  mame: { '1943: The Battle of Midway': '1943.zip', 'Street Fighter II: The World Warrior': 'sf2.zip', 'Donkey Kong': 'dkong.zip' },
+  mame: { '1943: The Battle of Midway': '1943.zip', 'Street Fighter II: The World Warrior': 'sf2.zip', 'Donkey Kong': 'dkong.zip', Galaga: 'galaga.zip' },
   snes: {
     'F-Zero': 'F-Zero (USA).sfc',
     'Super Mario World': 'Super Mario World (USA).sfc',
@@ -34,82 +34,93 @@ describe('simulated frontend: navigation fires ES hooks with ES argv', () => {
   }
   after(async () => { await Promise.all(started.map(async (demo) => demo.frontend.stop())) })
 
+  /** Presses each input after the hooks of the previous one finished; returns the hooks of each input (concurrent hooks of one input sorted). */
+  async function hooksPerInput (demo: DemoFrontend, ...inputs: Parameters<typeof pressSettled>[1][]): Promise<RecordedHook[][]> {
+    const steps: RecordedHook[][] = []
+    for (const input of inputs) {
+      const before = (await settledHooks(demo)).length
+      steps.push(sortHooks((await pressSettled(demo, input)).slice(before)))
+    }
+    return steps
+  }
+
   it('browses carousel and gamelists: system-selected, game-selected, wrapping steps, clamped pages, back', async () => {
     const demo = await start()
-    await press(demo.url, 'right', 'a', 'down', 'down', 'down', 'down', 'up', 'b', 'left', 'a', 'pagedown', 'pagedown', 'pageup', 'right', 'start', 'select')
-    assert.deepEqual(await settledHooks(demo), [
-      { event: 'start', args: [] },
-      systemSelected('snes'),
-      gameSelected(demo, 'snes', 'F-Zero'),
-      gameSelected(demo, 'snes', 'Super Mario World'),
-      gameSelected(demo, 'snes', 'Super Metroid'),
-      gameSelected(demo, 'snes', 'The Legend of Zelda: A Link to the Past'),
-      gameSelected(demo, 'snes', 'F-Zero'), // down on the last game wraps to the top
-      gameSelected(demo, 'snes', 'The Legend of Zelda: A Link to the Past'), // and up on the first to the bottom
-      systemSelected('snes'),
-      systemSelected('mame'),
-      gameSelected(demo, 'mame', '1943: The Battle of Midway'),
-      gameSelected(demo, 'mame', 'Street Fighter II: The World Warrior'), // a page stops at the end; the second moves nothing
-      gameSelected(demo, 'mame', '1943: The Battle of Midway'),
-      systemSelected('snes'), // right in a gamelist opens the next system's list at its own cursor
-      gameSelected(demo, 'snes', 'The Legend of Zelda: A Link to the Past')
+    assert.deepEqual(await settledHooks(demo), [{ event: 'start', args: [] }])
+    assert.deepEqual(await hooksPerInput(demo, 'right', 'a', 'down', 'down', 'down', 'down', 'up', 'b', 'left', 'a', 'pagedown', 'pagedown', 'pageup', 'right', 'start', 'select'), [
+      [systemSelected('snes')],
+      [gameSelected(demo, 'snes', 'F-Zero')],
+      [gameSelected(demo, 'snes', 'Super Mario World')],
+      [gameSelected(demo, 'snes', 'Super Metroid')],
+      [gameSelected(demo, 'snes', 'The Legend of Zelda: A Link to the Past')],
+      [gameSelected(demo, 'snes', 'F-Zero')], // down on the last game wraps to the top
+      [gameSelected(demo, 'snes', 'The Legend of Zelda: A Link to the Past')], // and up on the first to the bottom
+      [systemSelected('snes')],
+      [systemSelected('mame')],
+      [gameSelected(demo, 'mame', '1943: The Battle of Midway')],
+      [gameSelected(demo, 'mame', 'Street Fighter II: The World Warrior')], // a page stops at the end
+      [], // the second moves nothing
+      [gameSelected(demo, 'mame', '1943: The Battle of Midway')],
+      sortHooks([systemSelected('snes'), gameSelected(demo, 'snes', 'The Legend of Zelda: A Link to the Past')]), // right in a gamelist: the next list at its own cursor
+      [],
+      []
     ])
     const state = await simState(demo.url)
     assert.deepEqual([state.view, state.systemId, state.gameName], ['gamelist', 'snes', 'The Legend of Zelda: A Link to the Past'])
   })
 
-  it('launches with a: game-start <romPath> <romStem> <displayName>, then game-end with no arguments after the play time', async () => {
-    const demo = await start({ playSeconds: 0.3 })
-    await press(demo.url, 'right', 'a', 'up', 'a')
+  it('has the all and favorites collections on the carousel: system-selected names them, game-selected names the game\'s own system', async () => {
+    const demo = await start()
+    assert.deepEqual(await hooksPerInput(demo, 'left', 'left', 'a', 'down', 'down', 'down'), [
+      [systemSelected('favorites')], // listed even with no favorite game, as ES keeps it
+      [systemSelected('all')],
+      [gameSelected(demo, 'mame', '1943: The Battle of Midway')], // every game, in name order
+      [gameSelected(demo, 'mame', 'Donkey Kong')],
+      [gameSelected(demo, 'snes', 'F-Zero')],
+      [gameSelected(demo, 'mame', 'Galaga')]
+    ])
+  })
+
+  it('launches with a: config-changed, settings-changed and game-start with the escaped path; after game-end the cursor\'s game is selected again', async () => {
+    const demo = await start()
+    await pressSettled(demo, 'right', 'a', 'up')
+    const before = readRecordedHooks(demo.log).length
+    await press(demo.url, 'a')
     assert.equal((await simState(demo.url)).view, 'playing')
     await press(demo.url, 'down', 'b', 'left') // the emulator owns the pad: nothing moves, nothing fires
-    const zelda = romPath(demo, 'snes', 'The Legend of Zelda: A Link to the Past')
-    const hooks = await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.some((hook) => hook.event === 'game-end'), 'game-end')
-    assert.deepEqual(hooks.slice(-2), [
-      { event: 'game-start', args: [zelda, 'Legend of Zelda, The - A Link to the Past (USA)', 'The Legend of Zelda: A Link to the Past'] },
-      { event: 'game-end', args: [] }
-    ])
-    assert.equal(hooks.filter((hook) => hook.event === 'game-selected').length, 2)
+    assert.equal((await simState(demo.url)).gameName, 'The Legend of Zelda: A Link to the Past')
+    await press(demo.url, 'start') // the exit hotkey
+    const hooks = await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.filter((hook) => hook.event === 'game-selected').length === 4, 'game-end and the selections after it')
+    // game-start runs before the game ends, and so finishes first.
+    await settledHooks(demo)
+    assert.deepEqual(sortHooks(readRecordedHooks(demo.log).slice(before)), sortHooks([
+      { event: 'config-changed', args: [] },
+      { event: 'settings-changed', args: [] },
+      { event: 'game-start', args: [path.join(demo.root, 'roms', 'snes', 'Legend\\ of\\ Zelda,\\ The\\ -\\ A\\ Link\\ to\\ the\\ Past\\ \\(USA\\).sfc'), 'Legend of Zelda, The - A Link to the Past (USA)', 'The Legend of Zelda: A Link to the Past'] },
+      { event: 'game-end', args: [] },
+      gameSelected(demo, 'snes', 'The Legend of Zelda: A Link to the Past'),
+      gameSelected(demo, 'snes', 'The Legend of Zelda: A Link to the Past')
+    ]))
+    assert.ok(hooks.findIndex((hook) => hook.event === 'game-start') < hooks.findIndex((hook) => hook.event === 'game-end'))
     const state = await simState(demo.url)
     assert.deepEqual([state.view, state.running, state.gameName], ['gamelist', null, 'The Legend of Zelda: A Link to the Past'])
   })
 
-  it('ends a game early on start, like the exit hotkey', async () => {
-    const demo = await start()
-    await press(demo.url, 'a', 'a')
-    assert.equal((await simState(demo.url)).running?.gameName, '1943: The Battle of Midway')
-    await press(demo.url, 'start')
-    const hooks = await settledHooks(demo)
-    assert.deepEqual(hooks.slice(-2).map((hook) => hook.event), ['game-start', 'game-end'])
+  it('ends a game by itself after the play time', async () => {
+    const demo = await start({ playSeconds: 0.2 })
+    await pressSettled(demo, 'a', 'a')
+    const hooks = await eventually(() => readRecordedHooks(demo.log), (recorded) => recorded.some((hook) => hook.event === 'game-end'), 'game-end')
+    assert.deepEqual(hooks.find((hook) => hook.event === 'game-end'), { event: 'game-end', args: [] })
     assert.equal((await simState(demo.url)).running, null)
-  })
-
-  it('runs a fast burst FIFO: every selection, in input order, even when each hook is slow', async () => {
-    const demo = await start()
-    installScript(demo.frontend.layout, 'game-selected', 'record.sh', `#!/bin/sh\nsleep 0.02\n${recordingScript(demo.log).split('\n')[1]!}\n`)
-    await press(demo.url, 'a', ...new Array<'down'>(24).fill('down'))
-    const mameOrder = ['1943: The Battle of Midway', 'Donkey Kong', 'Galaga', 'Pac-Man', 'Street Fighter II: The World Warrior']
-    const selected = (await settledHooks(demo)).filter((hook) => hook.event === 'game-selected').map((hook) => hook.args[2])
-    assert.deepEqual(selected, Array.from({ length: 25 }, (_, index) => mameOrder[index % 5]))
-  })
-
-  it('runs every executable script of the event folder in name order (with or without #!), skips the others, survives a failing one', async () => {
-    const demo = await start()
-    const { layout } = demo.frontend
-    installScript(layout, 'game-start', '0-fails.sh', '#!/bin/sh\nexit 3\n')
-    installScript(layout, 'game-start', 'b.sh', recordingScript(demo.log, ':b'))
-    installScript(layout, 'game-start', 'a.sh', recordingScript(demo.log, ':a'))
-    installScript(layout, 'game-start', 'c.sh', recordingScript(demo.log, ':c'), false)
-    installScript(layout, 'game-start', 'd-no-shebang', recordingScript(demo.log, ':d').replace(/^#!.*\n/, '')) // run by sh, as ES's shell would
-    await press(demo.url, 'a', 'a')
-    const events = (await settledHooks(demo)).map((hook) => hook.event).filter((event) => event.startsWith('game-start'))
-    assert.deepEqual(events, ['game-start:a', 'game-start:b', 'game-start:d', 'game-start'])
   })
 
   it('finds the hook folder and roms of a Batocera-profile tree', async () => {
     const demo = await start({ profile: 'batocera' })
     assert.equal(demo.frontend.layout.esConfigDir, path.join(demo.root, 'system', 'configs', 'emulationstation'))
-    await press(demo.url, 'a')
-    assert.deepEqual((await settledHooks(demo)).slice(-1), [gameSelected(demo, 'mame', '1943: The Battle of Midway')])
+    assert.deepEqual(await hooksPerInput(demo, 'a'), [[gameSelected(demo, 'mame', '1943: The Battle of Midway')]])
   })
 })
+
+function sortHooks (hooks: readonly RecordedHook[]): RecordedHook[] {
+  return [...hooks].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+}

@@ -1,16 +1,18 @@
 /**
- * A small stand-in for the ES web API (design.md §5 contract, as the simulated frontend serves
- * it): records launches, notifications, reloads and simulator inputs, lists systems and games,
- * answers /caps and an idle /runningGame with 201.
+ * A small stand-in for the ES web API that answers as the simulated frontend (and so Batocera's
+ * ES) does where they overlap: records launches, notifications, reloads and simulator inputs,
+ * lists systems and games, answers /caps, /isIdle and an idle /runningGame. Like ES: errors are
+ * text/html, a handled request with nothing to say is an empty 200 without a Content-Type, a route
+ * nobody handles is a bare 404.
  */
 import { once } from 'node:events'
-import { createServer, type Server } from 'node:http'
+import { createServer, type ServerResponse, type Server } from 'node:http'
 
 export interface FakeEs {
   readonly url: string
   /** Bodies of every POST /launch, in order. */
   readonly launches: string[]
-  /** Status and body the next launches answer with. */
+  /** Status and body the next launches answer with (ES: an empty 200, whatever the path). */
   launchAnswer: { status: number, body: string }
   systems: Array<Record<string, string>>
   /** Visible games by system, as `GET /systems/{s}/games` lists them. */
@@ -24,10 +26,19 @@ export interface FakeEs {
   close (): Promise<void>
 }
 
+function send (response: ServerResponse, status: number, body = '', type?: string): void {
+  response.writeHead(status, type === undefined ? {} : { 'content-type': type })
+  response.end(body)
+}
+
+function sendJson (response: ServerResponse, json: unknown, status = 200): void {
+  send(response, status, JSON.stringify(json), 'application/json')
+}
+
 export async function startFakeEs (): Promise<FakeEs> {
   const state = {
     launches: [] as string[],
-    launchAnswer: { status: 200, body: 'OK' },
+    launchAnswer: { status: 200, body: '' },
     games: {} as Record<string, Array<{ path: string, name: string }>>,
     calls: [] as string[],
     onInput: (_input: string) => {},
@@ -39,35 +50,38 @@ export async function startFakeEs (): Promise<FakeEs> {
     request.on('data', (c: Buffer) => chunks.push(c))
     request.on('end', () => {
       const route = `${request.method ?? ''} ${request.url ?? ''}`
-      const send = (status: number, body: string, type = 'text/plain'): void => {
-        response.writeHead(status, { 'content-type': type })
-        response.end(body)
-      }
+      const body = Buffer.concat(chunks).toString('utf8')
       if (route === 'POST /launch') {
-        state.launches.push(Buffer.concat(chunks).toString('utf8'))
-        send(state.launchAnswer.status, state.launchAnswer.body)
-      } else if (route === 'GET /systems') send(200, JSON.stringify(state.systems), 'application/json')
-      else if (route === 'GET /caps') send(200, '{}', 'application/json')
-      else if (route === 'POST /sim/input') {
-        const { input } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input: string }
+        if (body === '') return send(response, 400, '400 bad request - body is missing', 'text/html')
+        state.launches.push(body)
+        const { status, body: answer } = state.launchAnswer
+        return send(response, status, answer, answer === '' ? undefined : 'text/html')
+      }
+      if (route === 'GET /systems') return sendJson(response, state.systems)
+      if (route === 'GET /caps') return sendJson(response, { Version: '42', SortName: false })
+      if (route === 'POST /sim/input') {
+        const { input } = JSON.parse(body) as { input: string }
         state.calls.push(`input ${input}`)
         state.onInput(input)
-        send(204, '')
-      } else if (route === 'POST /notify') {
-        state.calls.push(`notify ${Buffer.concat(chunks).toString('utf8')}`)
-        send(200, 'OK')
-      } else if (route === 'GET /reloadgames') {
+        return send(response, 204)
+      }
+      if (route === 'POST /notify') {
+        if (body === '') return send(response, 400, '400 bad request - body is missing', 'text/html')
+        state.calls.push(`notify ${body}`)
+        return send(response, 200)
+      }
+      if (route === 'GET /reloadgames') {
         state.calls.push('reloadgames')
-        send(200, 'OK')
-      } else if (request.method === 'GET' && /^\/systems\/[^/]+\/games$/.test(request.url ?? '')) {
+        return send(response, 200)
+      }
+      if (request.method === 'GET' && /^\/systems\/[^/]+\/games$/.test(request.url ?? '')) {
         const system = decodeURIComponent((request.url ?? '').split('/')[2]!)
-        send(200, JSON.stringify(state.games[system] ?? []), 'application/json')
+        const known = system in state.games || state.systems.some((listed) => listed.name === system)
+        return known ? sendJson(response, state.games[system] ?? []) : send(response, 404, '404 system not found', 'text/html')
       }
-      else if (route === 'GET /runningGame') {
-        if (state.running === null) send(201, '{"msg":"NO GAME RUNNING"}', 'application/json')
-        else send(200, JSON.stringify({ id: 'x', ...state.running }), 'application/json')
-      }
-      else send(404, 'not found')
+      if (route === 'GET /runningGame') return state.running === null ? sendJson(response, { msg: 'NO GAME RUNNING' }, 201) : sendJson(response, { id: 'x', ...state.running })
+      if (route === 'GET /isIdle') return state.running === null ? sendJson(response, [true]) : sendJson(response, [false], 201)
+      send(response, 404)
     })
   })
   server.listen(0, '127.0.0.1')

@@ -5,18 +5,21 @@ import path from 'node:path'
 import { hookScriptsDir, SimulatedFrontend, writeDemoTree, type FrontendLayout, type FrontendProfile, type SimInput, type SimState, type SimulatedFrontendOptions } from '../../src/sim/index.js'
 import { tempDir } from './hub.js'
 
-export const hookEvents = ['start', 'quit', 'system-selected', 'game-selected', 'game-start', 'game-end'] as const
+export const hookEvents = ['start', 'quit', 'system-selected', 'game-selected', 'game-start', 'game-end', 'screensaver-start', 'screensaver-stop', 'config-changed', 'settings-changed'] as const
 
 /** One hook run as a recording script saw it: its event folder and its argv. */
 export interface RecordedHook { readonly event: string, readonly args: readonly string[] }
 
 /**
- * A POSIX sh hook that appends its folder name, then each argument on its own line, then an end
- * marker to `log` — so the test sees exactly the argv ES-style firing produced.
+ * A POSIX sh hook that appends one line to `log`: its folder name (plus `tag`), then each argument,
+ * tab-separated — so the test sees exactly the argv ES's shell gave it. One printf, one append:
+ * hooks run concurrently, and their lines must not interleave.
  */
 export function recordingScript (log: string, tag = ''): string {
   return `#!/bin/sh
-{ printf '%s\\n' "$(basename "$(dirname "$0")")${tag}"; for arg in "$@"; do printf '%s\\n' "$arg"; done; printf '%s\\n' '<end>'; } >> '${log}'
+line="$(basename "$(dirname "$0")")${tag}"
+for arg in "$@"; do line="$line	$arg"; done
+printf '%s\\n' "$line" >> '${log}'
 `
 }
 
@@ -35,20 +38,13 @@ export function installRecordingHooks (layout: FrontendLayout): string {
   return log
 }
 
+/** The recorded hooks in the order their lines were appended (hooks run concurrently: that is finishing order). */
 export function readRecordedHooks (log: string): RecordedHook[] {
   if (!existsSync(log)) return []
-  const hooks: RecordedHook[] = []
-  let current: string[] = []
-  for (const line of readFileSync(log, 'utf8').split('\n')) {
-    if (line === '<end>') {
-      const [event = '', ...args] = current
-      hooks.push({ event, args })
-      current = []
-    } else if (line !== '' || current.length > 0) {
-      current.push(line)
-    }
-  }
-  return hooks
+  return readFileSync(log, 'utf8').split('\n').filter((line) => line !== '').map((line) => {
+    const [event = '', ...args] = line.split('\t')
+    return { event, args }
+  })
 }
 
 export interface DemoFrontend {
@@ -90,8 +86,17 @@ export async function eventually<T> (read: () => Promise<T> | T, predicate: (val
   }
 }
 
-/** Waits until every queued hook has run and returns what the recording hooks saw. */
+/** Waits until every hook shell fired so far has exited and returns what the recording hooks saw. */
 export async function settledHooks (demo: DemoFrontend): Promise<RecordedHook[]> {
-  await eventually(() => simState(demo.url), (state) => state.hooks.pending === 0, 'the hook queue to drain')
+  await eventually(() => simState(demo.url), (state) => state.hooks.started === state.hooks.finished, 'the hook shells to finish')
+  return readRecordedHooks(demo.log)
+}
+
+/** Presses inputs one at a time, each after the hooks of the one before have finished, so the log keeps input order. */
+export async function pressSettled (demo: DemoFrontend, ...inputs: SimInput[]): Promise<RecordedHook[]> {
+  for (const input of inputs) {
+    await press(demo.url, input)
+    await settledHooks(demo)
+  }
   return readRecordedHooks(demo.log)
 }

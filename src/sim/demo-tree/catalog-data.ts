@@ -1,5 +1,5 @@
 /**
- * What the demo frontend tree holds: four systems (one arcade) and sixteen well-known games with
+ * What the demo frontend tree holds: four systems (one arcade) and seventeen well-known games with
  * their real credits. Descriptions are our own short summaries.
  */
 
@@ -103,6 +103,8 @@ export const demoSystems: readonly DemoSystem[] = [
       { file: 'Mega Man 2 (USA).nes', name: 'Mega Man 2', desc: 'Defeat eight Robot Masters in any order, taking each one\'s weapon, before storming Dr. Wily\'s castle.', developer: 'Capcom', publisher: 'Capcom', genre: 'Platform / Shooter', players: '1', rating: '0.9', releasedate: '19881224T000000' },
       { file: 'Metroid (USA).nes', name: 'Metroid', desc: 'Bounty hunter Samus Aran explores the caverns of Zebes, gaining abilities that open new paths.', developer: 'Nintendo R&D1', publisher: 'Nintendo', genre: 'Action-Adventure', players: '1', rating: '0.8', releasedate: '19860806T000000' },
       { file: 'Super Mario Bros. (World).nes', name: 'Super Mario Bros.', desc: 'Run and jump through the Mushroom Kingdom\'s eight worlds to save the princess from Bowser.', developer: 'Nintendo R&D4', publisher: 'Nintendo', genre: 'Platform', players: '1-2', rating: '1', releasedate: '19850913T000000' },
+      // A shell character and no space: ES's hook command line does not parse, so no hook runs for it.
+      { file: 'Tetris(USA).nes', name: 'Tetris', desc: 'Falling tetrominoes to fit into complete lines before the well fills up; the pace rises with every level.', developer: 'Nintendo R&D1', publisher: 'Nintendo', genre: 'Puzzle', players: '1', rating: '0.8', releasedate: '19891101T000000' },
       { file: 'Legend of Zelda, The (USA).nes', name: 'The Legend of Zelda', desc: 'Link searches Hyrule\'s overworld and nine dungeons for the pieces of the Triforce of Wisdom.', developer: 'Nintendo R&D4', publisher: 'Nintendo', genre: 'Action-Adventure', players: '1', rating: '0.9', releasedate: '19860221T000000' }
     ]
   }

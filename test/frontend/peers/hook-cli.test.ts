@@ -164,9 +164,18 @@ describe('cabinet-hub hook: spooled while the service is down, applied in order 
     for (const event of events) assert.deepEqual(readdirSync(path.join(scripts, event)).filter((n) => n.startsWith('cabinet-hub')), [], event)
   })
 
+  it('install-hooks refuses a root that is not a frontend install, creating nothing, and makes the folders with --create', () => {
+    const missing = path.join(tempDir('cabinet-hub-nowhere-'), 'RetroBat')
+    const refused = run(['install-hooks', '--frontend-root', missing, '--data-dir', dataDir])
+    assert.equal(refused.status, 2)
+    assert.equal(refused.stderr.trim().split('\n').length, 1, refused.stderr)
+    assert.match(refused.stderr, /not a RetroBat install: the config folder .* do(es)? not exist.*--create/)
+    assert.ok(!existsSync(missing), 'nothing was created')
+  })
+
   it('install-hooks follows the batocera layout', () => {
     const root = tempDir('cabinet-hub-batocera-')
-    assert.equal(run(['install-hooks', '--frontend-root', root, '--profile', 'batocera', '--data-dir', dataDir]).status, 0)
+    assert.equal(run(['install-hooks', '--frontend-root', root, '--profile', 'batocera', '--data-dir', dataDir, '--create']).status, 0)
     assert.ok(existsSync(path.join(root, 'system', 'configs', 'emulationstation', 'scripts', 'game-start', 'cabinet-hub-hook.sh')))
     assert.equal(run(['install-hooks']).status, 2, 'needs a frontend root')
   })

@@ -53,11 +53,12 @@ describe('cabinet-hub sim and demo-tree commands', () => {
     const log = installRecordingHooks(frontendLayout(root))
     const { child, url } = await startSim(['--frontend-root', root, '--play-seconds', '0.2'])
     const systems = await (await fetch(`${url}/systems`)).json() as { name: string }[]
-    assert.deepEqual(systems.map((system) => system.name), ['mame', 'snes', 'megadrive', 'nes'])
+    assert.deepEqual(systems.map((system) => system.name), ['mame', 'snes', 'megadrive', 'nes', 'all', 'favorites'])
     const launched = await fetch(`${url}/launch`, { method: 'POST', body: path.join(root, 'roms', 'mame', 'pacman.zip') })
     assert.equal(launched.status, 200)
-    const hooks = await eventually(() => readRecordedHooks(log), (recorded) => recorded.some((hook) => hook.event === 'game-end'), 'game-end')
-    assert.deepEqual(hooks.map((hook) => hook.event), ['start', 'game-start', 'game-end'])
+    const hooks = await eventually(() => readRecordedHooks(log), (recorded) => recorded.filter((hook) => hook.event === 'game-selected').length === 2, 'game-end and the selections after it')
+    // Hooks run concurrently: compare what ran, not the order their shells finished in.
+    assert.deepEqual(hooks.map((hook) => hook.event).sort(), ['config-changed', 'game-end', 'game-selected', 'game-selected', 'game-start', 'settings-changed', 'start'])
     child.kill('SIGTERM')
     const [code] = await once(child, 'exit') as [number | null]
     assert.equal(code, 0)
@@ -72,6 +73,7 @@ describe('cabinet-hub sim and demo-tree commands', () => {
     assert.equal((await fetch(`${url}/quit`)).status, 200)
     const [code] = await exited as [number | null]
     assert.equal(code, 0)
-    assert.deepEqual(readRecordedHooks(log).map((hook) => hook.event), ['start', 'quit'])
+    const hooks = await eventually(() => readRecordedHooks(log), (recorded) => recorded.length >= 4, 'the start, settings and quit hooks')
+    assert.deepEqual(hooks.map((hook) => hook.event).sort(), ['config-changed', 'quit', 'settings-changed', 'start'])
   })
 })
