@@ -61,8 +61,7 @@ async function refreshContext () {
 function degradedReason (ready, status) {
   const step = (ready.steps ?? []).find((s) => s.name === 'frontend-link')
   if (step?.state === 'degraded') return step.reason ?? step.error ?? 'see /api/v1/startup/ready'
-  const link = status.frontend?.link
-  if (link && link.state === 'degraded') return link.reason ?? 'see /api/v1/status'
+  if (status.frontend?.link === 'degraded') return status.frontend.problem ?? 'see /api/v1/status'
   return null
 }
 
@@ -74,7 +73,8 @@ async function refreshLink () {
     $('frontend-banner').hidden = reason === null
     text('frontend-banner-reason', reason ?? '')
     if (!frontend) text('frontend-link', 'no frontend link', 'pill bad')
-    else if (frontend.webApiReachable === true) text('frontend-link', 'frontend connected', reason === null ? 'pill ok' : 'pill')
+    else if (reason !== null) text('frontend-link', 'frontend link degraded', 'pill bad')
+    else if (frontend.webApiReachable === true) text('frontend-link', 'frontend connected', 'pill ok')
     else if ((frontend.hooksAccepted ?? 0) > 0) text('frontend-link', 'frontend hooks only', 'pill')
     else text('frontend-link', 'frontend not connected', 'pill bad')
     const last = frontend?.lastHookAtUtc ? 'last hook ' + new Date(frontend.lastHookAtUtc).toLocaleTimeString() : 'no hook yet'

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { demoMediaDir, writeDemoTree } from '../../../src/sim/index.js'
 import { artifactsDir, browserPeer, launchBrowser } from '../../support/browser.js'
-import { tempDir } from '../../support/hub.js'
+import { startHub, tempDir, type TestHub } from '../../support/hub.js'
 import { startPanelHub, type PanelHub } from '../../support/panels.js'
 
 /** Everything an owner reads on the page, as one text. */
@@ -66,6 +66,30 @@ describe('the live page for an owner, in Chromium', { skip: browserPeer.skip }, 
       }
       await page.screenshot({ path: `${artifactsDir}live-page-1280x390.png` })
       assert.deepEqual(errors, [])
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+describe('the live page with a frontend root that is not an install', { skip: browserPeer.skip }, () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub({ options: { frontendRoot: '/nonexistent/RetroBat' } }) })
+  after(async () => hub.close())
+
+  it('shows a banner with the reason the service gives', async () => {
+    const ready = await (await fetch(`${hub.baseUrl}/api/v1/startup/ready`)).json() as { steps: Array<{ name: string, state: string, error: string | null }> }
+    const link = ready.steps.find((step) => step.name === 'frontend-link')!
+    assert.equal(link.state, 'degraded')
+    const browser = await launchBrowser()
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 390 } })
+      await page.goto(`${hub.baseUrl}/`)
+      await page.locator('#frontend-banner', { hasText: 'The frontend link is degraded' }).waitFor()
+      assert.equal(await page.locator('#frontend-banner-reason').innerText(), link.error)
+      await page.locator('#frontend-link.bad', { hasText: 'frontend link degraded' }).waitFor()
+      mkdirSync(artifactsDir, { recursive: true })
+      await page.screenshot({ path: `${artifactsDir}live-page-degraded-1280x390.png` })
     } finally {
       await browser.close()
     }
