@@ -8,8 +8,9 @@ import websocket from '@fastify/websocket'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type RouteOptions } from 'fastify'
 import { openApiTags } from './core/api-groups.js'
+import { documentedHost } from './core/docs/asyncapi.js'
 import { apiReferenceModule } from './core/docs/routes.js'
-import { ErrorBody, handleError, handleNotFound } from './core/errors.js'
+import { errorBodyFor, handleError, handleNotFound } from './core/errors.js'
 import { Hub, type HubDeps } from './core/hub.js'
 import { maxJsonDepth, useDepthLimitedJson } from './core/json-body.js'
 import type { HubApp } from './core/module.js'
@@ -38,7 +39,7 @@ const maxBodyBytes = 1 << 20
 /** A route with path parameters can answer 414 (a parameter over `maxParamLength`) before its handler runs. */
 function documentParameterLength (route: RouteOptions): void {
   const response = route.schema?.response as Record<number, unknown> | undefined
-  if (route.url.includes(':') && response !== undefined) response[414] ??= ErrorBody
+  if (route.url.includes(':') && response !== undefined) response[414] ??= errorBodyFor(414)
 }
 
 export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
@@ -83,7 +84,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
           + 'Unknown query parameters answer 400. A method a path does not support answers 405 METHOD_NOT_ALLOWED with an Allow header. '
           + 'Every response carries Access-Control-Allow-Origin: *. Real-time events: see /asyncapi.json and GET /api/v1/ws/streams.'
       },
-      servers: [{ url: 'http://127.0.0.1:12345' }],
+      servers: [{ url: `http://${documentedHost}` }],
       tags: openApiTags
     }
   })

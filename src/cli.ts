@@ -3,18 +3,19 @@
  * The command line: parses options, builds the real dependencies, listens, and shuts down
  * gracefully. The only file that exits the process.
  */
-import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
 import { stringify as toYaml } from 'yaml'
 import { buildApp } from './app.js'
 import { findModuleCommand, moduleCommandsUsage, runModuleCommand } from './core/commands.js'
 import { buildAsyncApi } from './core/docs/asyncapi.js'
+import { FlagError, parseFlags } from './core/flags.js'
 import { eventCatalogOf, optionEntriesOf, streamTableOf } from './core/hub.js'
 import { cliFlags as cliFlagsOf, cliValuesByKey as cliValuesOf, ConfigError, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, type LoadedConfig } from './core/options.js'
 import { isLoopbackHostname } from './core/security.js'
 import { noFrontendSettings } from './core/settings.js'
 import { CommandUsageError } from './core/module.js'
+import { claimDataDir, DataDirError, type DataDirClaim } from './core/storage/data-dir.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
@@ -85,6 +86,17 @@ async function printOpenApi (): Promise<number> {
 }
 
 async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
+  // Before the demo writes hook scripts into the data dir: a second instance must change nothing.
+  const claim = claimDataDir(requested.config.dataDir, `http://${requested.config.host}:${requested.config.port}`)
+  try {
+    return await serveClaimed(requested, claim)
+  } catch (error) {
+    claim.release()
+    throw error
+  }
+}
+
+async function serveClaimed (requested: LoadedConfig<HubConfig>, claim: DataDirClaim): Promise<number> {
   const logger = createLogger(requested.config.logLevel)
   const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, logger) : null
   const loaded = demo?.loaded ?? requested
@@ -100,6 +112,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
     await app.close()
     await demo?.stop()
     closeDatabase(db)
+    claim.release()
     if (code === 'EADDRINUSE') return fail(`port ${config.port} on ${config.host} is already in use (another cabinet-hub, or the incumbent companion service?); stop it or choose another --port`)
     if (code === 'EACCES') return fail(`not allowed to listen on ${config.host}:${config.port}; choose a port above 1023`)
     if (code === 'EADDRNOTAVAIL') return fail(`${config.host} is not an address of this machine`)
@@ -116,6 +129,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
     await app.close()
     await demo?.stop()
     closeDatabase(db)
+    claim.release()
   })
 
   await hub.start()
@@ -126,7 +140,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
 /** Parses the few flags of a helper command (`sim`, `demo-tree`); they are not service options. */
 function parseCommandFlags<T extends Record<string, { type: 'string' | 'boolean' }>> (argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
+    return parseFlags(argv, options, false).values
   } catch (error) {
     throw new UsageError(`${(error as Error).message} (see --help)`)
   }
@@ -254,21 +268,16 @@ async function main (argv: string[]): Promise<number> {
   const hookCall = splitHookArgs(argv)
   if (hookCall !== null) {
     try {
-      const parsedHook = parseArgs({ args: hookCall.options, strict: true, options: cliFlags() })
+      const parsedHook = parseFlags(hookCall.options, cliFlags(), false)
       return await hook(loadOptions(parsedHook.values), hookCall.hook)
     } catch (error) {
-      if (error instanceof UsageError || error instanceof ConfigError || (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return fail((error as Error).message)
+      if (error instanceof UsageError || error instanceof ConfigError || error instanceof FlagError) return fail(error.message)
       throw error
     }
   }
   let parsed
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' } }
-    })
+    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' } }, true)
   } catch (error) {
     return fail(`${(error as Error).message} (see --help)`)
   }
@@ -297,7 +306,7 @@ async function main (argv: string[]): Promise<number> {
       default: throw new UsageError(`unknown command "${command}" (see --help)`)
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) return fail(error.message)
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirError) return fail(error.message)
     throw error
   }
 }

@@ -3,6 +3,7 @@
  * Adding a module is one line here; everything else it declares in its own folder.
  */
 import { achievementsModule, type AchievementsConfig } from './achievements/index.js'
+import { bootModule } from './boot/index.js'
 import { contractModules } from './contract/index.js'
 import type { CoreConfig } from './core/core-options.js'
 import type { HubModule } from './core/module.js'
@@ -23,7 +24,7 @@ import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), ...contractModules
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, ...contractModules
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

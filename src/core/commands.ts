@@ -2,10 +2,10 @@
  * Module commands on the command line: finds the verb a module declares and runs it with a
  * context that parses service options and the command's own flags together.
  */
-import { parseArgs } from 'node:util'
 import type { CoreConfig } from './core-options.js'
+import { parseFlags } from './flags.js'
 import { CommandUsageError, type CommandContext, type HubModule, type ModuleCommand } from './module.js'
-import { cliFlags, cliValuesByKey, configOf, loadConfig, type OptionEntry } from './options.js'
+import { cliFlags, cliValuesByKey, configOf, givenServiceArgs, loadConfig, type OptionEntry } from './options.js'
 
 interface FoundCommand {
   readonly module: HubModule
@@ -36,7 +36,7 @@ export function runModuleCommand (found: FoundCommand, args: readonly string[], 
     parse (commandArgs, flags) {
       let parsed
       try {
-        parsed = parseArgs({ args: [...commandArgs], options: { ...cliFlags(entries), ...flags }, strict: true, allowPositionals: true })
+        parsed = parseFlags(commandArgs, { ...cliFlags(entries), ...flags }, true)
       } catch (error) {
         throw new CommandUsageError(`${found.command.name}: ${(error as Error).message}`)
       }
@@ -48,7 +48,9 @@ export function runModuleCommand (found: FoundCommand, args: readonly string[], 
         core: loaded.config as unknown as CoreConfig,
         options: configOf(found.module.options ?? {}, loaded),
         flags: ownValues as never,
-        positionals: parsed.positionals
+        positionals: parsed.positionals,
+        config: loaded.config,
+        serviceArgs: givenServiceArgs(entries, loaded)
       }
     },
     stdout: output.stdout,

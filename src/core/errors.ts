@@ -3,13 +3,13 @@
  */
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TObject } from 'typebox'
 import { allowedMethods } from './allowed-methods.js'
 
 export const ErrorBody = Type.Object({
   message: Type.String({ description: 'What went wrong, for a person.' }),
-  code: Type.String({ description: 'Stable upper-snake error code.', examples: ['NOT_FOUND'] })
-}, { description: 'Error: { message, code }.', examples: [{ message: 'No route GET /api/v1/nothing', code: 'NOT_FOUND' }] })
+  code: Type.String({ description: 'Stable upper-snake error code, such as NOT_FOUND.' })
+}, { description: 'Error: { message, code }.' })
 
 export type ErrorBodyType = Static<typeof ErrorBody>
 
@@ -82,10 +82,44 @@ export function handleNotFound (request: FastifyRequest, reply: FastifyReply): v
 export const jsonBodyErrors = [400, 413, 415] as const
 
 /**
+ * The answers any route can give before its handler runs, each documented with a body the service
+ * really sends (test/core/docs.test.ts provokes every one and compares).
+ */
+const answersOfEveryRoute: Record<number, { description: string, example: ErrorBodyType }> = {
+  400: {
+    description: 'INVALID_URL: a percent sign in the URL does not start a valid escape; VALIDATION_ERROR: a parameter or body the route refuses (the message names it).',
+    example: { message: '/api/v1/media/%zz is not a valid URL: a percent sign must start a valid escape such as %20', code: 'INVALID_URL' }
+  },
+  401: {
+    description: 'API_KEY_REQUIRED: a client on another machine without the API key (X-Api-Key).',
+    example: { message: 'Requests from other machines must send the API key in X-Api-Key', code: 'API_KEY_REQUIRED' }
+  },
+  403: {
+    description: 'ORIGIN_NOT_ALLOWED: a web page of an origin --allowed-origins leaves out; CROSS_ORIGIN_FORBIDDEN: a page of another origin tried to change state or read this machine\'s paths.',
+    example: { message: 'The web page origin "https://overlay.example" is not in --allowed-origins', code: 'ORIGIN_NOT_ALLOWED' }
+  },
+  414: {
+    description: 'PARAMETER_TOO_LONG: a part of the path is longer than any name this service knows.',
+    example: { message: `A part of /api/v1/gamelists/${'x'.repeat(102)}... is longer than any name this service knows (100 characters)`, code: 'PARAMETER_TOO_LONG' }
+  },
+  421: {
+    description: 'MISDIRECTED_HOST: a Host header that is neither loopback, --host nor in --allowed-hosts (DNS rebinding).',
+    example: { message: 'Host "rebind.example" is not served here; use 127.0.0.1 or localhost, or add it to allowedHosts', code: 'MISDIRECTED_HOST' }
+  }
+}
+
+/** The error body documented for one status: with its true example when every route can give it. */
+export function errorBodyFor (status: number): TObject<typeof ErrorBody.properties> {
+  const answer = answersOfEveryRoute[status]
+  if (answer === undefined) return ErrorBody
+  return Type.Object(ErrorBody.properties, { description: `Error: { message, code }. ${answer.description}`, examples: [answer.example] })
+}
+
+/**
  * Error responses for a route's OpenAPI entry. Some answers can come from any route: 400 (a URL
  * that is not valid percent-encoding), 401 (remote client without the API key), 403 (a web page
  * of an origin --allowed-origins leaves out) and 421 (foreign Host header), so every route lists them.
  */
-export function errorResponses (...statuses: number[]): Record<number, typeof ErrorBody> {
-  return Object.fromEntries([...new Set([...statuses, 400, 401, 403, 421])].sort().map((s) => [s, ErrorBody]))
+export function errorResponses (...statuses: number[]): Record<number, TObject<typeof ErrorBody.properties>> {
+  return Object.fromEntries([...new Set([...statuses, 400, 401, 403, 421])].sort().map((s) => [s, errorBodyFor(s)]))
 }

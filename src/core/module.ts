@@ -76,6 +76,10 @@ export interface CommandContext<O extends OptionTable = OptionTable> {
     readonly options: ConfigOf<O>
     readonly flags: { [K in keyof F]?: F[K] extends { multiple: true } ? (F[K]['type'] extends 'string' ? string[] : boolean[]) : (F[K]['type'] extends 'string' ? string : boolean) }
     readonly positionals: string[]
+    /** Every effective option by key, as `serve` would see it (another module's options included). */
+    readonly config: Readonly<Record<string, unknown>>
+    /** The service options given on the command line, as flags again with absolute paths: what a service definition passes to `serve`. */
+    readonly serviceArgs: string[]
   }
   /** Standard output and error, so tests can drive a command in process. */
   readonly stdout: NodeJS.WritableStream

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Static, TSchema } from 'typebox'
 import Value from 'typebox/value'
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import { parse as parseYaml } from 'yaml'
+import { closestName } from './flags.js'
 import { parseSwitchWord } from './gates.js'
 
 type OptionKind = 'string' | 'integer' | 'boolean' | 'list'
@@ -85,6 +87,29 @@ function fromText (entry: OptionEntry, text: string): unknown {
   }
 }
 
+/** `{"port": 22345,}` -> `property name expected at line 3, column 1` (JSON.parse names neither line nor column). */
+function parseJson (text: string): unknown {
+  const errors: ParseError[] = []
+  const value: unknown = parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
+  const first = errors[0]
+  if (first === undefined) return value
+  const before = text.slice(0, first.offset)
+  const line = before.split('\n').length
+  const column = before.length - before.lastIndexOf('\n')
+  const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+  throw new Error(`${what} at line ${line}, column ${column}`)
+}
+
+/** The yaml library's first line ends with a colon before a code excerpt; the line and column are in it. */
+function parseYamlText (text: string): unknown {
+  try {
+    return parseYaml(text)
+  } catch (error) {
+    throw new Error((error as Error).message.split('\n')[0]!.replace(/:$/, ''), { cause: error })
+  }
+}
+
+/** The parser follows the extension: `.json` is strict JSON; `.yaml`, `.yml` and anything else YAML. */
 function readConfigFile (file: string): Record<string, unknown> {
   let text: string
   try {
@@ -92,11 +117,12 @@ function readConfigFile (file: string): Record<string, unknown> {
   } catch (error) {
     throw new ConfigError([`config file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`])
   }
+  const json = path.extname(file).toLowerCase() === '.json'
   let parsed: unknown
   try {
-    parsed = parseYaml(text)
+    parsed = json ? parseJson(text) : parseYamlText(text)
   } catch (error) {
-    throw new ConfigError([`config file ${file} is neither JSON nor YAML: ${(error as Error).message.split('\n')[0]}`])
+    throw new ConfigError([`config file ${file} is not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message}`])
   }
   if (parsed === null || parsed === undefined) return {}
   if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError([`config file ${file} must hold an object of options`])
@@ -114,8 +140,27 @@ function flattenFile (entries: readonly OptionEntry[], data: Record<string, unkn
       flat.set(key, value)
     }
   }
-  for (const key of flat.keys()) if (!known.has(key)) problems.push(`${key}: unknown option in the config file`)
+  for (const key of flat.keys()) {
+    if (known.has(key)) continue
+    const suggestion = closestName(key, known)
+    problems.push(`${key}: unknown option in the config file${suggestion === null ? '' : ` (did you mean ${suggestion}?)`}`)
+  }
   return flat
+}
+
+/** The values a schema allows when it is a choice of constants (a union of literals), else null. */
+function allowedValues (schema: TSchema): unknown[] | null {
+  const branches = (schema as { anyOf?: TSchema[] }).anyOf ?? [schema]
+  const values = branches.map((branch) => branch as { const?: unknown, type?: unknown })
+  if (!values.every((branch) => 'const' in branch || branch.type === 'null')) return null
+  return values.map((branch) => branch.const ?? null)
+}
+
+/** An enum option lists its values; otherwise the most specific complaint of the schema. */
+function whyInvalid (schema: TSchema, value: unknown): string {
+  const allowed = allowedValues(schema)
+  if (allowed !== null) return `must be one of ${allowed.map(String).join(', ')}`
+  return [...Value.Errors(schema, value)][0]?.message ?? 'invalid value'
 }
 
 export interface ConfigInputs {
@@ -155,10 +200,7 @@ export function loadConfig (entries: readonly OptionEntry[], { cli, env }: Confi
       source = 'default'
       origin = entry.key
     }
-    if (!Value.Check(entry.spec.schema, value)) {
-      const first = [...Value.Errors(entry.spec.schema, value)].at(-1)
-      problems.push(`${origin}: ${first?.message ?? 'invalid value'} (got ${JSON.stringify(value)})`)
-    }
+    if (!Value.Check(entry.spec.schema, value)) problems.push(`${origin}: ${whyInvalid(entry.spec.schema, value)} (got ${JSON.stringify(value)})`)
     values[entry.key] = value
     sources[entry.key] = source
   }
@@ -202,4 +244,14 @@ export function cliValuesByKey (entries: readonly OptionEntry[], parsed: Record<
     if (value !== undefined) byKey.set(key, Array.isArray(value) ? value.join(',') : value)
   }
   return byKey
+}
+
+/** The options that came from the command line, as flags again (paths already absolute), in table order. */
+export function givenServiceArgs (entries: readonly OptionEntry[], loaded: LoadedConfig): string[] {
+  return entries.flatMap(({ key, spec }) => {
+    const value = loaded.config[key]
+    if (spec.flag === null || loaded.sources[key] !== 'cli' || value === null) return []
+    if (spec.kind === 'boolean') return value === true ? [`--${spec.flag}`] : []
+    return [`--${spec.flag}`, Array.isArray(value) ? value.join(',') : String(value)]
+  })
 }

@@ -1,8 +1,9 @@
 import { defineModule } from '../core/module.js'
-import { dashboardHtml } from './page.js'
+import { faviconSvg } from './favicon.js'
+import { dashboardHtml, faviconPath } from './page.js'
 import { liveViewsService, type LiveView } from './views.js'
 
-/** The live page at `/`: context, the latest event of every stream, an event log, and the views other modules add. */
+/** The live page at `/`: the owner's view of the cabinet, the views other modules add, and the raw event log. */
 export const dashboardModule = defineModule({
   name: 'dashboard',
   gate: null,
@@ -16,6 +17,9 @@ export const dashboardModule = defineModule({
       html ??= dashboardHtml(views)
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
     })
+    app.get(faviconPath, { schema: { hide: true } }, async (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'max-age=86400').send(faviconSvg))
+    // Browsers ask for /favicon.ico on pages that name no icon (the JSON documents, for one).
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect(faviconPath, 301))
   }
 })
 

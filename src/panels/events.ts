@@ -44,7 +44,8 @@ const panelStateFields = {
   DefaultLayoutId: str('The file\'s default layout.'),
   RequestedLayout: str('The layout the frontend settings (or buttons per player) asked for.'),
   ActiveLayoutId: str('Layout id, for example `6-Button`.'),
-  ActiveLayoutSource: str('`request` or `fallback`.'),
+  ActiveLayoutSource: str('`request` (the layout asked for), `best-fit` (the file lacks it; the closest with fewer buttons stands in) or `fallback` (nothing asked for or nothing fits: the file\'s default).'),
+  ActiveLayoutReason: str('How the layout was chosen, naming both the one asked for and the one used when they differ.'),
   ActiveLayout: Type.Object({ Id: Type.String(), Type: Type.String(), Name: Type.String(), PanelButtons: Type.Integer(), Scope: Type.String() }),
   ActivePanel: Type.Object({
     Id: Type.String(),
@@ -80,6 +81,7 @@ const panelStateExample: EventPayload = {
   RequestedLayout: '6-Button',
   ActiveLayoutId: '6-Button',
   ActiveLayoutSource: 'request',
+  ActiveLayoutReason: '6-Button asked for',
   ActiveLayout: { Id: '6-Button', Type: '6-Button', Name: 'Street Fighter', PanelButtons: 6, Scope: 'game' },
   ActivePanel: {
     Id: '3f9a0c4e1b2d7a6c5e8f9012',

@@ -20,7 +20,9 @@ export interface ResolvedPanel {
   readonly defaultLayoutId: string
   readonly requestedLayout: string | null
   readonly activeLayout: PanelLayoutResource
-  readonly activeLayoutSource: 'request' | 'fallback'
+  readonly activeLayoutSource: LayoutSource
+  /** How the active layout was chosen, naming the one asked for when it differs. */
+  readonly activeLayoutReason: string
   /** First 24 hex digits of SHA-256 over scope, system, rom, file and layout. */
   readonly panelKey: string
 }
@@ -47,18 +49,38 @@ function defaultLayout (layouts: readonly PanelLayoutResource[]): PanelLayoutRes
   return fours.find(unnamed) ?? fours[0] ?? [...layouts].filter(unnamed).sort(byMostButtons)[0] ?? [...layouts].sort(byMostButtons)[0]!
 }
 
+/**
+ * `request`: the layout asked for (its id, or its type); `best-fit`: the file has no such layout
+ * and one with fewer buttons stands in; `fallback`: nothing was asked for or nothing fits, so the
+ * file's default applies.
+ */
+type LayoutSource = 'request' | 'best-fit' | 'fallback'
+
+interface FittedLayout {
+  readonly layout: PanelLayoutResource
+  readonly source: 'request' | 'best-fit'
+}
+
 /** Exact id; `6` as `6-Button`; same type (unnamed first); most buttons not above the count asked for. */
-function bestFitLayout (layouts: readonly PanelLayoutResource[], requested: string): PanelLayoutResource | null {
+function bestFitLayout (layouts: readonly PanelLayoutResource[], requested: string): FittedLayout | null {
   const wanted = /^\d+$/.test(requested.trim()) ? `${requested.trim()}-Button` : requested.trim()
   const lower = wanted.toLowerCase()
   const exact = layouts.find((l) => l.id.toLowerCase() === lower)
-  if (exact !== undefined) return exact
+  if (exact !== undefined) return { layout: exact, source: 'request' }
   const sameType = layouts.filter((l) => layoutShape(l).type.toLowerCase() === lower)
-  if (sameType.length > 0) return sameType.find(unnamed) ?? sameType[0]!
+  if (sameType.length > 0) return { layout: sameType.find(unnamed) ?? sameType[0]!, source: 'request' }
   const count = /^(\d+)/.exec(wanted)
   if (count === null) return null
   const fitting = layouts.filter((l) => layoutShape(l).buttons <= Number(count[1])).sort(byMostButtons)
-  return fitting.find((l) => layoutShape(l).buttons === layoutShape(fitting[0]!).buttons && unnamed(l)) ?? fitting[0] ?? null
+  const best = fitting.find((l) => layoutShape(l).buttons === layoutShape(fitting[0]!).buttons && unnamed(l)) ?? fitting[0]
+  return best === undefined ? null : { layout: best, source: 'best-fit' }
+}
+
+function layoutReason (requested: string | null, fitted: FittedLayout | null, active: PanelLayoutResource): string {
+  if (requested === null) return `no layout asked for: the file's default ${active.id}`
+  if (fitted === null) return `${requested} asked for, but no layout of the file fits it: the file's default ${active.id}`
+  if (fitted.source === 'best-fit') return `${requested} asked for, which the file does not have: ${active.id} is the best fit`
+  return `${requested} asked for`
 }
 
 function panelKeyOf (parts: readonly string[]): string {
@@ -99,7 +121,7 @@ export function panelFromFile (chosen: Pick<LoadedPanel, 'file' | 'resource'>, s
   const layouts = chosen.resource.layouts
   const fallback = defaultLayout(layouts)
   const fitted = request.requestedLayout === null ? null : bestFitLayout(layouts, request.requestedLayout)
-  const activeLayout = fitted ?? fallback
+  const activeLayout = fitted?.layout ?? fallback
   return {
     source,
     scope,
@@ -110,7 +132,8 @@ export function panelFromFile (chosen: Pick<LoadedPanel, 'file' | 'resource'>, s
     defaultLayoutId: fallback.id,
     requestedLayout: request.requestedLayout,
     activeLayout,
-    activeLayoutSource: fitted === null ? 'fallback' : 'request',
+    activeLayoutSource: fitted?.source ?? 'fallback',
+    activeLayoutReason: layoutReason(request.requestedLayout, fitted, activeLayout),
     panelKey: panelKeyOf([scope, request.systemId.toLowerCase(), scope === 'game' ? request.rom ?? '' : '', chosen.file, activeLayout.id])
   }
 }

@@ -29,7 +29,8 @@ export const PanelView = Type.Object({
   defaultLayoutId: Type.String(),
   requestedLayout: Type.Union([Type.String(), Type.Null()]),
   activeLayoutId: Type.String(),
-  activeLayoutSource: Type.Union([Type.Literal('request'), Type.Literal('fallback')]),
+  activeLayoutSource: Type.Union([Type.Literal('request'), Type.Literal('best-fit'), Type.Literal('fallback')], { description: '`request`: the layout asked for; `best-fit`: the file lacks it and the closest with fewer buttons stands in; `fallback`: nothing asked for or nothing fits, the file\'s default.' }),
+  activeLayoutReason: Type.String({ description: 'How the layout was chosen, naming both the one asked for and the one used when they differ.' }),
   joystick: Type.Union([Type.Object({ type: Type.String(), color: Type.String() }), Type.Null()]),
   slots: Type.Array(PanelSlotView),
   systemInputs: Type.Array(Type.Object({ player: Type.Integer(), input: Type.String(), label: Type.String(), color: Type.String() }))
@@ -48,6 +49,7 @@ export const PanelView = Type.Object({
     requestedLayout: '6-Button',
     activeLayoutId: '6-Button',
     activeLayoutSource: 'request',
+    activeLayoutReason: '6-Button asked for',
     joystick: { type: 'joy8way', color: 'Red' },
     slots: exampleSlots,
     systemInputs: [{ player: 1, input: 'START', label: '1P Start', color: 'White' }]

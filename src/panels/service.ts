@@ -167,6 +167,7 @@ export class PanelService {
       RequestedLayout: panel.requestedLayout ?? '',
       ActiveLayoutId: panel.activeLayout.id,
       ActiveLayoutSource: panel.activeLayoutSource,
+      ActiveLayoutReason: panel.activeLayoutReason,
       ActiveLayout: activeLayoutPayload(panel),
       ActivePanel: activePanelPayload(panel, controls),
       Svg: this.#draw(panel.panelKey, controls)

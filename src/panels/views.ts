@@ -18,6 +18,7 @@ export function panelView (panel: ResolvedPanel, cabinet: CabinetConfig) {
     requestedLayout: panel.requestedLayout,
     activeLayoutId: panel.activeLayout.id,
     activeLayoutSource: panel.activeLayoutSource,
+    activeLayoutReason: panel.activeLayoutReason,
     joystick: controls.joystick,
     slots: controls.slots.map((s) => ({ ...s })),
     systemInputs: controls.systemInputs.map((s) => ({ ...s }))

@@ -105,10 +105,46 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ cli: cli({ config: '/nonexistent/hub.yaml' }), env: {} }), /cannot be read \(ENOENT\)/)
     const dir = tempDir()
     const file = path.join(dir, 'bad.json')
-    writeFileSync(file, '{ "port": ')
-    assert.throws(() => loadConfig({ cli: cli({ config: file }), env: {} }), /neither JSON nor YAML/)
     writeFileSync(file, '[1, 2]')
     assert.throws(() => loadConfig({ cli: cli({ config: file }), env: {} }), /must hold an object/)
+  })
+
+  it('reads a .json file as strict JSON and a .yaml or .yml file as YAML, naming line and column of a mistake', () => {
+    const dir = tempDir()
+    const problem = (name: string, text: string): string => {
+      const file = path.join(dir, name)
+      writeFileSync(file, text)
+      try {
+        loadConfig({ cli: cli({ config: file }), env: {} })
+      } catch (error) {
+        assert.ok(error instanceof ConfigError)
+        return error.message
+      }
+      assert.fail(`${name} was accepted`)
+    }
+    const trailingComma = problem('trailing.json', '{\n  "port": 22345,\n}\n')
+    assert.ok(trailingComma.startsWith(`invalid configuration: config file ${path.join(dir, 'trailing.json')} is not valid JSON: `), trailingComma)
+    assert.match(trailingComma, /: [^:]+ at line 3, column 1$/)
+    assert.match(problem('cut.json', '{ "port": '), /is not valid JSON: .* at line 1, column 11$/)
+    // YAML would read this as a string; as JSON it is a mistake.
+    assert.match(problem('yamlish.json', 'port: 22345\n'), /is not valid JSON: .* at line 1, column 1$/)
+    assert.match(problem('bad.yaml', 'port: [1,\n  - 2\n'), /is not valid YAML: .* at line \d+, column \d+$/)
+    assert.match(problem('bad.yml', 'port: {a\n'), /is not valid YAML: .* at line \d+, column \d+$/)
+    const yml = path.join(dir, 'good.yml')
+    writeFileSync(yml, 'port: 22345\n')
+    assert.equal(loadConfig({ cli: cli({ config: yml }), env: {} }).config.port, 22345)
+  })
+
+  it('lists the values of a choice option, and suggests the option a config key was meant to be', () => {
+    assert.throws(() => loadConfig({ cli: cli({ profile: 'retrobatt', logLevel: 'loud' }), env: {} }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError)
+      assert.ok(error.problems.includes('--profile: must be one of retrobat, batocera (got "retrobatt")'), error.message)
+      assert.ok(error.problems.includes('--log-level: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'), error.message)
+      return true
+    })
+    const file = path.join(tempDir(), 'hub.yaml')
+    writeFileSync(file, 'prot: 1\n')
+    assert.throws(() => loadConfig({ cli: cli({ config: file }), env: {} }), /prot: unknown option in the config file \(did you mean port\?\)/)
   })
 
   it('redacts secrets in reports', () => {

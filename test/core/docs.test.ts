@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { Parser } from '@asyncapi/parser'
 import { Ajv } from 'ajv'
+import type { InjectOptions } from 'fastify'
 import addFormats from 'ajv-formats'
 import { parse as parseYaml } from 'yaml'
 import { apiGroups } from '../../src/core/api-groups.js'
@@ -60,7 +61,7 @@ describe('API documents', () => {
   it('serves the same document as YAML', async () => {
     const response = await fetch(`${hub.baseUrl}/asyncapi.yaml`)
     assert.match(response.headers.get('content-type') ?? '', /yaml/)
-    assert.deepEqual(parseYaml(await response.text()), buildAsyncApi(events, streamTableOf(domainModules)))
+    assert.deepEqual(parseYaml(await response.text()), await (await fetch(`${hub.baseUrl}/asyncapi.json`)).json())
   })
 
   it('has one channel per live stream, with the same addresses, prefixes, aliases and retained types', async () => {
@@ -143,9 +144,49 @@ describe('API documents', () => {
     assert.ok(((await spec.json()) as Json).paths['/api/v1/health'])
   })
 
-  it('keeps the committed copies in docs/api in step with the code (npm run docs:api regenerates them)', async () => {
+  it('keeps the committed copies in docs/api in step with the code (npm run docs:api regenerates them)', () => {
     assert.deepEqual(committed('asyncapi.json'), buildAsyncApi(events, streamTableOf(domainModules)))
-    const openApi = await hub.app.inject({ url: '/openapi.json' })
-    assert.deepEqual(committed('openapi.json'), openApi.json())
+    assert.deepEqual(committed('openapi.json'), JSON.parse(JSON.stringify(hub.app.swagger())))
+  })
+
+  it('names the server the documents were fetched from, while the committed copies keep the default', async () => {
+    const port = new URL(hub.baseUrl).port
+    assert.notEqual(port, '12345')
+    const openApi = await (await fetch(`${hub.baseUrl}/openapi.json`)).json() as Json
+    assert.deepEqual(openApi.servers.map((s: Json) => s.url), ['/'])
+    const swaggerUiCopy = await (await fetch(`${hub.baseUrl}/swagger/json`)).json() as Json
+    assert.deepEqual(swaggerUiCopy.servers, openApi.servers)
+    const asyncApi = await (await fetch(`${hub.baseUrl}/asyncapi.json`)).json() as Json
+    assert.equal(asyncApi.servers.local.host, `127.0.0.1:${port}`)
+    const byName = await (await fetch(`http://localhost:${port}/asyncapi.yaml`)).text()
+    assert.equal((parseYaml(byName) as Json).servers.local.host, `localhost:${port}`)
+    assert.deepEqual(committed('openapi.json').servers, [{ url: 'http://127.0.0.1:12345' }])
+    assert.equal(committed('asyncapi.json').servers.local.host, '127.0.0.1:12345')
+  })
+})
+
+describe('error examples of every route', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub({ options: { apiKey: 'a-key-of-this-cabinet', allowedOrigins: 'https://marquee.example' }, listen: false }) })
+  after(async () => hub.close())
+
+  it('documents for 400, 401, 403, 414 and 421 the very body the service answers', async () => {
+    const route = (await hub.app.inject({ url: '/openapi.json' })).json<Json>().paths['/api/v1/gamelists/{system}/games'].get.responses as Json
+    const documented = (status: number): Json => route[String(status)].content['application/json'].example as Json
+    const answers: Record<number, InjectOptions> = {
+      400: { url: '/api/v1/media/%zz' },
+      401: { url: '/api/v1/health', remoteAddress: '192.168.1.20', headers: { 'x-api-key': 'not-the-key' } },
+      403: { url: '/api/v1/health', headers: { origin: 'https://overlay.example' } },
+      414: { url: `/api/v1/gamelists/${'x'.repeat(108)}/games` },
+      421: { url: '/api/v1/health', headers: { host: 'rebind.example' } }
+    }
+    const seen = new Set<string>()
+    for (const [status, request] of Object.entries(answers)) {
+      const answer = await hub.app.inject(request)
+      assert.equal(answer.statusCode, Number(status), `${status}: ${answer.body}`)
+      assert.deepEqual(documented(Number(status)), answer.json(), String(status))
+      seen.add(answer.json<Json>().message as string)
+    }
+    assert.equal(seen.size, Object.keys(answers).length, 'each status has its own example')
   })
 })

@@ -66,6 +66,30 @@ describe('cabinet configuration and previews', () => {
     }
   })
 
+  it('says when the layout asked for is not the one used: best-fit or fallback, naming both', async () => {
+    const hub = await panelHub({}, { 'mame.apiexpose_panel_mame': '6-Button', 'megadrive.apiexpose_panel_megadrive': 'Wheel' })
+    try {
+      const dkong = (await json(`${hub.baseUrl}/api/v1/panels/game/mame/dkong`)).body
+      assert.deepEqual([dkong.requestedLayout, dkong.activeLayoutId, dkong.activeLayoutSource], ['6-Button', '1-Button', 'best-fit'])
+      assert.equal(dkong.activeLayoutReason, '6-Button asked for, which the file does not have: 1-Button is the best fit')
+      const megadrive = (await json(`${hub.baseUrl}/api/v1/panels/system/megadrive`)).body
+      assert.deepEqual([megadrive.activeLayoutId, megadrive.activeLayoutSource], ['6-Button', 'fallback'])
+      assert.equal(megadrive.activeLayoutReason, 'Wheel asked for, but no layout of the file fits it: the file\'s default 6-Button')
+      const sf2 = (await json(`${hub.baseUrl}/api/v1/panels/game/mame/sf2`)).body
+      assert.deepEqual([sf2.activeLayoutId, sf2.activeLayoutSource, sf2.activeLayoutReason], ['6-Button', 'request', '6-Button asked for'])
+
+      const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+      const hook = { event: 'game-selected', args: ['mame', '/cab/roms/mame/dkong.zip', 'Donkey Kong'] }
+      await json(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hook) })
+      await panel.until((c) => c.frames.some((fr) => fr.Type === 'panel.state' && fr.Payload.Rom === 'dkong'))
+      const state = panel.frames.find((fr) => fr.Type === 'panel.state' && fr.Payload.Rom === 'dkong')!
+      assert.deepEqual([state.Payload.RequestedLayout, state.Payload.ActiveLayoutId, state.Payload.ActiveLayoutSource, state.Payload.ActiveLayoutReason], ['6-Button', '1-Button', 'best-fit', dkong.activeLayoutReason])
+      panel.close()
+    } finally {
+      await hub.cleanup()
+    }
+  })
+
   it('follows panel settings edited in es_settings.cfg: panel.settings.changed, then the current panel again in its new layout', async () => {
     const settings = { 'megadrive.apiexpose_panel_megadrive': '3-Button', ThemeSet: 'carbon' }
     const hub = await panelHub({}, settings)

@@ -11,6 +11,9 @@ import { firehoseIncludes, firehoseNote, streamIncludes, type StreamTable } from
 
 type Json = Record<string, unknown>
 
+/** The server the committed documents name: the default address and port. Served documents name the one asked. */
+export const documentedHost = '127.0.0.1:12345'
+
 const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json
 
 function messageOf (definition: EventDefinition): Json {
@@ -51,7 +54,7 @@ function channel (id: string, address: string, description: string, types: Event
   }
 }
 
-export function buildAsyncApi (events: EventCatalog, streams: StreamTable): Json {
+export function buildAsyncApi (events: EventCatalog, streams: StreamTable, host = documentedHost): Json {
   const eventCatalog = events.definitions
   const channels: Json = {}
   const operations: Json = {}
@@ -86,7 +89,7 @@ export function buildAsyncApi (events: EventCatalog, streams: StreamTable): Json
     },
     defaultContentType: 'application/json',
     servers: {
-      local: { host: '127.0.0.1:12345', protocol: 'ws', description: 'The service on this machine.' }
+      local: { host, protocol: 'ws', description: 'The service on this machine.' }
     },
     channels,
     operations,

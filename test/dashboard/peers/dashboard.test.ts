@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { chromium } from 'playwright-core'
 import { defineModule } from '../../../src/core/module.js'
 import { liveViewsService } from '../../../src/dashboard/index.js'
 import { startHub, type TestHub } from '../../support/hub.js'
 import { startPanelHub } from '../../support/panels.js'
-import { findPeer } from '../../support/peers.js'
-
-const artifacts = new URL('../../../test-artifacts/', import.meta.url).pathname
-const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
-const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+import { artifactsDir as artifacts, browserPeer, launchBrowser } from '../../support/browser.js'
 
 describe('live page at /', () => {
   let hub: TestHub
@@ -25,8 +20,19 @@ describe('live page at /', () => {
     for (const link of ['/swagger', '/asyncapi.json', '/api/v1/ws/streams']) assert.ok(html.includes(`href="${link}"`), link)
   })
 
+  it('has an icon, also where a browser looks for one unasked', async () => {
+    const html = await (await fetch(`${hub.baseUrl}/`)).text()
+    const href = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1]
+    assert.equal(href, '/favicon.svg')
+    const icon = await fetch(`${hub.baseUrl}/favicon.ico`)
+    assert.equal(icon.status, 200)
+    assert.equal(new URL(icon.url).pathname, href)
+    assert.match(icon.headers.get('content-type') ?? '', /^image\/svg\+xml/)
+    assert.match(await icon.text(), /^<svg /)
+  })
+
   it('shows events live in a real browser, per stream', { skip: browserPeer.skip }, async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       await page.goto(`${hub.baseUrl}/`)
@@ -40,6 +46,9 @@ describe('live page at /', () => {
       assert.equal(hook.status, 202)
       await page.locator('#context-selected', { hasText: '1943: The Battle of Midway (mame)' }).waitFor()
       await page.locator('#context-state', { hasText: 'browsing' }).waitFor()
+      // The raw streams and event log are one click away.
+      assert.equal(await page.locator('#log').isVisible(), false)
+      await page.getByText('Event log and streams').click()
       const frontendRow = page.locator('tr[data-stream="frontend"]')
       await frontendRow.locator('td.latest', { hasText: 'ui.game.selected' }).waitFor()
       const esRow = page.locator('tr[data-stream="esevent"]')
@@ -54,7 +63,7 @@ describe('live page at /', () => {
 
   it('draws the control panel of the started game and lights the pressed button at its advertised place', { skip: browserPeer.skip }, async () => {
     const f = await startPanelHub()
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
       await page.goto(`${f.hub.baseUrl}/`)
@@ -62,7 +71,7 @@ describe('live page at /', () => {
       const rom = f.tree.rom('mame', 'sf2.zip')
       await f.hook('game-selected', 'mame', rom, 'Street Fighter II')
       await f.hook('game-start', rom, 'sf2', 'Street Fighter II')
-      await page.locator('#panel-info', { hasText: 'mame|sf2' }).waitFor()
+      await page.locator('#panel-info', { hasText: 'game panel for mame|sf2 · layout 6-Button' }).waitFor()
       await page.waitForFunction('document.getElementById("panel-art").complete && document.getElementById("panel-art").naturalWidth > 0')
       assert.equal(await page.locator('.light').count(), 12)
 
@@ -112,7 +121,7 @@ describe('views other modules add to the live page', () => {
   after(async () => hub.close())
 
   it('renders the section and runs its script against the live streams', { skip: browserPeer.skip }, async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       const errors: string[] = []

@@ -1,0 +1,64 @@
+/**
+ * `cabinet-hub install-service`: start the service with the machine. A systemd user unit on Linux;
+ * on Windows the RetroBat start hook, which EmulationStation runs as it starts.
+ */
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import path from 'node:path'
+import { CommandUsageError, type ModuleCommand } from '../core/module.js'
+import { configuredEsConfigDir, type FrontendsConfig } from '../frontends/index.js'
+import { retrobatStartHook, startHookFileName } from './retrobat-start-hook.js'
+import { systemdUnit, unitFileName, type ServiceCommand } from './systemd-unit.js'
+
+const targets = ['systemd', 'retrobat'] as const
+type Target = typeof targets[number]
+
+const flags = { for: { type: 'string' }, 'unit-dir': { type: 'string' } } as const
+
+function defaultUnitDir (env: NodeJS.ProcessEnv): string {
+  return path.join(env.XDG_CONFIG_HOME ?? path.join(homedir(), '.config'), 'systemd', 'user')
+}
+
+function targetOf (value: string | undefined): Target {
+  const target = value ?? (process.platform === 'win32' ? 'retrobat' : 'systemd')
+  if (!(targets as readonly string[]).includes(target)) throw new CommandUsageError(`install-service: --for must be one of ${targets.join(', ')}`)
+  return target as Target
+}
+
+/** The running CLI, as the service should run it: this Node.js and this script, links resolved. */
+function thisCommand (args: readonly string[]): ServiceCommand {
+  return { node: process.execPath, cli: realpathSync(process.argv[1]!), args }
+}
+
+export const installServiceCommand: ModuleCommand = {
+  name: 'install-service',
+  usage: `  cabinet-hub install-service [--for systemd|retrobat] [--unit-dir DIR] [options]
+                                  start the service with the machine, with these options:
+                                  systemd writes a user unit (Linux; default on Linux), retrobat
+                                  the RetroBat start hook under --frontend-root (default on Windows)
+`,
+  async run (args, context) {
+    const parsed = context.parse(args, flags)
+    if (parsed.positionals.length > 0) throw new CommandUsageError(`install-service: unexpected argument "${parsed.positionals[0]}"`)
+    const command = thisCommand(parsed.serviceArgs)
+    if (targetOf(parsed.flags.for) === 'systemd') {
+      const dir = path.resolve(parsed.flags['unit-dir'] ?? defaultUnitDir(process.env))
+      const file = path.join(dir, unitFileName)
+      mkdirSync(dir, { recursive: true })
+      // 0600: the options may hold the API key.
+      writeFileSync(file, systemdUnit(command), { mode: 0o600 })
+      context.stdout.write(`wrote ${file}\nstart it now and at every login: systemctl --user daemon-reload && systemctl --user enable --now cabinet-hub\nstart it at boot without a login: loginctl enable-linger ${process.env.USER ?? '<user>'}\n`)
+      return 0
+    }
+    const esConfigDir = configuredEsConfigDir(parsed.config as unknown as FrontendsConfig)
+    if (esConfigDir === null) throw new CommandUsageError('install-service --for retrobat needs --frontend-root (the RetroBat folder) or --es-config-dir')
+    const dir = path.join(esConfigDir, 'scripts', 'start')
+    const file = path.join(dir, startHookFileName)
+    const { host, port, dataDir } = parsed.core
+    const hostForClients = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(file, retrobatStartHook(command, `http://${hostForClients}:${port}`, path.join(dataDir, 'start-hook.log')))
+    context.stdout.write(`wrote ${file}\nEmulationStation runs it as it starts: it starts cabinet-hub when it does not answer and waits until it is ready\n`)
+    return 0
+  }
+}

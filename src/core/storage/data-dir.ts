@@ -1,0 +1,121 @@
+/**
+ * The data dir belongs to one service at a time: two would rewrite each other's hook scripts and
+ * share one database. `serve` claims it with a lock file holding its pid; a lock whose process is
+ * gone (a crash, a power cut) is taken over. The claim also proves the folder can be written, and
+ * folders of the kernel's pseudo file systems (/proc, /sys) are refused before anything touches them.
+ */
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
+import path from 'node:path'
+
+export const lockFileName = 'cabinet-hub.lock'
+
+/** What a lock file says about the service holding the data dir. */
+interface DataDirHolder {
+  readonly pid: number
+  readonly url: string
+  readonly since: string
+}
+
+export class DataDirError extends Error {
+  constructor (message: string) {
+    super(message)
+    this.name = 'DataDirError'
+  }
+}
+
+export interface DataDirClaim {
+  /** Removes the lock file, when it is still this process's. */
+  release (): void
+}
+
+const pseudoFileSystems = new Set(['proc', 'sysfs', 'devtmpfs', 'devpts', 'cgroup', 'cgroup2', 'debugfs', 'tracefs', 'securityfs', 'pstore', 'bpf', 'configfs', 'fusectl', 'mqueue', 'hugetlbfs', 'efivarfs', 'binfmt_misc', 'autofs'])
+
+/** The file system type of the mount holding `dir`, from /proc/self/mounts (null where there is none, as on Windows). */
+function fileSystemOf (dir: string): string | null {
+  let mounts: string
+  try {
+    mounts = readFileSync('/proc/self/mounts', 'utf8')
+  } catch {
+    return null
+  }
+  let best: { point: string, type: string } | null = null
+  for (const line of mounts.split('\n')) {
+    const [, point, type] = line.split(' ')
+    if (point === undefined || type === undefined) continue
+    const mountPoint = point.replace(/\\040/g, ' ')
+    const inside = dir === mountPoint || dir.startsWith(mountPoint.endsWith('/') ? mountPoint : `${mountPoint}/`)
+    if (inside && (best === null || mountPoint.length >= best.point.length)) best = { point: mountPoint, type }
+  }
+  return best?.type ?? null
+}
+
+function isAlive (pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function readHolder (file: string): DataDirHolder | null {
+  try {
+    const holder = JSON.parse(readFileSync(file, 'utf8')) as Partial<DataDirHolder>
+    return Number.isInteger(holder.pid) && (holder.pid ?? 0) > 0 ? holder as DataDirHolder : null
+  } catch {
+    return null
+  }
+}
+
+function cannotWrite (dir: string, error: unknown): DataDirError {
+  return new DataDirError(`the data dir ${dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}); choose another --data-dir`)
+}
+
+/** Creates the lock file; false when one is there already. */
+function tryCreate (file: string, holder: DataDirHolder): boolean {
+  let fd: number
+  try {
+    fd = openSync(file, 'wx', 0o644)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw cannotWrite(path.dirname(file), error)
+  }
+  try {
+    writeSync(fd, `${JSON.stringify(holder)}\n`)
+  } finally {
+    closeSync(fd)
+  }
+  return true
+}
+
+/** Claims `dir` (absolute) for this process, creating it when missing. */
+export function claimDataDir (dir: string, url: string): DataDirClaim {
+  const fileSystem = fileSystemOf(dir)
+  if (fileSystem !== null && pseudoFileSystems.has(fileSystem)) {
+    throw new DataDirError(`the data dir ${dir} is on the kernel's ${fileSystem} file system, which holds no files; choose another --data-dir`)
+  }
+  try {
+    mkdirSync(dir, { recursive: true })
+  } catch (error) {
+    throw cannotWrite(dir, error)
+  }
+  const file = path.join(dir, lockFileName)
+  const own: DataDirHolder = { pid: process.pid, url, since: new Date().toISOString() }
+  // Twice at most: the second try follows the removal of a dead holder's lock.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (tryCreate(file, own)) {
+      return {
+        release: () => {
+          if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true })
+        }
+      }
+    }
+    const holder = readHolder(file)
+    if (holder !== null && holder.pid !== process.pid && isAlive(holder.pid)) {
+      throw new DataDirError(`the data dir ${dir} is in use by another cabinet-hub (pid ${holder.pid}, ${holder.url}, since ${holder.since}); stop it or choose another --data-dir`)
+    }
+    rmSync(file, { force: true })
+  }
+  throw new DataDirError(`the data dir ${dir} is being claimed by another cabinet-hub at this moment; try again`)
+}
