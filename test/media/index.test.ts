@@ -33,6 +33,7 @@ describe('media index', () => {
       '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.jpg',
       '/api/v1/media/systems/arcade/games/1943/ui/wheels/wheel.png'
     ])
+    await first.written()
     closeDatabase(db)
 
     const reopened = openMigrated(dataDir)
@@ -43,6 +44,7 @@ describe('media index', () => {
     assert.deepEqual(next.removed.map((a) => a.kind), ['marquee'])
     assert.deepEqual(next.added.map((a) => `${a.kind} ${a.file}`).sort(), ['marquee /m/marquee.png', 'wheel /m/wheel.png'])
     assert.equal(warm.byPath('systems/arcade/games/1943/artwork/marquee/marquee.png')?.file, '/m/marquee.png')
+    await warm.written()
     closeDatabase(reopened)
   })
 
