@@ -113,7 +113,10 @@ class EntryChanges implements IndexChange {
   }
 }
 
-/** Files by entry; the loop gets a turn now and then. */
+/**
+ * Files by entry; the loop gets a turn now and then. Each list is copied to its exact length at
+ * the end: grown by `push`, a list of one or three files holds room for seventeen.
+ */
 async function grouped (files: Iterable<MediaFile>): Promise<Map<string, MediaFile[]>> {
   const turn = loopTurns()
   const entries = new Map<string, MediaFile[]>()
@@ -122,6 +125,10 @@ async function grouped (files: Iterable<MediaFile>): Promise<Map<string, MediaFi
     const list = entries.get(key)
     if (list === undefined) entries.set(key, [file])
     else list.push(file)
+    await turn()
+  }
+  for (const [key, list] of entries) {
+    if (list.length > 1) entries.set(key, list.slice())
     await turn()
   }
   return entries
@@ -211,7 +218,6 @@ export class MediaIndex {
       if (before === undefined || !sameFile(before, file)) changed.push(file)
       await turn()
     }
-    this.#write(gone.map((f) => f.file), changed)
     const touched = new Set(gone.map(entryKeyOf))
     for (const file of changed) {
       touched.add(entryKeyOf(file))
@@ -224,6 +230,7 @@ export class MediaIndex {
     this.#files = next
     this.#entries = entries
     this.#assets = assets
+    this.#write(gone.map((f) => f.file), changed)
     return change
   }
 
@@ -289,15 +296,16 @@ export class MediaIndex {
   /** In transactions of a few thousand rows, so a first index of 150,000 files does not hold the loop for seconds. */
   async #persist (gone: readonly string[], changed: readonly MediaFile[]): Promise<void> {
     const remove = this.#db.prepare('DELETE FROM media_files WHERE file = ?')
-    const upsert = this.#db.prepare(`INSERT OR REPLACE INTO media_files (file, system, slug, kind, role, origin, rank, size, mtime_ms)
-      VALUES (@file, @system, @slug, @kind, @role, @origin, @rank, @size, @mtimeMs)`)
+    const upsert = this.#db.prepare('INSERT OR REPLACE INTO media_files (file, system, slug, kind, role, origin, rank, size, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
     const batch = 2000
     for (let i = 0; i < gone.length; i += batch) {
       this.#db.transaction(() => { for (const file of gone.slice(i, i + batch)) remove.run(file) })()
       await nextTurn()
     }
     for (let i = 0; i < changed.length; i += batch) {
-      this.#db.transaction(() => { for (const file of changed.slice(i, i + batch)) upsert.run(file) })()
+      this.#db.transaction(() => {
+        for (const { file, system, slug, kind, role, origin, rank, size, mtimeMs } of changed.slice(i, i + batch)) upsert.run(file, system, slug, kind, role, origin, rank, size, mtimeMs)
+      })()
       await nextTurn()
     }
   }
