@@ -48,6 +48,23 @@ describe('media index', () => {
     closeDatabase(reopened)
   })
 
+  it('finds a game\'s or a system\'s asset by its URL path in any case, and only the best file of a kind', async () => {
+    const db = openMigrated(tempDir())
+    const index = new MediaIndex(db)
+    await index.replace([
+      file('marquee.png'),
+      file('user-marquee.jpg', { origin: 'user' }),
+      file('logo.svg', { slug: '', kind: 'wheel' })
+    ])
+    assert.equal(index.byPath('Systems/Arcade/Games/1943/Artwork/Marquee/Marquee.JPG')?.file, '/m/user-marquee.jpg')
+    assert.equal(index.byPath('systems/arcade/games/1943/artwork/marquee/marquee.png'), null, 'the losing file of a kind is not served')
+    assert.equal(index.byPath('systems/arcade/ui/wheels/wheel.svg')?.url, '/api/v1/media/systems/arcade/ui/wheels/wheel.svg')
+    assert.equal(index.byPath('systems/arcade/games/1943/ui/wheels/wheel.svg'), null)
+    assert.deepEqual(index.counts(), { files: 3, assets: 2, entries: 2 })
+    await index.written()
+    closeDatabase(db)
+  })
+
   it('knows the store layout, region variants, cards and identities', () => {
     assert.deepEqual(kindOfStorePath('artwork/box/3d.png', 'game'), { kind: 'box-3d', rank: 0, role: null })
     assert.equal(kindOfStorePath('artwork/marquee/marquee-usa.png', 'game')?.kind, 'marquee')
