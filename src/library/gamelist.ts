@@ -24,6 +24,9 @@ const knownGameTags: ReadonlySet<string> = new Set([
   'players', 'favorite', 'hidden', 'kidgame', 'playcount', 'lastplayed', 'gametime', 'lang', 'region', 'scrap', 'core'
 ])
 
+/** The extras of the many games that have none: one shared object rather than 50,000 empty ones. */
+const noExtras: Readonly<Record<string, string>> = Object.freeze({})
+
 /**
  * ES-DE writes a second root element (`<alternativeEmulator>`) before `<gameList>`, which no strict
  * parser accepts; everything after the XML declaration is therefore read inside a root of ours.
@@ -134,7 +137,7 @@ export class GamelistReader {
     for (const [name, value] of Object.entries(game.attributes)) fields[name] ??= value
     const rawPath = fields.path?.trim() ?? ''
     if (rawPath === '') return null
-    return { romPath: path.resolve(this.#systemDir, rawPath.replace(/\\/g, '/')), fields, extras }
+    return { romPath: path.resolve(this.#systemDir, rawPath.replace(/\\/g, '/')), fields, extras: Object.keys(extras).length === 0 ? noExtras : extras }
   }
 }
 

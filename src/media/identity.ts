@@ -18,7 +18,8 @@ export interface GameIdentityInput {
  */
 export class GameAliases {
   readonly #dir: string
-  readonly #tables = new Map<string, Readonly<Record<string, string>>>()
+  /** null for a system without a table (the usual case: a scan asks 50,000 times). */
+  readonly #tables = new Map<string, Readonly<Record<string, string>> | null>()
 
   constructor (mediaRoot: string) {
     this.#dir = path.join(mediaRoot, 'aliases', 'games')
@@ -27,8 +28,10 @@ export class GameAliases {
   /** The canonical slug of a game of a media system. */
   slug (mediaSystem: string, game: GameIdentityInput): string {
     const stem = romStem(game.romPath)
-    const computed = slugOf(stem) !== '' ? slugOf(stem) : slugOf(game.name ?? '')
+    const fromStem = slugOf(stem)
+    const computed = fromStem !== '' ? fromStem : slugOf(game.name ?? '')
     const table = this.#table(mediaSystem)
+    if (table === null) return computed
     const keys = [`slug:${computed}`, `name:${(game.name ?? '').toLowerCase()}`, `rom:${stem.toLowerCase()}`, `path:${game.romPath.toLowerCase()}`]
     for (const key of keys) {
       const hit = table[key]
@@ -41,10 +44,10 @@ export class GameAliases {
     this.#tables.clear()
   }
 
-  #table (mediaSystem: string): Readonly<Record<string, string>> {
+  #table (mediaSystem: string): Readonly<Record<string, string>> | null {
     let table = this.#tables.get(mediaSystem)
     if (table === undefined) {
-      table = {}
+      table = null
       try {
         const parsed = JSON.parse(readFileSync(path.join(this.#dir, `${mediaSystem}.json`), 'utf8')) as { Entries?: unknown }
         if (parsed.Entries !== null && typeof parsed.Entries === 'object') table = parsed.Entries as Record<string, string>

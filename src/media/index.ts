@@ -64,7 +64,7 @@ export const mediaModule = defineModule({
       await media.start()
       started = true
     })
-    context.onStop(() => { media.stop() })
+    context.onStop(async () => media.stop())
     context.addStatusSection('media', () => media.status())
     mediaRoutes(scope, media)
     gamelistRoutes(scope, new Gamelists(catalog, media))

@@ -1,19 +1,18 @@
 /**
  * Walks the media sources and lists every file that holds a known kind for a game or a system.
- * Every directory read and stat is asynchronous, so a rescan on its timer never holds the event
- * loop on the disk; a few stats run at once, and files are listed in the order a sequential walk
- * finds them (see `#add`). Between the reads, work is still cut into slices with a turn of the
- * loop between them, for the stretches that find everything in a cache.
+ * Directory reads and stats go through a `ScanDisk` (see scan-disk.ts: in place in short slices
+ * while the disk answers from its cache, through the thread pool once it is slow); a few stats
+ * are in flight at once when they go through the pool, and files are listed in the order a
+ * sequential walk finds them (see `#add`).
  */
-import type { Dirent, Stats } from 'node:fs'
-import { lstat, readdir, stat } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
 import path from 'node:path'
-import { loopTurns } from '../core/loop-turns.js'
 import type { CatalogGame } from '../library/index.js'
 import { mediaSystemId } from '../identity/index.js'
 import { GameAliases } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
 import { isInsideRoots, mediaRoots, type RootFolders } from './roots.js'
+import { ScanDisk } from './scan-disk.js'
 import { storeBases, type StoreFolders } from './store-folders.js'
 import { themeSpots } from './themes.js'
 
@@ -43,25 +42,7 @@ export interface MediaSources extends RootFolders {
   readonly systems: () => Iterable<string>
 }
 
-async function isFolder (file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isDirectory()
-  } catch {
-    return false
-  }
-}
-
-/**
- * The entries of a folder, sorted by name as `readdirSync` gives them (libuv sorts a listing;
- * `opendir` would give the disk's order and change which of two equal files a scan meets first).
- */
-async function listDir (dir: string): Promise<Dirent[]> {
-  try {
-    return await readdir(dir, { withFileTypes: true })
-  } catch {
-    return []
-  }
-}
+const gamelistTags = Object.entries(gamelistTagKinds)
 
 /** Stats of candidate files in flight at once: enough to keep the thread pool busy, few enough not to crowd out the stats of served requests. */
 const statsInFlight = 32
@@ -74,8 +55,7 @@ export class MediaScan {
   readonly #found: MediaFile[] = []
   /** Candidate files being looked at, in the order they were met; `#flush` lists them in that order. */
   #pending: Array<Promise<MediaFile | null>> = []
-  /** Directory reads and stats between two turns of the loop. */
-  readonly #tick = loopTurns(100)
+  readonly #disk = new ScanDisk()
   readonly #foldersInside = new Map<string, Promise<boolean>>()
   readonly #themeFolders = new Map<string, ReadonlyMap<string, string[]>>()
 
@@ -129,9 +109,9 @@ export class MediaScan {
    */
   async #subFolders (dir: string): Promise<string[]> {
     const names: string[] = []
-    for (const d of await listDir(dir)) {
+    for (const d of await this.#disk.list(dir)) {
       const folder = path.join(dir, d.name)
-      if (d.isDirectory() || (d.isSymbolicLink() && await this.#folderInsideRoots(folder) && await isFolder(folder))) names.push(d.name)
+      if (d.isDirectory() || (d.isSymbolicLink() && await this.#folderInsideRoots(folder) && await this.#isFolder(folder))) names.push(d.name)
     }
     return names
   }
@@ -145,8 +125,8 @@ export class MediaScan {
   }
 
   async #walk (dir: string, relative: string, owner: (relative: string) => { scope: Scope, slug: string } | null, system: string, origin: Origin): Promise<void> {
-    await this.#tick()
-    for (const entry of await listDir(dir)) {
+    await this.#disk.turn()
+    for (const entry of await this.#disk.list(dir)) {
       const childRelative = relative === '' ? entry.name : `${relative}/${entry.name}`
       const file = path.join(dir, entry.name)
       const who = owner(childRelative)
@@ -167,10 +147,10 @@ export class MediaScan {
       const system = mediaSystemId(game.systemId)
       const slug = this.#aliases.slug(system, { romPath: game.romPath, name: game.fields.name })
       const systemDir = root === null ? path.dirname(game.romPath) : path.join(root, game.systemId)
-      for (const [tag, kind] of Object.entries(gamelistTagKinds)) {
+      for (const [tag, kind] of gamelistTags) {
         const value = game.fields[tag] ?? game.extras[tag]
         if (value === undefined || value.trim() === '' || /^https?:\/\//i.test(value)) continue
-        await this.#tick()
+        await this.#disk.turn()
         const file = path.resolve(systemDir, value.trim().replace(/\\/g, '/'))
         await this.#add(file, { system, slug, kind, role: null, origin: 'emulationstation', rank: 0 }, true)
       }
@@ -180,11 +160,11 @@ export class MediaScan {
   async #downloaded (): Promise<void> {
     const root = this.#sources.downloadedMediaDir
     if (root === null) return
-    for (const systemDir of (await listDir(root)).filter((d) => d.isDirectory())) {
+    for (const systemDir of (await this.#disk.list(root)).filter((d) => d.isDirectory())) {
       const system = mediaSystemId(systemDir.name)
       for (const [folder, kind] of Object.entries(downloadedMediaKinds)) {
-        await this.#tick()
-        for (const entry of await listDir(path.join(root, systemDir.name, folder))) {
+        await this.#disk.turn()
+        for (const entry of await this.#disk.list(path.join(root, systemDir.name, folder))) {
           const dot = entry.name.lastIndexOf('.')
           if (dot <= 0 || !mediaExtensions.includes(entry.name.slice(dot + 1).toLowerCase())) continue
           const slug = this.#aliases.slug(system, { romPath: entry.name })
@@ -199,13 +179,13 @@ export class MediaScan {
     const { themes, themeRoots } = this.#sources
     const installed: string[] = []
     for (const dir of themes.flatMap((theme) => themeRoots.map((root) => path.join(root, theme)))) {
-      if ((await listDir(dir)).length > 0) installed.push(dir)
+      if ((await this.#disk.list(dir)).length > 0) installed.push(dir)
     }
     if (installed.length === 0) return
     for (const esSystem of new Set([...this.#sources.systems()].map((id) => id.toLowerCase()))) {
       const system = mediaSystemId(esSystem)
       for (const [rank, spot] of themeSpots(installed, esSystem, system).entries()) {
-        await this.#tick()
+        await this.#disk.turn()
         for (const name of (await this.#themeFolder(spot.folder)).get(spot.stem) ?? []) {
           await this.#add(path.join(spot.folder, name), { system, slug: '', kind: spot.kind, role: null, origin: 'emulationstation-theme', rank }, true)
         }
@@ -218,7 +198,7 @@ export class MediaScan {
     let byStem = this.#themeFolders.get(folder)
     if (byStem === undefined) {
       const names = new Map<string, string[]>()
-      for (const { name } of await listDir(folder)) {
+      for (const { name } of await this.#disk.list(folder)) {
         const dot = name.lastIndexOf('.')
         if (dot <= 0) continue
         const stem = name.slice(0, dot).toLowerCase()
@@ -255,15 +235,26 @@ export class MediaScan {
   async #lookAt (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, folderMayBeOutside: boolean): Promise<MediaFile | null> {
     let stats: Stats
     try {
-      stats = await lstat(file)
+      stats = await this.#disk.lstat(file)
       if (stats.isSymbolicLink()) {
         if (!await isInsideRoots(file, await this.#roots)) return null
-        stats = await stat(file)
+        stats = await this.#disk.stat(file)
       } else if (folderMayBeOutside && !await this.#folderInsideRoots(path.dirname(file))) return null
     } catch {
       return null // gone or unreadable: not media
     }
-    return stats.isFile() ? { file, ...identity, size: stats.size, mtimeMs: stats.mtimeMs } : null
+    if (!stats.isFile()) return null
+    // Every field spelled out: a spread leaves 5 of the 9 outside the object, 60 bytes more for each of 150,000 files.
+    const { system, slug, kind, role, origin, rank } = identity
+    return { file, system, slug, kind, role, origin, rank, size: stats.size, mtimeMs: stats.mtimeMs }
+  }
+
+  async #isFolder (file: string): Promise<boolean> {
+    try {
+      return (await this.#disk.stat(file)).isDirectory()
+    } catch {
+      return false
+    }
   }
 
   /** Resolved once per folder: thousands of files named by one gamelist share a handful of folders. */

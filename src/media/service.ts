@@ -122,11 +122,13 @@ export class LocalMedia {
     this.#checkTimer.unref()
   }
 
-  stop (): void {
+  /** Stops rescanning; resolves once the index rows still being written are in. */
+  async stop (): Promise<void> {
     if (this.#timer !== null) clearTimeout(this.#timer)
     if (this.#checkTimer !== null) clearInterval(this.#checkTimer)
     this.#timer = null
     this.#stopped = true
+    await this.index.written().catch(() => undefined) // already logged by #saving
   }
 
   /** Rescans every source; concurrent calls share the scan in flight. A look at the entry on screen finishes first, so a scan always sees the newer disk. */
@@ -193,6 +195,7 @@ export class LocalMedia {
     const started = performance.now()
     const files = await new MediaScan(this.sources).run()
     const change = await this.index.replace(files)
+    this.#saving()
     // The old index is served with the old verdicts and copies until here; the new one starts with none.
     this.#containment.reset(roots)
     this.#smallFiles.clear()
@@ -217,6 +220,13 @@ export class LocalMedia {
     }
   }
 
+  /** The index is served from memory at once; its rows are written behind it, and a failed write is told once. */
+  #saving (): void {
+    this.index.written().catch((error: unknown) => {
+      this.#deps.logger.warn(`media index rows could not be saved (${(error as Error).message}); the next start may serve an older index until its first scan`)
+    })
+  }
+
   #checkOnScreen (): void {
     const entry = this.#onScreen
     if (entry === null || !this.#indexKnown || this.#scanning !== null || this.#checking !== null) return
@@ -231,6 +241,7 @@ export class LocalMedia {
     for (const slug of new Set(['', entry.slug])) {
       const files = await new MediaScan(this.sources).storeOf(entry.system, slug, this.#storeFolders)
       const change = await this.index.replaceEntry(entry.system, slug, storeOrigins, files)
+      this.#saving()
       added.push(...change?.added ?? [])
       removed.push(...change?.removed ?? [])
     }

@@ -33,6 +33,7 @@ describe('media index', () => {
       '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.jpg',
       '/api/v1/media/systems/arcade/games/1943/ui/wheels/wheel.png'
     ])
+    await first.written()
     closeDatabase(db)
 
     const reopened = openMigrated(dataDir)
@@ -43,7 +44,25 @@ describe('media index', () => {
     assert.deepEqual(next.removed.map((a) => a.kind), ['marquee'])
     assert.deepEqual(next.added.map((a) => `${a.kind} ${a.file}`).sort(), ['marquee /m/marquee.png', 'wheel /m/wheel.png'])
     assert.equal(warm.byPath('systems/arcade/games/1943/artwork/marquee/marquee.png')?.file, '/m/marquee.png')
+    await warm.written()
     closeDatabase(reopened)
+  })
+
+  it('finds a game\'s or a system\'s asset by its URL path in any case, and only the best file of a kind', async () => {
+    const db = openMigrated(tempDir())
+    const index = new MediaIndex(db)
+    await index.replace([
+      file('marquee.png'),
+      file('user-marquee.jpg', { origin: 'user' }),
+      file('logo.svg', { slug: '', kind: 'wheel' })
+    ])
+    assert.equal(index.byPath('Systems/Arcade/Games/1943/Artwork/Marquee/Marquee.JPG')?.file, '/m/user-marquee.jpg')
+    assert.equal(index.byPath('systems/arcade/games/1943/artwork/marquee/marquee.png'), null, 'the losing file of a kind is not served')
+    assert.equal(index.byPath('systems/arcade/ui/wheels/wheel.svg')?.url, '/api/v1/media/systems/arcade/ui/wheels/wheel.svg')
+    assert.equal(index.byPath('systems/arcade/games/1943/ui/wheels/wheel.svg'), null)
+    assert.deepEqual(index.counts(), { files: 3, assets: 2, entries: 2 })
+    await index.written()
+    closeDatabase(db)
   })
 
   it('knows the store layout, region variants, cards and identities', () => {
