@@ -1,9 +1,13 @@
 /**
  * A UDP server answering the RetroArch network commands the service sends, from a memory buffer
- * the test controls; before each real answer it can send garbage.
+ * the test controls; before each real answer it can send garbage. Its answers are worded as
+ * RetroArch 1.14's, line ends included (test/game-events/peers/fake-peers-parity.test.ts holds
+ * the fake to the real RetroArch).
  */
 import { createSocket, type Socket } from 'node:dgram'
 import { once } from 'node:events'
+
+const hexByte = (byte: number): string => byte.toString(16).toUpperCase().padStart(2, '0')
 
 export class FakeMultiemu {
   readonly memory = Buffer.alloc(0x800)
@@ -33,18 +37,33 @@ export class FakeMultiemu {
     const reply = this.#reply(command)
     if (reply === null) return
     for (const junk of this.garbage) this.socket.send(junk, port, '127.0.0.1')
-    this.socket.send(`${reply}\n`, port, '127.0.0.1')
+    this.socket.send(reply, port, '127.0.0.1')
   }
 
+  /** The answer datagram; null where RetroArch stays silent (unknown or malformed command). */
   #reply (command: string): string | null {
-    const [name, addressHex, lengthText] = command.split(' ')
-    if (name === 'GET_STATUS') return this.status === null ? null : `GET_STATUS ${this.status}`
-    if (name === 'READ_CORE_MEMORY') return `READ_CORE_MEMORY ${addressHex} -1 no memory map defined`
-    if (name === 'READ_CORE_RAM') {
-      const address = Number.parseInt(addressHex!, 16)
-      const bytes = [...this.memory.subarray(address, address + Number(lengthText))]
-      return `READ_CORE_RAM ${addressHex} ${bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ')}`
-    }
+    const [name, ...args] = command.trim().split(' ')
+    if (name === 'GET_STATUS') return this.#statusReply()
+    // Like RetroArch's strtoul: no hex digits reads as address 0. Nestopia has no memory map.
+    if (name === 'READ_CORE_MEMORY') return `READ_CORE_MEMORY ${(Number.parseInt(args[0] ?? '', 16) || 0).toString(16)} -1 no memory map defined\n`
+    if (name === 'READ_CORE_RAM') return this.#ramReply(args[0] ?? '', args[1] ?? '')
     return null
+  }
+
+  #statusReply (): string | null {
+    if (this.status === null) return null
+    // RetroArch ends every answer with a newline except this one.
+    return this.status === 'CONTENTLESS' ? 'GET_STATUS CONTENTLESS' : `GET_STATUS ${this.status}\n`
+  }
+
+  /** `-1` without content or outside the memory; otherwise exactly `length` bytes read from `address` on. */
+  #ramReply (addressHex: string, lengthText: string): string | null {
+    if (!/^[0-9a-f]+$/i.test(addressHex) || !/^\d+$/.test(lengthText)) return null
+    const address = Number.parseInt(addressHex, 16)
+    const echo = `READ_CORE_RAM ${address.toString(16)}`
+    if (this.status === 'CONTENTLESS' || address >= this.memory.length) return `${echo} -1\n`
+    const bytes = Buffer.alloc(Number(lengthText))
+    this.memory.copy(bytes, 0, address)
+    return `${echo}${[...bytes].map((byte) => ` ${hexByte(byte)}`).join('')}\n`
   }
 }

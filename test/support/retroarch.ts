@@ -4,6 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { createSocket } from 'node:dgram'
+import { once } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { counterRom } from './nes-rom.js'
@@ -41,9 +43,18 @@ export interface RetroarchRun {
 export function runCounter (work: string, settings: Record<string, string>): RetroarchRun {
   const rom = path.join(work, 'counter.nes')
   writeFileSync(rom, counterRom())
+  return runRetroarch(work, settings, ['-L', nestopia.path!, rom])
+}
+
+/** Starts RetroArch without content (headless, so no menu shows), with these settings on top of the headless ones. */
+export function runContentless (work: string, settings: Record<string, string>): RetroarchRun {
+  return runRetroarch(work, settings, [])
+}
+
+function runRetroarch (work: string, settings: Record<string, string>, content: readonly string[]): RetroarchRun {
   const config = path.join(work, 'retroarch.cfg')
   writeFileSync(config, Object.entries({ ...headlessSettings, ...settings }).map(([key, value]) => `${key} = "${value}"`).join('\n'))
-  const child = spawn(retroarch.path!, ['--verbose', '--config', config, '-L', nestopia.path!, rom], { cwd: work, env: { ...process.env, HOME: work }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(retroarch.path!, ['--verbose', '--config', config, ...content], { cwd: work, env: { ...process.env, HOME: work }, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   child.stdout!.on('data', (chunk: Buffer) => { log += chunk.toString() })
   child.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString() })
@@ -52,4 +63,14 @@ export function runCounter (work: string, settings: Record<string, string>): Ret
     log: () => log,
     stop: () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') }
   }
+}
+
+/** A UDP port free on loopback right now, for a network command interface of its own. */
+export async function freeUdpPort (): Promise<number> {
+  const socket = createSocket('udp4')
+  socket.bind(0, '127.0.0.1')
+  await once(socket, 'listening')
+  const { port } = socket.address()
+  socket.close()
+  return port
 }

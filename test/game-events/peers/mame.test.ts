@@ -2,8 +2,8 @@
  * Against the real Debian MAME (design.md §7): `pong` needs no ROM and, with `-output network`,
  * serves its outputs on TCP 8000. A Lua script steps outputs once per frame; it waits for a file
  * the test creates after the session reached the WebSocket, so no step can happen before the
- * service is connected. Only one MAME can own port 8000: every MAME test lives in this file and
- * runs one after the other.
+ * service is connected. Only one MAME can own port 8000: the tests of this file run one after the
+ * other, and hold the port against the other files that run MAME (support/mame-output-port.ts).
  */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -13,6 +13,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { quietPeers } from '../../support/game-events.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
+import { holdMameOutputPort } from '../../support/mame-output-port.js'
 import { findPeer } from '../../support/peers.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
@@ -52,15 +53,18 @@ const expectedSteps = Array.from({ length: steps }, (_, i) => [`lamp0=${(i + 1) 
 describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
   let hub: TestHub
   let work: string
+  let releasePort: (() => void) | undefined
   const running: ChildProcess[] = []
 
   before(async () => {
+    releasePort = await holdMameOutputPort()
     work = tempDir('cabinet-hub-mame-')
     hub = await startHub({ options: { ...quietPeers, cabemuEnabled: true } })
   })
   after(async () => {
     for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     await hub.close()
+    releasePort?.()
   })
 
   function startMame (name: string, script: string): { child: ChildProcess, goFile: string } {

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createSocket } from 'node:dgram'
-import { once } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
@@ -14,20 +13,12 @@ import { putDefinition, quietPeers } from '../../support/game-events.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
 import { counterRom } from '../../support/nes-rom.js'
 import { findPeer } from '../../support/peers.js'
+import { freeUdpPort } from '../../support/retroarch.js'
 import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 const retroarch = findPeer('RetroArch', 'retroarch', ['/usr/bin/retroarch'])
 const nestopia = findPeer('the nestopia libretro core', 'libretro-nestopia', ['/usr/lib/x86_64-linux-gnu/libretro/nestopia_libretro.so', '/usr/lib/aarch64-linux-gnu/libretro/nestopia_libretro.so', '/usr/lib/libretro/nestopia_libretro.so'])
 const skip = retroarch.skip || nestopia.skip
-
-async function freeUdpPort (): Promise<number> {
-  const socket = createSocket('udp4')
-  socket.bind(0, '127.0.0.1')
-  await once(socket, 'listening')
-  const { port } = socket.address()
-  socket.close()
-  return port
-}
 
 async function sendCommand (port: number, command: string): Promise<void> {
   const socket = createSocket('udp4')
