@@ -38,17 +38,17 @@ describe('hooks as the real EmulationStation fires them', () => {
     assert.equal(await journal(), 1, 'the web API answered')
     await f.hook('start')
     await f.hook('system-selected', 'mame')
-    await frontend.until((c) => c.types().includes('ui.system.selected'))
+    await frontend.until((c) => c.types().includes('ui.system.selected'), 15_000)
     assert.equal(await journal(), 1, 'the start hook told nothing new')
   })
 
   it('starts and ends a game whose path has spaces and parentheses with its true path and the selection\'s GameId', async () => {
     const rom = f.tree.rom('snes', 'Super Mario World (USA).sfc')
     await f.hook('game-selected', 'snes', rom, 'Super Mario World')
-    await frontend.until((c) => c.types().includes('ui.game.selected'))
+    await frontend.until((c) => c.types().includes('ui.game.selected'), 15_000)
     const selected = last('ui.game.selected').Payload
     await f.hook('game-start', esEscaped(rom), 'Super Mario World (USA)', 'Super Mario World')
-    await frontend.until((c) => c.types().includes('ui.game.started'))
+    await frontend.until((c) => c.types().includes('ui.game.started'), 15_000)
     const started = last('ui.game.started').Payload
     assert.deepEqual(started.RawArgs, [esEscaped(rom), 'Super Mario World (USA)', 'Super Mario World'], 'the raw hook keeps what ES sent')
     assert.equal(started.GamePath, rom)
@@ -57,7 +57,7 @@ describe('hooks as the real EmulationStation fires them', () => {
     const current = await f.get('/api/v1/context/current-game')
     assert.equal(current.body.launch.romExists, true)
     await f.hook('game-end')
-    await frontend.until((c) => c.types().includes('ui.game.ended'))
+    await frontend.until((c) => c.types().includes('ui.game.ended'), 15_000)
     assert.equal(last('ui.game.ended').Payload.GamePath, rom)
   })
 
@@ -67,7 +67,7 @@ describe('hooks as the real EmulationStation fires them', () => {
     // A rom name ES's shell cannot pass: no game-start runs, but ES still writes its settings.
     f.es.running = { path: rom, name: 'Pac-Man' }
     await f.hook('settings-changed')
-    await frontend.until((c) => c.types().filter((t) => t === 'ui.game.started').length > startedBefore)
+    await frontend.until((c) => c.types().filter((t) => t === 'ui.game.started').length > startedBefore, 15_000)
     const started = last('ui.game.started').Payload
     assert.equal(started.GamePath, rom)
     assert.equal(started.Inferred, true)
@@ -84,15 +84,15 @@ describe('hooks as the real EmulationStation fires them', () => {
     // ES's own game-end, if it comes after all, is not a second end.
     await f.hook('game-end')
     await f.hook('system-selected', 'snes')
-    await frontend.until(() => last('ui.system.selected').Payload.SystemId === 'snes')
+    await frontend.until(() => last('ui.system.selected').Payload.SystemId === 'snes', 15_000)
     assert.equal(count('ui.game.ended'), endedBefore + 1)
   })
 
   it('keeps a game\'s own system inside a collection and says which collection is browsed', async () => {
     await f.hook('system-selected', 'all')
-    await frontend.until(() => last('ui.system.selected').Payload.SystemId === 'all')
+    await frontend.until(() => last('ui.system.selected').Payload.SystemId === 'all', 15_000)
     await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943')
-    await frontend.until(() => last('ui.game.selected').Payload.Rom === '1943')
+    await frontend.until(() => last('ui.game.selected').Payload.Rom === '1943', 15_000)
     const selected = last('ui.game.selected').Payload
     assert.equal(selected.SystemId, 'mame')
     assert.equal((selected.Context as Record<string, unknown>).Collection, 'all')
@@ -104,11 +104,11 @@ describe('hooks as the real EmulationStation fires them', () => {
   it('treats the screensaver\'s games as its own and returns to the covered selection when it stops', async () => {
     await f.hook('system-selected', 'mame')
     await f.hook('game-selected', 'mame', f.tree.rom('mame', 'sf.zip'), 'Street Fighter')
-    await frontend.until(() => last('ui.game.selected').Payload.Rom === 'sf')
+    await frontend.until(() => last('ui.game.selected').Payload.Rom === 'sf', 15_000)
     const selectionsBefore = count('ui.game.selected')
     await f.hook('screensaver-start', 'slideshow')
     await f.hook('game-selected', 'snes', f.tree.rom('snes', 'Super Mario World (USA).sfc'), 'Super Mario World')
-    await frontend.until((c) => c.types().includes('ui.screensaver.game.selected'))
+    await frontend.until((c) => c.types().includes('ui.screensaver.game.selected'), 15_000)
     assert.equal(last('ui.screensaver.started').Payload.Mode, 'slideshow')
     assert.equal(last('ui.screensaver.game.selected').Payload.SystemId, 'snes')
     const during = (await f.get('/api/v1/context/state')).body
@@ -116,7 +116,7 @@ describe('hooks as the real EmulationStation fires them', () => {
     assert.equal(during.selectedGame.gameName, 'Street Fighter', 'the selection is what the screensaver covers')
     assert.equal(during.screensaverGame.gameName, 'Super Mario World')
     await f.hook('screensaver-stop')
-    await frontend.until((c) => c.types().includes('ui.screensaver.stopped'))
+    await frontend.until((c) => c.types().includes('ui.screensaver.stopped'), 15_000)
     const afterStop = (await f.get('/api/v1/context/state')).body
     assert.equal(afterStop.state, 'browsing')
     assert.equal(afterStop.selectedGame.gameName, 'Street Fighter')
