@@ -5,11 +5,13 @@
 import path from 'node:path'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
+import { liveViewsService } from '../dashboard/index.js'
 import { frontendInstallService } from '../frontends/index.js'
 import { SaveWatch } from './arcade/save-watch.js'
 import { hiscoreCommand } from './decode-command.js'
 import { hiscoreEvents } from './events.js'
 import { hiscoresMigrations } from './migrations.js'
+import { hiscoresView } from './live-view.js'
 import { hiscoresOptions } from './options.js'
 import { PlayerService, type CurrentPlayerService } from './players/player-service.js'
 import { PlayerStore } from './players/player-store.js'
@@ -20,6 +22,7 @@ import { TableStore } from './tables/table-store.js'
 /** Who plays now: `current()` gives `{ name, initials, aliases, source }`. */
 export const currentPlayerService = serviceKey<CurrentPlayerService>('hiscores.current-player')
 export type { CurrentPlayer, CurrentPlayerService } from './players/player-service.js'
+export { writeDemoHiscores } from './demo-tables.js'
 
 export const hiscoresModule = defineModule({
   name: 'hiscores',
@@ -29,7 +32,7 @@ export const hiscoresModule = defineModule({
   options: hiscoresOptions,
   migrations: hiscoresMigrations,
   events: hiscoreEvents,
-  needs: [frontendInstallService],
+  needs: [frontendInstallService, liveViewsService],
   provides: [currentPlayerService],
   commands: [hiscoreCommand],
   register: async (scope, context) => {
@@ -52,6 +55,7 @@ export const hiscoresModule = defineModule({
     context.provide(currentPlayerService, players)
     hiscores = new HiscoreService({ tables: new TableStore(context.db), players, publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores })
     hiscoreRoutes(scope, hiscores, players)
+    context.use(liveViewsService).add(hiscoresView)
     if (!context.enabled) return
     const service = hiscores
     const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, pollMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => service.saveChanged(rom) })

@@ -1,6 +1,6 @@
 /** Where definitions and MAME's saves are, who plays by default, and how long tables are. */
 import { Type } from 'typebox'
-import { option, type ConfigOf } from '../core/options.js'
+import { option } from '../core/options.js'
 
 const folder = Type.Union([Type.String({ minLength: 1 }), Type.Null()])
 
@@ -13,5 +13,3 @@ export const hiscoresOptions = {
   hiscoreWatchPollMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 50, maximum: 60_000 }), default: 1000, flag: null, description: 'Safety-net poll of the save folders (changes are also watched).' }),
   hiscoreDebounceMs: option({ kind: 'integer', schema: Type.Integer({ minimum: 0, maximum: 60_000 }), default: 750, flag: null, description: 'Quiet time after a save changes before it is decoded (MAME writes in several steps).' })
 } as const
-
-export type HiscoresConfig = ConfigOf<typeof hiscoresOptions>

@@ -7,8 +7,10 @@ import assert from 'node:assert/strict'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { defineModule } from '../../src/core/module.js'
+import { currentPlayerService, type CurrentPlayer, type CurrentPlayerService } from '../../src/hiscores/index.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { tempDir } from '../support/hub.js'
+import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 /** Five 3-byte packed BCD scores, then five 3-letter ASCII names. */
@@ -154,5 +156,25 @@ describe('hiscores', () => {
     const table = await f.get('/api/v1/hiscores/snes/Super%20Mario%20World%20(USA)')
     assert.equal(table.body.sourceType, 'captured')
     assert.deepEqual(table.body.scores, [{ rank: 1, score: '1200', value: 1200, name: 'Bob Smith', isMe: true }])
+  })
+})
+
+describe('the current-player service other modules use', () => {
+  const seen: CurrentPlayer[] = []
+  const consumer = defineModule({
+    name: 'current-player-consumer',
+    gate: null,
+    needs: [currentPlayerService],
+    register: async (_scope, context) => {
+      const players: CurrentPlayerService = context.use(currentPlayerService)
+      context.onStart('consumer', async () => { seen.push(players.current()) })
+    }
+  })
+  let hub: TestHub
+  before(async () => { hub = await startHub({ modules: [consumer], options: { player: 'Dana Scully' } }) })
+  after(async () => hub.close())
+
+  it('gives { name, initials, aliases, source }: here the --player option', () => {
+    assert.deepEqual(seen, [{ name: 'Dana Scully', initials: 'DAN', aliases: [], source: 'option' }])
   })
 })

@@ -38,7 +38,7 @@ const integerScore = (text: string): number | null => {
 }
 
 /** The first table with a score column; ranks from its RANK column, else its order. */
-export function entriesOf (tables: readonly DecodedTable[]): TableEntry[] | null {
+function entriesOf (tables: readonly DecodedTable[]): TableEntry[] | null {
   for (const table of tables) {
     const column = (pattern: RegExp): number => table.Columns.findIndex((name) => pattern.test(name))
     const score = column(/SCORE/i)
@@ -56,6 +56,8 @@ export function entriesOf (tables: readonly DecodedTable[]): TableEntry[] | null
 
 /** null when the game has no definition or none of its saves exists yet. */
 export function decodeArcade (folders: SaveFolders, rom: string): ArcadeDecode | null {
+  // A rom name from a URL must not reach outside the definitions and save folders.
+  if (!/^[^/\\\0]+$/.test(rom) || rom === '.' || rom === '..') return null
   let definition
   try {
     definition = loadGameDefinition(rom, folders.definitionsDir)

@@ -11,7 +11,7 @@ export interface SessionGame {
   readonly md5: string | null
 }
 
-export type IgnoreReason = 'zero' | 'uninitialized' | 'outside-play'
+type IgnoreReason = 'zero' | 'uninitialized' | 'outside-play'
 
 export interface LiveScore {
   readonly systemId: string

@@ -26,7 +26,7 @@ export interface LoopSpec {
   readonly elts: readonly EltSpec[]
 }
 
-export type StructureStep = { readonly kind: 'elt', readonly elt: EltSpec } | { readonly kind: 'loop', readonly loop: LoopSpec }
+type StructureStep = { readonly kind: 'elt', readonly elt: EltSpec } | { readonly kind: 'loop', readonly loop: LoopSpec }
 
 export interface StructureSpec {
   readonly file: string
@@ -143,7 +143,7 @@ function integerAttr (node: XmlNode, name: string, fallback: number): number {
   return value === undefined ? fallback : parseInteger(value, `${where(node)} ${name}`)
 }
 
-export function isYes (value: string | undefined, fallback: boolean): boolean {
+function isYes (value: string | undefined, fallback: boolean): boolean {
   if (value === undefined) return fallback
   const word = value.trim().toLowerCase()
   if (['1', 'yes', 'true'].includes(word)) return true

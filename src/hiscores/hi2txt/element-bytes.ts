@@ -12,7 +12,7 @@ type Nibbles = number[]
 const defaultOrder = ['byte-swap', 'bit-swap', 'byte-skip', 'endian', 'byte-trunc', 'byte-trim', 'nibble-skip', 'nibble-trim', 'bitmask'] as const
 type Operation = typeof defaultOrder[number]
 
-export function nibblesOf (bytes: Uint8Array): Nibbles {
+function nibblesOf (bytes: Uint8Array): Nibbles {
   return [...bytes].flatMap((byte) => [byte >> 4, byte & 0xf])
 }
 

@@ -16,7 +16,7 @@ export interface SaveFile {
   readonly bytes: Uint8Array
 }
 
-export function structureReads (structure: StructureSpec, save: SaveFile): boolean {
+function structureReads (structure: StructureSpec, save: SaveFile): boolean {
   return save.name === structure.file || save.name.endsWith(structure.file)
 }
 

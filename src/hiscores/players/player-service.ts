@@ -4,7 +4,7 @@
  */
 import type { PlayerProfile, PlayerStore } from './player-store.js'
 
-export type PlayerSource = 'chosen' | 'frontend' | 'option' | 'default'
+type PlayerSource = 'chosen' | 'frontend' | 'option' | 'default'
 
 export interface CurrentPlayer extends PlayerProfile {
   readonly source: PlayerSource
@@ -23,7 +23,7 @@ export interface PlayerDefaults {
 }
 
 /** Up to three letters or digits from the name, upper case: the default initials. */
-export function initialsOf (name: string): string {
+function initialsOf (name: string): string {
   const letters = name.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 3)
   return letters === '' ? 'AAA' : letters
 }
