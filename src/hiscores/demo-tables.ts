@@ -25,7 +25,7 @@ const definition = `<?xml version="1.0" encoding="utf-8"?>
 `
 
 const tables: ReadonlyArray<readonly [rom: string, rows: ReadonlyArray<readonly [score: number, name: string]>]> = [
-  ['galaga', [[3000, 'NAM'], [2500, 'PLA'], [2000, 'KEV'], [1500, 'GAL'], [1000, 'AGA']]],
+  ['1943', [[3000, 'CAP'], [2500, 'PLA'], [2000, 'KEV'], [1500, 'P38'], [1000, 'MID']]],
   ['Super Mario Bros. (World)', [[9990, 'MIY'], [7500, 'LUI'], [6200, 'PLA'], [3100, 'TOA'], [1200, 'PEA']]]
 ]
 

@@ -22,9 +22,9 @@ export const CurrentPlayerResponse = Type.Object({
   initials: Type.String(),
   aliases: Type.Array(Type.String()),
   source: Type.Union([Type.Literal('chosen'), Type.Literal('frontend'), Type.Literal('option'), Type.Literal('default')], { description: '`chosen` through this API, `frontend` (es_settings global.retroachievements.username), `option` (--player) or `default` (PLAYER).' })
-}, { description: 'The player at the cabinet.' })
+}, { description: 'The player at the cabinet.', examples: [{ name: 'Alice', initials: 'ALI', aliases: ['ACE'], source: 'chosen' }] })
 
-export const PlayersResponse = Type.Object({ players: Type.Array(PlayerProfile) })
+export const PlayersResponse = Type.Object({ players: Type.Array(PlayerProfile) }, { examples: [{ players: [{ name: 'Alice', initials: 'ALI', aliases: ['ACE'] }] }] })
 
 const Score = Type.Object({
   rank: Type.Integer(),
@@ -45,7 +45,13 @@ export const HiscoreResponse = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
   Me: Type.String({ description: 'The player at the cabinet (the interface names this field `Me`).' }),
   scores: Type.Array(Score)
-}, { description: 'A game\'s hiscore table.' })
+}, {
+  description: 'A game\'s hiscore table.',
+  examples: [{
+    system: 'mame', rom: '1943', game: '1943: The Battle of Midway', status: 'ok', message: null, sourceType: 'hi', sourceFile: '/userdata/saves/mame/hiscore/1943.hi', updatedAt: '2026-11-24T20:00:00.000Z', Me: 'Alice',
+    scores: [{ rank: 1, score: '30000', value: 30000, name: 'ALI', isMe: true }, { rank: 2, score: '25000', value: 25000, name: 'BOB', isMe: false }]
+  }]
+})
 
 export const HiscoreQuery = Type.Object({
   ids: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'Answer only if the current game has one of these ids (comma separated; game id or rom).' })),

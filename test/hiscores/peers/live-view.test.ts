@@ -1,7 +1,5 @@
 /** The Hiscores view of the live page in a real Chromium: the table on screen, the player's entries highlighted. */
 import assert from 'node:assert/strict'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { chromium } from 'playwright-core'
 import { writeDemoHiscores } from '../../../src/hiscores/index.js'
@@ -16,11 +14,7 @@ describe('the live page\'s Hiscores view', { skip: browserPeer.skip }, () => {
   let f: FrontendHub
   const dataDir = tempDir('hiscore-view-')
   before(async () => {
-    f = await startFrontendHub({ dataDir }, (tree) => {
-      mkdirSync(path.join(tree.roms, 'mame'), { recursive: true })
-      writeFileSync(path.join(tree.roms, 'mame', 'galaga.zip'), 'rom')
-      writeDemoHiscores(tree.root, dataDir)
-    })
+    f = await startFrontendHub({ dataDir }, (tree) => writeDemoHiscores(tree.root, dataDir))
   })
   after(async () => f.close())
 
@@ -33,8 +27,8 @@ describe('the live page\'s Hiscores view', { skip: browserPeer.skip }, () => {
       await page.goto(`${f.hub.baseUrl}/`)
       await page.locator('section#hiscores h2', { hasText: 'Hiscores' }).waitFor()
       await page.locator('#hiscores-me', { hasText: 'PLAYER' }).waitFor()
-      await f.hook('game-selected', 'mame', f.tree.rom('mame', 'galaga.zip'), 'Galaga')
-      await page.locator('#hiscores-game.ok', { hasText: 'Galaga (mame)' }).waitFor()
+      await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943: The Battle of Midway')
+      await page.locator('#hiscores-game.ok', { hasText: '1943: The Battle of Midway (mame)' }).waitFor()
       const rows = await page.locator('#hiscores-rows tr').allTextContents()
       assert.equal(rows.length, 5)
       assert.deepEqual(await page.locator('#hiscores-rows tr.me').allTextContents(), ['2PLA25000'])
