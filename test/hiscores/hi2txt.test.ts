@@ -132,6 +132,15 @@ test('several tables, a pointer loop placing rows, named formats with sum, case 
   assert.deepEqual(decode(xml, [{ name: '.hi', bytes: save }]).map((t) => t.Id), ['SCORES'])
 })
 
+test('per-character formats: a hexadecimal case source names a character by its code', () => {
+  const xml = `<hi2txt>
+    <structure file=".hi"><elt id="NAME" type="text" size="4"/></structure>
+    <output><field id="NAME" format="marks;Trim "/></output>
+    <format id="marks" apply-to="char"><case src="0x40" dst=" "/><case src="0x5C" dst="."/></format>
+  </hi2txt>`
+  assert.deepEqual(decode(xml, [{ name: '.hi', bytes: bytes(0x41, 0x5c, 0x42, 0x40) }]), [{ Id: null, Columns: ['NAME'], Rows: [['A.B']] }])
+})
+
 test('base-40 packed names, reverse loop order and nibble operations', () => {
   const xml = `<hi2txt>
     <structure file=".hi">
@@ -146,6 +155,21 @@ test('base-40 packed names, reverse loop order and nibble operations', () => {
   const word = (a: number, b: number, c: number) => { const v = a * 1600 + b * 40 + c; return [v >> 8, v & 0xff] }
   const save = bytes(...word(2, 15, 2), 0xff, 0xf1, 0x23, ...word(1, 2, 3), 0x00, 0x45, 0x67)
   assert.deepEqual(decode(xml, [{ name: '.hi', bytes: save }]), [{ Id: null, Columns: ['NAME', 'SCORE'], Rows: [['ABC', '4567'], ['BOB', '123']] }])
+})
+
+test('loops over entries whose first and last bytes were not saved read the missing bytes as zeros', () => {
+  const xml = `<hi2txt>
+    <structure file=".hi">
+      <check><size>9</size></check>
+      <loop count="3" skip-first-bytes="1" skip-last-bytes="2">
+        <elt id="SCORE" type="int" size="2"/><elt id="NAME" type="text" size="2"/>
+      </loop>
+    </structure>
+    <output><table><column id="SCORE"/><column id="NAME"/></table></output>
+  </hi2txt>`
+  // Entries of 4 bytes: the first lacks the high byte of its score, the last lacks its name.
+  const save = Buffer.concat([bytes(0x05), Buffer.from('AB'), bytes(0x01, 0x00), Buffer.from('CD'), bytes(0x00, 0x07)])
+  assert.deepEqual(decode(xml, [{ name: '.hi', bytes: save }]), [{ Id: null, Columns: ['SCORE', 'NAME'], Rows: [['5', 'AB'], ['256', 'CD'], ['7', '']] }])
 })
 
 test('sameas chains are followed through the definitions folder, and loops are refused', () => {

@@ -109,7 +109,9 @@ function caseGroup (cases: readonly FormatOp[], value: string, scope: FormatScop
   const result = (op: FormatOp): string => op.attrs.dst ?? (op.attrs.format === undefined ? value : applyFormats(op.attrs.format, value, scope))
   for (const op of cases) {
     if (op.attrs.src === undefined) continue
-    const tested = op.attrs['operator-format'] === undefined ? value : applyFormats(op.attrs['operator-format'], value, scope)
+    let tested = op.attrs['operator-format'] === undefined ? value : applyFormats(op.attrs['operator-format'], value, scope)
+    // A hexadecimal src against one character (formats applied per character) means its code: src="0x40" is "@".
+    if (/^0x[0-9a-f]+$/i.test(op.attrs.src) && [...tested].length === 1 && !/\d/.test(tested)) tested = String(tested.codePointAt(0))
     if (compare(tested, op.attrs.operator ?? '==', op.attrs.src)) return result(op)
   }
   const fallback = cases.find((op) => ['1', 'yes', 'true'].includes((op.attrs.default ?? '').toLowerCase()))

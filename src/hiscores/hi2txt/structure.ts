@@ -34,12 +34,17 @@ class Reader {
   cursor = 0
   constructor (readonly save: SaveFile) {}
 
-  take (elt: EltSpec): Uint8Array {
+  /** The element's bytes; `missingFront`/`missingBack` bytes of it were never saved and read as zeros. */
+  take (elt: EltSpec, missingFront = 0, missingBack = 0): Uint8Array {
     const start = elt.offset ?? this.cursor
-    const end = start + elt.size
+    const present = elt.size - missingFront - missingBack
+    const end = start + present
     if (end > this.save.bytes.length) throw new SaveMismatchError(`${this.save.name} ends at byte ${this.save.bytes.length}, before element "${elt.id}" (bytes ${start}-${end - 1})`)
     if (elt.offset === null) this.cursor = end
-    return this.save.bytes.subarray(start, end)
+    if (missingFront === 0 && missingBack === 0) return this.save.bytes.subarray(start, end)
+    const bytes = new Uint8Array(elt.size)
+    bytes.set(this.save.bytes.subarray(start, end), missingFront)
+    return bytes
   }
 }
 
@@ -88,8 +93,8 @@ function tableIndex (elt: EltSpec, value: string, step: LoopStep | null, definit
   return format === undefined ? index : indexNumber(applyFormats(format, String(index), scopeFor(definition, store, index, loopIndex)), elt)
 }
 
-function readElement (elt: EltSpec, reader: Reader, step: LoopStep | null, definition: Definition, store: ValueStore): void {
-  const value = decodeElement(elt, reader.take(elt), definition)
+function readElement (elt: EltSpec, raw: Uint8Array, step: LoopStep | null, definition: Definition, store: ValueStore): void {
+  const value = decodeElement(elt, raw, definition)
   const index = tableIndex(elt, value, step, definition, store)
   const format = elt.attrs.format
   const stored = format === undefined ? value : applyFormats(format, value, scopeFor(definition, store, index, step?.loopIndex ?? null))
@@ -98,18 +103,28 @@ function readElement (elt: EltSpec, reader: Reader, step: LoopStep | null, defin
   if (step !== null) step.lastIndex = index
 }
 
-/** Entries whose first (last) bytes were not saved: `skip-first-bytes` drops the elements in them from the first entry, `skip-last-bytes` from the last. */
+/**
+ * `skip-first-bytes`: the first entry's first bytes were not saved (the save starts inside it);
+ * `skip-last-bytes`: the last entry's last bytes were not saved. An element wholly in the missing
+ * part is not read; one partly in it reads the missing bytes as zeros.
+ */
 function readLoop (loop: LoopSpec, reader: Reader, definition: Definition, store: ValueStore): void {
   const entrySize = loop.elts.reduce((sum, elt) => sum + (elt.offset === null ? elt.size : 0), 0)
+  const clamp = (n: number, size: number): number => Math.min(Math.max(n, 0), size)
   for (let iteration = 0; iteration < loop.count; iteration++) {
     const step: LoopStep = { loop, iteration, loopIndex: loop.start + iteration * loop.step, lastIndex: null }
     let position = 0
     for (const elt of loop.elts) {
       const at = position
-      if (elt.offset === null) position += elt.size
-      if (iteration === 0 && at < loop.skipFirstBytes) continue
-      if (iteration === loop.count - 1 && at + elt.size > entrySize - loop.skipLastBytes) continue
-      readElement(elt, reader, step, definition, store)
+      if (elt.offset !== null) {
+        readElement(elt, reader.take(elt), step, definition, store)
+        continue
+      }
+      position += elt.size
+      const front = iteration === 0 ? clamp(loop.skipFirstBytes - at, elt.size) : 0
+      const back = iteration === loop.count - 1 ? clamp(at + elt.size - (entrySize - loop.skipLastBytes), elt.size) : 0
+      if (front + back >= elt.size && elt.size > 0) continue
+      readElement(elt, reader.take(elt, front, back), step, definition, store)
     }
   }
 }
@@ -117,7 +132,7 @@ function readLoop (loop: LoopSpec, reader: Reader, definition: Definition, store
 function readStructure (structure: StructureSpec, save: SaveFile, definition: Definition, store: ValueStore): void {
   const reader = new Reader(structure.byteSwap === null ? save : { name: save.name, bytes: swapBytes(save.bytes, structure.byteSwap) })
   for (const step of structure.steps) {
-    if (step.kind === 'elt') readElement(step.elt, reader, null, definition, store)
+    if (step.kind === 'elt') readElement(step.elt, reader.take(step.elt), null, definition, store)
     else readLoop(step.loop, reader, definition, store)
   }
 }
