@@ -81,7 +81,10 @@ export class HiscoreService {
         break
       case 'ui.game.started':
         this.#running = gameOf(payload)
-        if (this.#running !== null) this.#capture.start(this.#running)
+        if (this.#running !== null) {
+          this.#capture.start(this.#running)
+          this.#show(this.#running)
+        }
         break
       case 'ui.game.ended':
         this.#gameEnded()

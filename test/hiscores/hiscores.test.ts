@@ -82,6 +82,18 @@ describe('hiscores', () => {
     assert.equal(mine.body.next, null)
   })
 
+  it('answers ?ids= and ?md5= only for the current game, and 404 HISCORE_NOT_FOUND for games without a table', async () => {
+    assert.equal((await f.get('/api/v1/hiscores?ids=9001,1943')).status, 200)
+    const other = await f.get('/api/v1/hiscores?ids=sf')
+    assert.deepEqual([other.status, other.body.code], [404, 'HISCORE_NOT_FOUND'])
+    assert.equal((await f.get(`/api/v1/hiscores?md5=${'0'.repeat(32)}`)).status, 404)
+    assert.equal((await f.get('/api/v1/hiscores?md5=nothex')).status, 400)
+    for (const route of ['/api/v1/hiscores/mame/sf', '/api/v1/hiscores/mame/..%2F..%2F1943', '/api/v1/hiscores/mame/sf/me']) {
+      const missing = await f.get(route)
+      assert.deepEqual([missing.status, missing.body.code], [404, 'HISCORE_NOT_FOUND'], route)
+    }
+  })
+
   it('publishes hiscore.entry.added for a row that is new since the previous decode', async () => {
     writeFileSync(path.join(hiscoreDir, '1943.hi'), save([[9000, 'EVE'], [5000, 'ALI'], [3000, 'BOB'], [2500, 'ALI'], [1000, 'CAT']]))
     await ws.until((c) => c.types().includes('hiscore.entry.added'))
