@@ -7,8 +7,10 @@ import assert from 'node:assert/strict'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import Value from 'typebox/value'
 import { defineModule } from '../../src/core/module.js'
 import { currentPlayerService, type CurrentPlayer, type CurrentPlayerService } from '../../src/hiscores/index.js'
+import { HiscoreEntryAdded } from '../../src/records/hiscore-intake.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
@@ -99,6 +101,7 @@ describe('hiscores', () => {
     await ws.until((c) => c.types().includes('hiscore.entry.added'))
     const added = ws.frames.filter((fr) => fr.Type === 'hiscore.entry.added')
     assert.equal(added.length, 1)
+    assert.ok(Value.Check(HiscoreEntryAdded, added[0]!.Payload), 'the signed-records module reads the entry as published')
     assert.deepEqual({ ...added[0]!.Payload, At: 'x' }, { System: 'mame', Rom: '1943', Game: '1943: The Battle of Midway', Name: 'EVE', Value: 90000, Score: '90000', Rank: 1, At: 'x', RomMd5: null })
     const mine = await f.get('/api/v1/hiscores/mame/1943/me')
     assert.deepEqual(mine.body.best, { rank: 2, score: '50000', value: 50000 })
