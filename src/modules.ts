@@ -12,6 +12,7 @@ import { dashboardModule } from './dashboard/index.js'
 import { frontendModule, type FrontendConfig } from './frontend/index.js'
 import { frontendsModule, type FrontendsConfig } from './frontends/index.js'
 import { gameEventsModule } from './game-events/index.js'
+import { hiscoresModule } from './hiscores/index.js'
 import { libraryModule } from './library/index.js'
 import { mediaModule } from './media/index.js'
 import { mqttModule } from './mqtt/index.js'
@@ -24,7 +25,7 @@ import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, ...contractModules
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, ...contractModules
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

@@ -4,19 +4,9 @@
  * already hold them and consumers can rely on their shape; each feature module takes its entry
  * over when it is built.
  */
-import { Type } from 'typebox'
-import { define, open, str } from '../core/events/definition.js'
 import { defineModule, type HubModule } from '../core/module.js'
 
 const declaredOnly = async (): Promise<void> => {}
-
-const hiscores = defineModule({
-  name: 'hiscores',
-  gate: 'gameEvents',
-  streams: [{ name: 'hiscore', description: 'Hiscore tables, captured console scores and the partner leaderboard of the game on screen.', prefixes: ['hiscore.'], extraTypes: ['records.leaderboard.updated'], aliases: ['highscore', 'highscores', 'hiscores'] }],
-  events: [define('hiscore.updated', 'Hiscore table of a game changed.', open({ RomName: str('Rom.'), GameName: str('Display name.'), Scores: Type.Array(Type.Unknown()) }, 'hiscore table'))],
-  register: declaredOnly
-})
 
 const themes = defineModule({
   name: 'themes',
@@ -32,4 +22,4 @@ const notifications = defineModule({
   register: declaredOnly
 })
 
-export const contractModules: readonly HubModule[] = [hiscores, themes, notifications]
+export const contractModules: readonly HubModule[] = [themes, notifications]

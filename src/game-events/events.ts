@@ -29,6 +29,32 @@ function cabemuEvents<const I extends string> (instance: I, which: string) {
   ]
 }
 
+/** Content and watched memory as one emulator source reports them (multiemu; cabemu through the MAME plugin bridge). */
+function memoryEvents<const I extends string> (source: I, which: string) {
+  return [
+    define(`${source}.content.started` as const, `The ${which} started content.`, open(contentFields, 'content start'), {
+      example: { SystemId: 'Nestopia', ContentName: 'counter', Crc32: 'ccd09037' }
+    }),
+    define(`${source}.content.stopped` as const, `The ${which} stopped content, or stopped answering.`, open({
+      ...contentFields,
+      Reason: Type.Union([Type.Literal('stopped'), Type.Literal('unreachable')], { description: '`stopped`: the emulator closed the content; `unreachable`: it stopped answering (killed or crashed).' })
+    }, 'content stop'), { example: { SystemId: 'Nestopia', ContentName: 'counter', Crc32: 'ccd09037', Reason: 'unreachable' } }),
+    define(`${source}.memory.changed` as const, 'A watched memory value changed (emulator view: content and raw read).', open({
+      ...runningGameFields,
+      ContentName: str('Content name from the emulator.'),
+      Crc32: str('Content CRC32 from the emulator (empty when it gives none).'),
+      Key: str('Watch key.'),
+      Address: str('Watched address (`0x0010`).'),
+      Size: int('Bytes read.'),
+      Encoding: str('Watch encoding.'),
+      RawValueHex: str('The bytes in memory order.'),
+      Value: nullableNumber('Decoded value; null when the bytes are not valid for the encoding.'),
+      Ts: Type.String({ format: 'date-time' })
+    }, 'memory change'), {
+      example: { SystemId: 'nes', Rom: 'counter', ContentName: 'counter', Crc32: 'ccd09037', Key: 'P1_SCORE', Address: '0x0010', Size: 2, Encoding: 'uint-le', RawValueHex: '0x2A00', Value: 42, Ts: '2026-11-21T20:00:00.000Z' }
+    })
+  ]
+}
 
 export const gameEvents = [
   ...cabemuEvents('cabemu', 'first'),
@@ -47,27 +73,9 @@ export const gameEvents = [
     Value: int('Output value.'),
     Ts: Type.String({ format: 'date-time', description: 'When the change was received.' })
   }, 'arcade output'), { example: { Source: 'cabemu', MachineName: 'pong', Key: 'lamp0', Value: 1, Ts: '2026-11-21T20:00:00.000Z' } }),
-  define('multiemu.content.started', 'The multi-system emulator started content (from its GET_STATUS).', open(contentFields, 'content start'), {
-    example: { SystemId: 'Nestopia', ContentName: 'counter', Crc32: 'ccd09037' }
-  }),
-  define('multiemu.content.stopped', 'The multi-system emulator stopped content, or stopped answering.', open({
-    ...contentFields,
-    Reason: Type.Union([Type.Literal('stopped'), Type.Literal('unreachable')], { description: '`stopped`: the emulator closed the content; `unreachable`: it stopped answering (killed or crashed).' })
-  }, 'content stop'), { example: { SystemId: 'Nestopia', ContentName: 'counter', Crc32: 'ccd09037', Reason: 'unreachable' } }),
-  define('multiemu.memory.changed', 'A watched memory value changed (emulator view: content and raw read).', open({
-    ...runningGameFields,
-    ContentName: str('Content name from the emulator.'),
-    Crc32: str('Content CRC32 from the emulator.'),
-    Key: str('Watch key.'),
-    Address: str('Watched address (`0x0010`).'),
-    Size: int('Bytes read.'),
-    Encoding: str('Watch encoding.'),
-    RawValueHex: str('The bytes in memory order.'),
-    Value: nullableNumber('Decoded value; null when the bytes are not valid for the encoding.'),
-    Ts: Type.String({ format: 'date-time' })
-  }, 'memory change'), {
-    example: { SystemId: 'nes', Rom: 'counter', ContentName: 'counter', Crc32: 'ccd09037', Key: 'P1_SCORE', Address: '0x0010', Size: 2, Encoding: 'uint-le', RawValueHex: '0x2A00', Value: 42, Ts: '2026-11-21T20:00:00.000Z' }
-  }),
+  ...memoryEvents('multiemu', 'multi-system emulator (from its GET_STATUS)'),
+  ...memoryEvents('cabemu', 'first arcade emulator instance (its cabinethub plugin)'),
+  ...memoryEvents('cabemu2', 'second arcade emulator instance (its cabinethub plugin)'),
   define('ingame.memory.changed', 'A watched memory value changed (normalized).', open({
     Source: str('Where the value was read (`multiemu`).'),
     ...runningGameFields,

@@ -2,6 +2,7 @@
 import { defineModule } from '../core/module.js'
 import { configuredSources } from './configured-sources.js'
 import { gameEvents } from './events.js'
+import { installMamePluginCommand } from './mame-plugin/install-command.js'
 import { gameEventsOptions } from './options.js'
 import { gameEventsRoutes } from './routes.js'
 import { GameEventsService } from './service.js'
@@ -18,6 +19,7 @@ export const gameEventsModule = defineModule({
   ],
   options: gameEventsOptions,
   events: gameEvents,
+  commands: [installMamePluginCommand],
   register: async (scope, context) => {
     const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, publisher: context.publisher, subscribe: context.subscribe, logger: context.logger, now: context.now, sources: configuredSources })
     gameEventsRoutes(scope, service)

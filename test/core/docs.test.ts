@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { Parser } from '@asyncapi/parser'
 import { Ajv } from 'ajv'
@@ -9,6 +10,7 @@ import { parse as parseYaml } from 'yaml'
 import { apiGroups } from '../../src/core/api-groups.js'
 import { buildAsyncApi } from '../../src/core/docs/asyncapi.js'
 import { eventCatalogOf, streamTableOf } from '../../src/core/hub.js'
+import { writeDemoHiscores } from '../../src/hiscores/index.js'
 import { domainModules } from '../../src/modules.js'
 import { writeDemoPanels } from '../../src/panels/demo-panels.js'
 import { dynpanelsRoot } from '../../src/panels/resources.js'
@@ -35,8 +37,10 @@ describe('API documents', () => {
     // The demo panels give /api/v1/panels/current a panel to describe once a game is selected.
     panelsDataDir = tempDir()
     writeDemoPanels(dynpanelsRoot(panelsDataDir))
+    // The demo hiscore tables give /api/v1/hiscores a table to describe for the selected game.
+    writeDemoHiscores(panelsDataDir, panelsDataDir)
     // A linked record service (one that does not answer: it is left out with the reason) makes the partner leaderboard answer.
-    hub = await startHub({ options: { dataDir: panelsDataDir, partnerUrls: 'http://127.0.0.1:9' } })
+    hub = await startHub({ options: { dataDir: panelsDataDir, partnerUrls: 'http://127.0.0.1:9', mameHiscoreDir: path.join(panelsDataDir, 'saves', 'mame', 'hiscore') } })
     // The context routes answer 404 until the frontend selects something; give them a selection to describe.
     const hook = { event: 'game-selected', args: ['mame', '/cab/roms/mame/1943.zip', '1943'] }
     await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hook) })

@@ -6,9 +6,6 @@
 import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { define } from '../../src/core/events/definition.js'
-import { defineModule } from '../../src/core/module.js'
-import { HiscoreEntryAdded } from '../../src/records/hiscore-intake.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { recordsCli } from '../support/records.js'
 import { RecordingClient } from '../support/ws-client.js'
@@ -228,21 +225,16 @@ describe('records service', () => {
 })
 
 describe('records from hiscore tables', () => {
-  const hiscoreTest = defineModule({
-    name: 'hiscore-entry-test',
-    gate: null,
-    events: [define('hiscore.entry.added', 'A new entry of a local hiscore table (declared here until the hiscores module is built).', HiscoreEntryAdded)],
-    register: async (_scope, context) => {
-      context.onStart('hiscore-entry-test', async () => {
-        const entry = { System: 'mame', Rom: 'galaga', Game: 'Galaga', Name: 'AAA', Value: 30000, Score: '30000', Rank: 1, At: '2026-11-24T21:00:00Z', RomMd5: null }
-        context.publisher.publish('hiscore.entry.added', entry)
-        context.publisher.publish('hiscore.entry.added', entry)
-        context.publisher.publish('hiscore.entry.added', { ...entry, Name: 'BBB', Value: null, Score: '1.2M' })
-      })
+  let hub: TestHub
+  before(async () => {
+    hub = await startHub({ options: { nodeId: 'cab-07', devEventsIngest: true } })
+    // New table entries as the hiscores module announces them; the same entry twice is one record.
+    const entry = { System: 'mame', Rom: 'galaga', Game: 'Galaga', Name: 'AAA', Value: 30000, Score: '30000', Rank: 1, At: '2026-11-24T21:00:00Z', RomMd5: null }
+    for (const payload of [entry, entry, { ...entry, Name: 'BBB', Value: null, Score: '1.2M' }]) {
+      const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'hiscore.entry.added', Payload: payload }) })
+      assert.equal(response.status, 202)
     }
   })
-  let hub: TestHub
-  before(async () => { hub = await startHub({ modules: [hiscoreTest], options: { nodeId: 'cab-07' } }) })
   after(async () => hub.close())
 
   it('turns each new entry with an integer value into one score record of this cabinet', async () => {

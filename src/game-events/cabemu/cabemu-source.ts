@@ -6,7 +6,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { GameSource, GameSourceSink, OutputSession, SessionEndReason } from '../game-source.js'
+import { PluginBridge } from '../mame-plugin/plugin-bridge.js'
 import type { CabemuStatusType } from '../schemas.js'
+import type { ReadRange } from '../watches/read-plan.js'
 import { OutputConnection } from './connection.js'
 import { parseOutputLine, type OutputMessage } from './output-line.js'
 
@@ -26,6 +28,8 @@ export class CabemuSource implements GameSource {
   readonly statusSlot = { key: 'cabemu', list: true }
   readonly #options: CabemuOptions
   readonly #connection: OutputConnection
+  /** Outputs of the `cabinethub` plugin are watched memory, not lamps. */
+  readonly #bridge = new PluginBridge()
   #sink: GameSourceSink | null = null
   #machineName: string | null = null
   #linesReceived = 0
@@ -54,6 +58,10 @@ export class CabemuSource implements GameSource {
     this.#connection.stop()
   }
 
+  setReadPlan (plan: readonly ReadRange[]): void {
+    this.#bridge.setPlan(plan)
+  }
+
   status (): CabemuStatusType {
     const { instance, enabled, host, port } = this.#options
     return {
@@ -78,7 +86,10 @@ export class CabemuSource implements GameSource {
     switch (message.kind) {
       case 'start': return this.#start(message.machineName)
       case 'stop': return this.#end('stopped')
-      case 'signal': return this.#sink?.outputChanged(this.#session(this.#machineName ?? ''), message.key, message.value)
+      case 'signal':
+        if (this.#sink === null) return
+        if (PluginBridge.handles(message.key)) return this.#bridge.output(message.key, message.value, this.#sink)
+        return this.#sink.outputChanged(this.#session(this.#machineName ?? ''), message.key, message.value)
     }
   }
 
@@ -91,6 +102,7 @@ export class CabemuSource implements GameSource {
 
   /** The session ended (`mame_stop`, a new `mame_start`, or the connection dropped mid-session). */
   #end (reason: SessionEndReason): void {
+    if (this.#sink !== null) this.#bridge.sessionEnded(this.#sink)
     if (this.#machineName === null) return
     this.#sink?.sessionStopped(this.#session(this.#machineName), reason)
     this.#machineName = null

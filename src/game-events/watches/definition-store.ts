@@ -46,13 +46,18 @@ function segment (value: string, what: string): string {
   return normalized
 }
 
+/** Where the definitions are: `<system>/<rom>.json`, lower case (the MAME plugin reads them there too). */
+export function definitionsRoot (dataDir: string): string {
+  return path.join(dataDir, 'ingame', 'definitions')
+}
+
 export class DefinitionStore {
   readonly #root: string
   /** Files that exist but could not be used, by path, with the reason (shown in the status). */
   readonly #errors = new Map<string, string>()
 
   constructor (dataDir: string) {
-    this.#root = path.join(dataDir, 'ingame', 'definitions')
+    this.#root = definitionsRoot(dataDir)
   }
 
   fileOf (key: GameKey): string {

@@ -11,9 +11,12 @@ import { once } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { quietPeers } from '../../support/game-events.js'
+import { installPlugin } from '../../../src/game-events/mame-plugin/plugin-files.js'
+import { definitionsRoot } from '../../../src/game-events/watches/definition-store.js'
+import { putDefinition, quietPeers } from '../../support/game-events.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
 import { holdMameOutputPort } from '../../support/mame-output-port.js'
+import { counterRom } from '../../support/nes-rom.js'
 import { findPeer } from '../../support/peers.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
@@ -123,5 +126,35 @@ describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
 
     assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
     await runSteppingSession('after-kill')
+  })
+
+  it('reads watched memory through the cabinethub plugin: mame nes -cart with the counter watched as a score reaches /ws/score', async () => {
+    const pluginsDir = path.join(work, 'plugins')
+    installPlugin(pluginsDir, definitionsRoot(hub.dataDir))
+    const put = await putDefinition(hub.baseUrl, 'nes', 'chk', { watches: [{ key: 'P1_SCORE', address: '0x0010', size: 2, encoding: 'uint-le', role: 'score', player: 1, description: 'frame counter' }] })
+    assert.equal(put.status, 200)
+    const cart = path.join(work, 'chk.nes')
+    writeFileSync(cart, counterRom())
+    const score = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
+    const arcade = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
+    const ingame = await RecordingClient.connect(`${hub.wsBase}/ws/ingame`)
+    const child = spawn(mame.path!, ['nes', '-cart', cart, '-plugin', 'cabinethub', '-pluginspath', `${pluginsDir};/usr/share/games/mame/plugins`, '-output', 'network',
+      '-video', 'none', '-sound', 'none', '-seconds_to_run', '600'], { cwd: work, env: { ...process.env, HOME: work, SDL_VIDEODRIVER: 'dummy', SDL_AUDIODRIVER: 'dummy' }, stdio: 'ignore' })
+    running.push(child)
+
+    const scores = (c: RecordingClient): number[] => c.frames.filter((f) => f.Type === 'score.live.changed' && f.Payload.Source === 'ingame.memory').map((f) => f.Payload.Score as number)
+    await score.until((c) => scores(c).length >= 10, 60_000)
+    const values = scores(score)
+    assert.ok(values.every((v, i) => i === 0 || v > values[i - 1]!), `scores only go up: ${values.join(',')}`)
+    const last = score.frames.at(-1)!.Payload
+    assert.equal(last.SystemId, 'nes')
+    assert.equal(last.Rom, 'chk')
+    const memory = ingame.frames.find((f) => f.Type === 'ingame.memory.changed')!
+    assert.equal(memory.Payload.Source, 'cabemu')
+    assert.equal((memory.Payload.Signal as { Key: string }).Key, 'P1_SCORE')
+    assert.ok(arcade.types().includes('cabemu.content.started'))
+    assert.ok(!arcade.frames.some((f) => f.Type === 'cabemu.output.changed' && JSON.stringify(f.Payload).includes('chub.')), 'the bridge\'s outputs are not lamps')
+    child.kill('SIGKILL')
+    for (const c of [score, arcade, ingame]) c.close()
   })
 })

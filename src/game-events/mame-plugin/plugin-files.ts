@@ -1,0 +1,132 @@
+/**
+ * The `cabinethub` MAME plugin as files: `plugin.json` and `init.lua`. It reads the watch
+ * definition of the running machine from the service's definition folder (the JSON the REST
+ * API stores), reads the watched bytes after every frame and publishes the changed ones as
+ * network outputs (see plugin-bridge.ts for the names). MAME's own `json` plugin parses the
+ * definitions, so MAME runs with `-pluginspath "<this dir>;<MAME's plugins>"`.
+ */
+import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { bytesPerOutput } from './plugin-bridge.js'
+
+export const pluginName = 'cabinethub'
+
+const pluginJson = `${JSON.stringify({ plugin: { name: pluginName, description: 'cabinet-hub memory bridge: watched values as network outputs', version: '1.0.0', author: 'cabinet-hub', type: 'plugin', start: 'false' } }, null, 2)}\n`
+
+function luaString (text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`
+}
+
+function initLua (definitionsDir: string): string {
+  return `-- cabinet-hub memory bridge, written by \`cabinet-hub install-mame-plugin\`; reinstalling rewrites it.
+local exports = { name = "${pluginName}", version = "1.0.0", description = "cabinet-hub memory bridge", license = "MIT", author = { name = "cabinet-hub" } }
+local cabinethub = exports
+local definitions_dir = ${luaString(definitionsDir)}
+local bytes_per_output = ${bytesPerOutput}
+
+function cabinethub.set_folder(path) end
+
+function cabinethub.startplugin()
+  local json = require("json")
+  local watches = {}
+  local last = {}
+  local content = nil
+
+  -- mame/<machine>, or <machine>/<software> when MAME runs a software item.
+  local function content_key()
+    local soft = emu.softname()
+    if soft ~= nil and soft ~= "" then return emu.romname() .. "/" .. soft:match("([^:]*)$") end
+    for _, image in pairs(manager.machine.images) do
+      local file = image.filename
+      if file ~= nil and file ~= "" then
+        -- The file's name without folder (either separator) and extension.
+        local name = file:match("[^/" .. string.char(92) .. "]+$")
+        return emu.romname() .. "/" .. (name:gsub("%.[^.]*$", ""))
+      end
+    end
+    return "mame/" .. emu.romname()
+  end
+
+  local function load(key)
+    local file = io.open(definitions_dir .. "/" .. string.lower(key) .. ".json", "r")
+    if file == nil then return {} end
+    local text = file:read("*a")
+    file:close()
+    local definition = json.decode(text)
+    if type(definition) ~= "table" or type(definition.watches) ~= "table" then return {} end
+    local space = manager.machine.devices[":maincpu"].spaces["program"]
+    local loaded = {}
+    for _, watch in ipairs(definition.watches) do
+      table.insert(loaded, { key = watch.key, address = tonumber(watch.address), size = watch.size, space = space })
+    end
+    return loaded
+  end
+
+  local frames = 0
+
+  emu.register_start(function()
+    content = content_key()
+    watches = load(content)
+    last = {}
+    frames = 0
+    manager.machine.output:set_value("chub.content:" .. content, 1)
+  end)
+
+  emu.register_stop(function()
+    if content ~= nil then manager.machine.output:set_value("chub.content:" .. content, 0) end
+    content = nil
+  end)
+
+  emu.register_frame_done(function()
+    -- Outputs are sent only when they change, and a client that connects later hears none of
+    -- the earlier ones: the content is announced again every half second with a new value.
+    frames = frames + 1
+    if content ~= nil and frames % 30 == 0 then manager.machine.output:set_value("chub.content:" .. content, frames // 30 + 1) end
+    for _, watch in ipairs(watches) do
+      local chunk = 0
+      for start = 0, watch.size - 1, bytes_per_output do
+        local value = 0
+        for i = start, math.min(start + bytes_per_output, watch.size) - 1 do
+          value = value * 256 + watch.space:read_u8(watch.address + i)
+        end
+        local name = "chub.w:" .. watch.key .. ":" .. chunk
+        if last[name] ~= value then
+          last[name] = value
+          manager.machine.output:set_value(name, value)
+        end
+        chunk = chunk + 1
+      end
+    end
+  end)
+end
+
+return exports
+`
+}
+
+/** Writes the plugin (idempotent); returns the files written. */
+export function installPlugin (pluginsDir: string, definitionsDir: string): string[] {
+  const folder = path.join(pluginsDir, pluginName)
+  mkdirSync(folder, { recursive: true })
+  const files: Array<[string, string]> = [[path.join(folder, 'plugin.json'), pluginJson], [path.join(folder, 'init.lua'), initLua(definitionsDir)]]
+  for (const [file, text] of files) writeFileSync(file, text)
+  return files.map(([file]) => file)
+}
+
+/** Removes the plugin's own two files, and its folder when nothing else is in it; returns the files removed. */
+export function uninstallPlugin (pluginsDir: string): string[] {
+  const folder = path.join(pluginsDir, pluginName)
+  const removed: string[] = []
+  for (const name of ['plugin.json', 'init.lua']) {
+    const file = path.join(folder, name)
+    if (!existsSync(file)) continue
+    rmSync(file)
+    removed.push(file)
+  }
+  try {
+    rmdirSync(folder)
+  } catch {
+    // Not empty (the owner keeps files of their own there) or already gone: leave it.
+  }
+  return removed
+}

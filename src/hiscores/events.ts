@@ -1,0 +1,51 @@
+/** The events of /ws/hiscore. */
+import { Type } from 'typebox'
+import { define, field, int, nullableNumber, open, str, type EventMap } from '../core/events/definition.js'
+
+const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description })
+
+const tableExample = {
+  System: 'mame', Rom: 'galaga', Game: 'Galaga', Status: 'ok', SourceType: 'hi', SourceFile: '/userdata/saves/mame/hiscore/galaga.hi', UpdatedAt: '2026-11-24T20:00:00.000Z', Me: 'Alice',
+  Scores: [{ Rank: 1, Score: '30000', Value: 30000, Name: 'ALI', IsMe: true }, { Rank: 2, Score: '20000', Value: 20000, Name: 'BOB', IsMe: false }]
+}
+
+export const hiscoreEvents = [
+  define('hiscore.updated', 'Hiscore table of a game (retained: the table of the game on screen; replaced when the selection changes, `Status` not_found when it has none).', open({
+    System: str('Frontend system id.'),
+    Rom: str('Rom file stem.'),
+    Game: str('Display name.'),
+    Status: str('`ok`, `not_found` or `error`.'),
+    Message: str('Why, when the status is not ok.'),
+    SourceType: str('`hi`, `nvram` (MAME saves decoded with a definition), `captured` (scores captured at game end) or `none`.'),
+    SourceFile: nullableString('The save decoded, when there is one.'),
+    UpdatedAt: nullableString('When the table last changed (ISO-8601 UTC).'),
+    Me: str('The player at the cabinet.'),
+    Scores: Type.Array(Type.Object({
+      Rank: Type.Integer(),
+      Score: Type.String({ description: 'As the game shows it.' }),
+      Value: Type.Union([Type.Integer(), Type.Null()], { description: 'The score as an integer, when it is one.' }),
+      Name: Type.String(),
+      IsMe: Type.Boolean({ description: 'The name is the player\'s name, initials or an alias.' })
+    }))
+  }, 'hiscore table'), { coalesceKey: (p) => `hiscore.updated:${field(p, 'System')}:${field(p, 'Rom')}`, retainSlot: 'hiscore.updated', example: tableExample }),
+  define('hiscore.entry.added', 'A new entry entered a local table (a captured score, or a row that appeared in a decoded MAME table).', open({
+    System: str('Frontend system id.'),
+    Rom: str('Rom file stem.'),
+    Game: str('Display name.'),
+    Name: str('Name on the entry.'),
+    Value: nullableNumber('The score as a number, when it is one.'),
+    Score: str('The score as the game shows it.'),
+    Rank: int('Rank of the entry in the table.'),
+    At: Type.String({ format: 'date-time', description: 'When it entered (UTC).' }),
+    RomMd5: nullableString('MD5 of the rom, when the gamelist gives it.')
+  }, 'new hiscore entry'), { example: { System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Name: 'Alice', Value: 42100, Score: '42100', Rank: 1, At: '2026-11-24T20:00:00.000Z', RomMd5: null } }),
+  define('hiscore.player.changed', 'The player at the cabinet changed.', open({ Name: str('Player name.'), Initials: str('Up to 3 letters.') }, 'player'), { example: { Name: 'Alice', Initials: 'ALI' } }),
+  define('hiscore.console.score.captured', 'At game end, the best valid score of the session entered the game\'s table.', open({
+    SystemId: str('Frontend system id.'), Rom: str('Rom file stem.'), Score: int('The score.'), Player: str('Who it was entered for.')
+  }, 'captured score'), { example: { SystemId: 'nes', Rom: 'smb', Score: 42100, Player: 'Alice' } }),
+  define('hiscore.console.score.ignored', 'A live score was not kept: `zero`, `uninitialized` (memory not yet set, one byte repeated) or `outside-play` (no game running); each reason once per session.', open({
+    SystemId: str('System of the score.'), Rom: str('Rom of the score.'), Score: int('The score.'), Reason: str('Why.')
+  }, 'ignored score'), { example: { SystemId: 'nes', Rom: 'smb', Score: 16777215, Reason: 'uninitialized' } })
+]
+
+export type HiscoreEvents = EventMap<typeof hiscoreEvents>

@@ -1,0 +1,61 @@
+/** Decoded values by element id: per table row for elements in loops, one value for the others. */
+export class ValueStore {
+  readonly #rows = new Map<string, Map<number, string>>()
+  readonly #scalars = new Map<string, string>()
+
+  setRow (id: string, row: number, value: string): void {
+    let rows = this.#rows.get(id)
+    if (rows === undefined) {
+      rows = new Map()
+      this.#rows.set(id, rows)
+    }
+    rows.set(row, value)
+  }
+
+  setScalar (id: string, value: string): void {
+    this.#scalars.set(id, value)
+  }
+
+  /** The value of `id` on a row, else its single value; undefined when the element was never read. */
+  get (id: string, row: number | null): string | undefined {
+    const rows = this.#rows.get(id)
+    if (rows !== undefined && row !== null && rows.has(row)) return rows.get(row)
+    return this.#scalars.get(id) ?? (row === null ? rows?.values().next().value : undefined)
+  }
+
+  rowsOf (id: string): ReadonlyMap<number, string> | undefined {
+    return this.#rows.get(id)
+  }
+
+  rowIds (): string[] {
+    return [...this.#rows.keys()]
+  }
+}
+
+/** A number when the text is one, else NaN: values are text, numbers where they can be. */
+export function numeric (text: string): number {
+  const trimmed = text.trim()
+  if (/^[+-]?0x[0-9a-f]+$/i.test(trimmed)) return Number.parseInt(trimmed.replace(/0x/i, ''), 16) * (trimmed.startsWith('-') ? -1 : 1)
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed) ? Number(trimmed) : Number.NaN
+}
+
+export function numberText (value: number): string {
+  return Object.is(value, -0) ? '0' : String(value)
+}
+
+/** `==`, `!=`, `<`, `<=`, `>`, `>=`: numerically when both sides are numbers, else as text. */
+export function compare (left: string, operator: string, right: string): boolean {
+  const a = numeric(left)
+  const b = numeric(right)
+  const numbers = !Number.isNaN(a) && !Number.isNaN(b)
+  const order = numbers ? Math.sign(a - b) : left < right ? -1 : left > right ? 1 : 0
+  switch (operator.trim()) {
+    case '==': case '=': return order === 0
+    case '!=': case '<>': return order !== 0
+    case '<': return order < 0
+    case '<=': return order <= 0
+    case '>': return order > 0
+    case '>=': return order >= 0
+    default: throw new Error(`unknown comparison operator: ${operator}`)
+  }
+}

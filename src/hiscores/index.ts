@@ -1,0 +1,69 @@
+/**
+ * Hiscores and the player at the cabinet: players and `Me`, MAME tables decoded with hi2txt-format
+ * definitions, scores captured at game end, /ws/hiscore. Runs under the Game Events Manager.
+ */
+import path from 'node:path'
+import { defineModule } from '../core/module.js'
+import { serviceKey } from '../core/services.js'
+import { liveViewsService } from '../dashboard/index.js'
+import { frontendInstallService } from '../frontends/index.js'
+import { SaveWatch } from './arcade/save-watch.js'
+import { hiscoreCommand } from './decode-command.js'
+import { hiscoreEvents } from './events.js'
+import { hiscoresMigrations } from './migrations.js'
+import { hiscoresView } from './live-view.js'
+import { hiscoresOptions } from './options.js'
+import { PlayerService, type CurrentPlayerService } from './players/player-service.js'
+import { PlayerStore } from './players/player-store.js'
+import { hiscoreRoutes } from './routes.js'
+import { HiscoreService } from './service.js'
+import { TableStore } from './tables/table-store.js'
+
+/** Who plays now: `current()` gives `{ name, initials, aliases, source }`. */
+export const currentPlayerService = serviceKey<CurrentPlayerService>('hiscores.current-player')
+export type { CurrentPlayer, CurrentPlayerService } from './players/player-service.js'
+export { writeDemoHiscores } from './demo-tables.js'
+
+export const hiscoresModule = defineModule({
+  name: 'hiscores',
+  gate: 'gameEvents',
+  // The partner leaderboard of the game on screen (records module) rides this stream too.
+  streams: [{ name: 'hiscore', description: 'Hiscore tables (the game on screen retained), new entries, captured console scores, the player at the cabinet and the partner leaderboard of the game on screen.', prefixes: ['hiscore.'], extraTypes: ['records.leaderboard.updated'], aliases: ['highscore', 'highscores', 'hiscores'] }],
+  options: hiscoresOptions,
+  migrations: hiscoresMigrations,
+  events: hiscoreEvents,
+  needs: [frontendInstallService, liveViewsService],
+  provides: [currentPlayerService],
+  commands: [hiscoreCommand],
+  register: async (scope, context) => {
+    const { options, publisher } = context
+    const install = context.use(frontendInstallService)
+    const savesRoot = install.root === null ? null : path.join(install.root, 'saves', 'mame')
+    const folders = {
+      definitionsDir: options.hiscoreDefinitions ?? path.join(context.core.dataDir, 'resources', 'hiscore'),
+      hiscoreDir: options.mameHiscoreDir ?? (savesRoot === null ? null : path.join(savesRoot, 'hiscore')),
+      nvramDir: options.mameNvramDir ?? (savesRoot === null ? null : path.join(savesRoot, 'nvram'))
+    }
+    let hiscores: HiscoreService | null = null
+    const players = new PlayerService(new PlayerStore(context.db), {
+      frontendName: context.settings.values.get('global.retroachievements.username')?.trim() || null,
+      optionName: options.player
+    }, context.now, (player) => {
+      publisher.publish('hiscore.player.changed', { Name: player.name, Initials: player.initials })
+      hiscores?.playerChanged()
+    })
+    context.provide(currentPlayerService, players)
+    hiscores = new HiscoreService({ tables: new TableStore(context.db), players, publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores })
+    hiscoreRoutes(scope, hiscores, players)
+    context.use(liveViewsService).add(hiscoresView)
+    if (!context.enabled) return
+    const service = hiscores
+    const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, pollMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => service.saveChanged(rom) })
+    context.addStatusSection('hiscores', () => ({ ...folders, player: players.current() }))
+    context.onStart('hiscores', async () => {
+      context.subscribe((event) => service.onEvent(event))
+      watch.start()
+    })
+    context.onStop(() => watch.stop())
+  }
+})

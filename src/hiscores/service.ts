@@ -1,0 +1,243 @@
+/**
+ * Hiscores: follows the frontend (selected and running game), decodes MAME saves when they change
+ * or a game is looked at or ends, captures the best live score of console sessions at game end,
+ * keeps every table in SQLite and publishes the table of the game on screen with `Me`.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Publisher, PublishedEvent } from '../core/event-bus.js'
+import { HubError } from '../core/errors.js'
+import { romStem } from '../identity/index.js'
+import { decodeArcade, type SaveFolders } from './arcade/mame-saves.js'
+import { SessionCapture, type SessionGame } from './capture/session-capture.js'
+import type { HiscoreEvents } from './events.js'
+import type { PlayerService } from './players/player-service.js'
+import type { StoredTable, TableEntry, TableStore } from './tables/table-store.js'
+
+export interface HiscoreServiceDeps {
+  readonly tables: TableStore
+  readonly players: PlayerService
+  readonly publisher: Publisher<HiscoreEvents>
+  readonly logger: FastifyBaseLogger
+  readonly now: () => Date
+  readonly folders: SaveFolders
+  readonly maxEntries: number
+}
+
+export interface HiscoreView {
+  readonly system: string
+  readonly rom: string
+  readonly game: string
+  readonly status: 'ok' | 'error'
+  readonly message: string | null
+  readonly sourceType: string
+  readonly sourceFile: string | null
+  readonly updatedAt: string
+  readonly Me: string
+  readonly scores: Array<{ rank: number, score: string, value: number | null, name: string, isMe: boolean }>
+}
+
+interface FrontendGame extends SessionGame {
+  readonly gameId: string | null
+}
+
+function text (value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null
+}
+
+/** The game a ui.game.* payload names, or null for a system selection. */
+function gameOf (payload: Record<string, unknown>): FrontendGame | null {
+  const system = text(payload.SystemId)
+  const gamePath = text(payload.GamePath)
+  const rom = text(payload.Rom) ?? (gamePath === null ? null : romStem(gamePath))
+  if (system === null || rom === null) return null
+  const selection = (payload.Selection ?? {}) as Record<string, unknown>
+  return { system, rom, game: text(payload.GameName) ?? rom, gameId: text(selection.GameId), md5: text(selection.Md5) ?? text(selection.md5) }
+}
+
+const entryKey = (entry: TableEntry): string => `${entry.name.trim().toUpperCase()}|${entry.score}`
+
+export class HiscoreService {
+  readonly #deps: HiscoreServiceDeps
+  readonly #capture: SessionCapture
+  #selected: FrontendGame | null = null
+  #running: FrontendGame | null = null
+
+  constructor (deps: HiscoreServiceDeps) {
+    this.#deps = deps
+    this.#capture = new SessionCapture({
+      ignored: (score, reason) => deps.publisher.publish('hiscore.console.score.ignored', { SystemId: score.systemId, Rom: score.rom, Score: score.score, Reason: reason })
+    })
+  }
+
+  onEvent (event: PublishedEvent): void {
+    const { Type: type, Payload: payload } = event.envelope
+    switch (type) {
+      case 'ui.game.selected':
+        this.#selected = gameOf(payload)
+        if (this.#selected !== null) this.#show(this.#selected)
+        break
+      case 'ui.system.selected':
+        this.#selected = null
+        break
+      case 'ui.game.started':
+        this.#running = gameOf(payload)
+        if (this.#running !== null) {
+          this.#capture.start(this.#running)
+          this.#show(this.#running)
+        }
+        break
+      case 'ui.game.ended':
+        this.#gameEnded()
+        break
+      case 'score.live.changed':
+        this.#capture.offer({
+          systemId: text(payload.SystemId) ?? '',
+          rom: text(payload.Rom) ?? '',
+          score: typeof payload.Score === 'number' ? payload.Score : 0,
+          rawParts: Array.isArray(payload.Parts) ? payload.Parts.map((part) => text((part as Record<string, unknown>).RawValueHex)) : []
+        })
+        break
+    }
+  }
+
+  /** A MAME save of `rom` changed: decode it for the game on screen with that rom, else as a `mame` game. */
+  saveChanged (rom: string): void {
+    const game = [this.#running, this.#selected].find((g) => g !== null && g.rom === rom) ?? { system: 'mame', rom, game: rom, md5: null, gameId: null }
+    if (this.#refreshArcade(game)) this.#publish(game)
+  }
+
+  /** `GET /api/v1/hiscores`: the running game, else the selected one. */
+  current (ids: string | undefined, md5: string | undefined): HiscoreView {
+    const game = this.#running ?? this.#selected
+    if (game === null) throw new HubError(400, 'HISCORE_UNSUPPORTED', 'No game is selected or running')
+    if (ids !== undefined && !ids.split(',').map((id) => id.trim()).some((id) => id === game.gameId || id === game.rom)) throw new HubError(404, 'HISCORE_NOT_FOUND', `The current game is not ${ids}`)
+    if (md5 !== undefined && game.md5?.toLowerCase() !== md5.trim().toLowerCase()) throw new HubError(404, 'HISCORE_NOT_FOUND', `The current game's MD5 is not ${md5}`)
+    const table = this.#tableFor(game)
+    if (table === null) throw new HubError(400, 'HISCORE_UNSUPPORTED', `No hiscore table for ${game.system}/${game.rom}: no captured score and no definition with a save`)
+    return this.#view(table)
+  }
+
+  forGame (system: string, rom: string): HiscoreView {
+    const table = this.#tableFor({ system, rom, game: rom, md5: null, gameId: null })
+    if (table === null) throw new HubError(404, 'HISCORE_NOT_FOUND', `No hiscore table for ${system}/${rom}`)
+    return this.#view(table)
+  }
+
+  /** The player's best on a game's table, and what the next rank asks for. */
+  mine (system: string, rom: string) {
+    const view = this.forGame(system, rom)
+    const best = view.scores.find((score) => score.isMe) ?? null
+    const above = best === null ? view.scores.at(-1) ?? null : view.scores.filter((score) => score.rank < best.rank).at(-1) ?? null
+    return {
+      system,
+      rom,
+      Me: view.Me,
+      best: best === null ? null : { rank: best.rank, score: best.score, value: best.value },
+      next: above === null ? null : { rank: above.rank, name: above.name, score: above.score, value: above.value, toBeat: above.value === null ? null : above.value + 1 }
+    }
+  }
+
+  /** Tables that name the player anew show it: re-publish the game on screen. */
+  playerChanged (): void {
+    const game = this.#running ?? this.#selected
+    if (game !== null) this.#publish(game)
+  }
+
+  #tableFor (game: FrontendGame): StoredTable | null {
+    const stored = this.#deps.tables.get(game.system, game.rom)
+    if (stored === null || stored.sourceType !== 'captured') this.#refreshArcade(game)
+    return this.#deps.tables.get(game.system, game.rom)
+  }
+
+  #show (game: FrontendGame): void {
+    this.#tableFor(game)
+    this.#publish(game)
+  }
+
+  /** Decodes the game's MAME saves; true when its stored table changed. */
+  #refreshArcade (game: FrontendGame): boolean {
+    const decoded = decodeArcade(this.#deps.folders, game.rom)
+    if (decoded === null) return false
+    const previous = this.#deps.tables.get(game.system, game.rom)
+    const entries = decoded.status === 'ok' ? decoded.entries : []
+    if (previous !== null && previous.status === decoded.status && previous.sourceFile === decoded.sourceFile && JSON.stringify(previous.entries) === JSON.stringify(entries)) return false
+    if (decoded.status === 'error') this.#deps.logger.warn(`hiscore table of ${game.rom} not decoded: ${decoded.message}`)
+    const table: StoredTable = {
+      system: game.system, rom: game.rom, game: game.game, status: decoded.status, message: decoded.status === 'error' ? decoded.message : null,
+      sourceType: decoded.sourceType, sourceFile: decoded.sourceFile, updatedAt: this.#deps.now().toISOString(), entries
+    }
+    this.#deps.tables.put(table)
+    // Entries that were not in the previous decode are new; a first decode is the known state, not news.
+    if (previous !== null && previous.status === 'ok') {
+      const known = new Set(previous.entries.map(entryKey))
+      for (const entry of entries) if (!known.has(entryKey(entry))) this.#entryAdded(table, entry, game.md5)
+    }
+    return true
+  }
+
+  #gameEnded (): void {
+    const ended = this.#running
+    this.#running = null
+    const session = this.#capture.end()
+    if (ended === null) return
+    const stored = this.#deps.tables.get(ended.system, ended.rom)
+    const arcade = stored !== null && stored.sourceType !== 'captured'
+    if (session !== null && !arcade) this.#enterCaptured(ended, session.best)
+    else if (this.#refreshArcade(ended)) this.#publish(ended)
+  }
+
+  #enterCaptured (game: FrontendGame, best: number): void {
+    const player = this.#deps.players.current()
+    this.#deps.publisher.publish('hiscore.console.score.captured', { SystemId: game.system, Rom: game.rom, Score: best, Player: player.name })
+    const previous = this.#deps.tables.get(game.system, game.rom)
+    const candidate: TableEntry = { rank: 0, name: player.name, score: String(best), value: best }
+    const merged = new Map<string, TableEntry>()
+    for (const entry of [...(previous?.entries ?? []), candidate]) if (!merged.has(entryKey(entry))) merged.set(entryKey(entry), entry)
+    const entries = [...merged.values()]
+      .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
+      .slice(0, this.#deps.maxEntries)
+      .map((entry, i) => ({ ...entry, rank: i + 1 }))
+    const isNew = !(previous?.entries ?? []).some((entry) => entryKey(entry) === entryKey(candidate))
+    const table: StoredTable = { system: game.system, rom: game.rom, game: game.game, status: 'ok', message: null, sourceType: 'captured', sourceFile: null, updatedAt: this.#deps.now().toISOString(), entries }
+    this.#deps.tables.put(table)
+    const entered = entries.find((entry) => entryKey(entry) === entryKey(candidate))
+    if (isNew && entered !== undefined) this.#entryAdded(table, entered, game.md5)
+    this.#publish(game)
+  }
+
+  #entryAdded (table: StoredTable, entry: TableEntry, md5: string | null): void {
+    this.#deps.publisher.publish('hiscore.entry.added', {
+      System: table.system, Rom: table.rom, Game: table.game, Name: entry.name, Value: entry.value, Score: entry.score, Rank: entry.rank, At: table.updatedAt, RomMd5: md5
+    })
+  }
+
+  #publish (game: FrontendGame): void {
+    const table = this.#deps.tables.get(game.system, game.rom)
+    const me = this.#deps.players.current().name
+    if (table === null) {
+      this.#deps.publisher.publish('hiscore.updated', { System: game.system, Rom: game.rom, Game: game.game, Status: 'not_found', Message: 'No hiscore table for this game', SourceType: 'none', SourceFile: null, UpdatedAt: null, Me: me, Scores: [] })
+      return
+    }
+    const view = this.#view(table)
+    this.#deps.publisher.publish('hiscore.updated', {
+      System: view.system, Rom: view.rom, Game: view.game, Status: view.status, ...(view.message === null ? {} : { Message: view.message }), SourceType: view.sourceType, SourceFile: view.sourceFile, UpdatedAt: view.updatedAt, Me: view.Me,
+      Scores: view.scores.map((s) => ({ Rank: s.rank, Score: s.score, Value: s.value, Name: s.name, IsMe: s.isMe }))
+    })
+  }
+
+  #view (table: StoredTable): HiscoreView {
+    const players = this.#deps.players
+    return {
+      system: table.system,
+      rom: table.rom,
+      game: table.game,
+      status: table.status,
+      message: table.message,
+      sourceType: table.sourceType,
+      sourceFile: table.sourceFile,
+      updatedAt: table.updatedAt,
+      Me: players.current().name,
+      scores: table.entries.map((entry) => ({ rank: entry.rank, score: entry.score, value: entry.value, name: entry.name, isMe: players.isMe(entry.name) }))
+    }
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Hiscores through the service, as a scoreboard sees them: a MAME save dropped while its game is
+ * selected reaches /ws/hiscore and GET /api/v1/hiscores with `Me`; a console session's best live
+ * score is entered at game end; players are chosen and refused like any API input.
+ */
+import assert from 'node:assert/strict'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import Value from 'typebox/value'
+import { defineModule } from '../../src/core/module.js'
+import { currentPlayerService, type CurrentPlayer, type CurrentPlayerService } from '../../src/hiscores/index.js'
+import { HiscoreEntryAdded } from '../../src/records/hiscore-intake.js'
+import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { startHub, tempDir, type TestHub } from '../support/hub.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+/** Five 3-byte packed BCD scores, then five 3-letter ASCII names. */
+const definition = `<hi2txt>
+  <structure file=".hi">
+    <check><size>30</size></check>
+    <loop count="5"><elt id="SCORE" type="int" size="3" base="16"/></loop>
+    <loop count="5"><elt id="NAME" type="text" size="3"/></loop>
+  </structure>
+  <output><table><column id="RANK" src="index" format="+1"/><column id="SCORE" format="*10"/><column id="NAME"/></table></output>
+</hi2txt>`
+
+function save (rows: Array<[number, string]>): Buffer {
+  const bcd = (n: number) => Buffer.from(n.toString().padStart(6, '0'), 'hex')
+  return Buffer.concat([...rows.map(([score]) => bcd(score)), ...rows.map(([, name]) => Buffer.from(name, 'latin1'))])
+}
+
+async function send (hub: FrontendHub, method: string, route: string, body: unknown) {
+  const response = await fetch(`${hub.hub.baseUrl}${route}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return { status: response.status, body: await response.json() as Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+describe('hiscores', () => {
+  let f: FrontendHub
+  let ws: RecordingClient
+  const definitions = tempDir('hiscore-defs-')
+  let hiscoreDir = ''
+  before(async () => {
+    writeFileSync(path.join(definitions, '1943.xml'), definition)
+    f = await startFrontendHub({ hiscoreDefinitions: definitions, devEventsIngest: true, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50' }, (tree) => {
+      writeFileSync(path.join(tree.esConfigDir, 'es_settings.cfg'), '<?xml version="1.0"?>\n<config>\n\t<string name="global.retroachievements.username" value="Alice" />\n</config>\n')
+    })
+    hiscoreDir = path.join(f.tree.root, 'saves', 'mame', 'hiscore')
+    ws = await RecordingClient.connect(`${f.hub.wsBase}/ws/highscores`)
+  })
+  after(async () => {
+    ws.socket.close()
+    await f.close()
+  })
+
+  it('takes the frontend\'s user name as the player until one is chosen', async () => {
+    assert.deepEqual((await f.get('/api/v1/players/current')).body, { name: 'Alice', initials: 'ALI', aliases: [], source: 'frontend' })
+  })
+
+  it('answers 400 HISCORE_UNSUPPORTED for a selected game without a table, and publishes that it has none', async () => {
+    await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943: The Battle of Midway')
+    await ws.until((c) => c.frames.some((fr) => fr.Type === 'hiscore.updated' && fr.Payload.Rom === '1943'))
+    assert.equal(ws.frames.at(-1)?.Payload.Status, 'not_found')
+    const answer = await f.get('/api/v1/hiscores')
+    assert.equal(answer.status, 400)
+    assert.equal(answer.body.code, 'HISCORE_UNSUPPORTED')
+  })
+
+  it('decodes a .hi file dropped while its game is selected: /ws/hiscore and GET /api/v1/hiscores carry the table and Me', async () => {
+    mkdirSync(hiscoreDir, { recursive: true })
+    writeFileSync(path.join(hiscoreDir, '1943.hi'), save([[5000, 'ALI'], [3000, 'BOB'], [2500, 'ALI'], [1000, 'CAT'], [500, 'DAN']]))
+    await ws.until((c) => c.frames.some((fr) => fr.Type === 'hiscore.updated' && fr.Payload.Status === 'ok'))
+    const frame = ws.frames.find((fr) => fr.Type === 'hiscore.updated' && fr.Payload.Status === 'ok')!
+    assert.equal(frame.Payload.Me, 'Alice')
+    assert.equal(frame.Payload.SourceType, 'hi')
+    assert.deepEqual((frame.Payload.Scores as unknown[])[0], { Rank: 1, Score: '50000', Value: 50000, Name: 'ALI', IsMe: true })
+    const answer = await f.get('/api/v1/hiscores')
+    assert.equal(answer.status, 200)
+    assert.equal(answer.body.Me, 'Alice')
+    assert.equal(answer.body.game, '1943: The Battle of Midway')
+    assert.deepEqual(answer.body.scores.map((s: { name: string, isMe: boolean }) => [s.name, s.isMe]), [['ALI', true], ['BOB', false], ['ALI', true], ['CAT', false], ['DAN', false]])
+    const mine = await f.get('/api/v1/hiscores/mame/1943/me')
+    assert.deepEqual(mine.body.best, { rank: 1, score: '50000', value: 50000 })
+    assert.equal(mine.body.next, null)
+  })
+
+  it('answers ?ids= and ?md5= only for the current game, and 404 HISCORE_NOT_FOUND for games without a table', async () => {
+    assert.equal((await f.get('/api/v1/hiscores?ids=9001,1943')).status, 200)
+    const other = await f.get('/api/v1/hiscores?ids=sf')
+    assert.deepEqual([other.status, other.body.code], [404, 'HISCORE_NOT_FOUND'])
+    assert.equal((await f.get(`/api/v1/hiscores?md5=${'0'.repeat(32)}`)).status, 404)
+    assert.equal((await f.get('/api/v1/hiscores?md5=nothex')).status, 400)
+    for (const route of ['/api/v1/hiscores/mame/sf', '/api/v1/hiscores/mame/..%2F..%2F1943', '/api/v1/hiscores/mame/sf/me']) {
+      const missing = await f.get(route)
+      assert.deepEqual([missing.status, missing.body.code], [404, 'HISCORE_NOT_FOUND'], route)
+    }
+  })
+
+  it('publishes hiscore.entry.added for a row that is new since the previous decode', async () => {
+    writeFileSync(path.join(hiscoreDir, '1943.hi'), save([[9000, 'EVE'], [5000, 'ALI'], [3000, 'BOB'], [2500, 'ALI'], [1000, 'CAT']]))
+    await ws.until((c) => c.types().includes('hiscore.entry.added'))
+    const added = ws.frames.filter((fr) => fr.Type === 'hiscore.entry.added')
+    assert.equal(added.length, 1)
+    assert.ok(Value.Check(HiscoreEntryAdded, added[0]!.Payload), 'the signed-records module reads the entry as published')
+    assert.deepEqual({ ...added[0]!.Payload, At: 'x' }, { System: 'mame', Rom: '1943', Game: '1943: The Battle of Midway', Name: 'EVE', Value: 90000, Score: '90000', Rank: 1, At: 'x', RomMd5: null })
+    const mine = await f.get('/api/v1/hiscores/mame/1943/me')
+    assert.deepEqual(mine.body.best, { rank: 2, score: '50000', value: 50000 })
+    assert.deepEqual(mine.body.next, { rank: 1, name: 'EVE', score: '90000', value: 90000, toBeat: 90001 })
+  })
+
+  it('a save that fails its checks gives status error with the reason, and the service keeps answering', async () => {
+    writeFileSync(path.join(hiscoreDir, '1943.hi'), Buffer.alloc(7))
+    await ws.until((c) => c.frames.some((fr) => fr.Type === 'hiscore.updated' && fr.Payload.Status === 'error'))
+    const answer = await f.get('/api/v1/hiscores')
+    assert.equal(answer.body.status, 'error')
+    assert.match(answer.body.message, /7 bytes.*30/)
+    assert.deepEqual(answer.body.scores, [])
+    writeFileSync(path.join(hiscoreDir, '1943.hi'), save([[9000, 'EVE'], [5000, 'ALI'], [3000, 'BOB'], [2500, 'ALI'], [1000, 'CAT']]))
+    await ws.until((c) => c.frames.at(-1)?.Type === 'hiscore.updated' && c.frames.at(-1)?.Payload.Status === 'ok')
+  })
+
+  it('refuses bad player names with 400 naming the field and changes nothing', async () => {
+    for (const name of ['', '   ', 'x'.repeat(33), 'bad\u0007name']) {
+      const answer = await send(f, 'PUT', '/api/v1/players/current', { name })
+      assert.equal(answer.status, 400, name)
+      assert.match(answer.body.message, /name/)
+    }
+    assert.equal((await f.get('/api/v1/players/current')).body.name, 'Alice')
+  })
+
+  it('choosing another player publishes hiscore.player.changed and re-marks the table', async () => {
+    await send(f, 'POST', '/api/v1/players', { name: 'Bob Smith', initials: 'BOB', aliases: ['EVE'] })
+    const chosen = await send(f, 'PUT', '/api/v1/players/current', { name: 'bob smith' })
+    assert.deepEqual(chosen.body, { name: 'Bob Smith', initials: 'BOB', aliases: ['EVE'], source: 'chosen' })
+    await ws.until((c) => c.types().includes('hiscore.player.changed'))
+    assert.deepEqual(ws.frames.find((fr) => fr.Type === 'hiscore.player.changed')!.Payload, { Name: 'Bob Smith', Initials: 'BOB' })
+    const answer = await f.get('/api/v1/hiscores')
+    assert.equal(answer.body.Me, 'Bob Smith')
+    assert.deepEqual(answer.body.scores.filter((s: { isMe: boolean }) => s.isMe).map((s: { name: string }) => s.name), ['EVE', 'BOB'])
+    const mine = await f.get('/api/v1/hiscores/mame/1943/me')
+    assert.deepEqual(mine.body.best, { rank: 1, score: '90000', value: 90000 })
+    const list = await f.get('/api/v1/players')
+    assert.deepEqual(list.body.players.map((p: { name: string }) => p.name), ['Bob Smith'])
+  })
+
+  it('a scoreboard that connects late gets the table on screen at once', async () => {
+    const late = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    await late.until((c) => c.frames.length > 0)
+    assert.equal(late.frames[0]?.Type, 'hiscore.updated')
+    assert.equal(late.frames[0]?.Payload.Rom, '1943')
+    late.socket.close()
+  })
+
+  it('enters a console session\'s best valid score at game end under the current player, once', async () => {
+    const rom = f.tree.rom('snes', 'Super Mario World (USA).sfc')
+    const live = (score: number, raw: string) => send(f, 'POST', '/api/v1/events', { Type: 'score.live.changed', Payload: { Source: 'ingame.memory', SystemId: 'snes', Rom: 'Super Mario World (USA)', Player: 1, Score: score, Parts: [{ Key: 'P1', RawValueHex: raw }] } })
+    for (const round of [1, 2]) {
+      await f.hook('game-selected', 'snes', rom, 'Super Mario World')
+      await f.hook('game-start', rom, 'Super Mario World (USA)', 'Super Mario World')
+      await live(16777215, '0xFFFFFF')
+      await live(1200, '0xB00400')
+      await live(800, '0x200300')
+      await f.hook('game-end')
+      await ws.until((c) => c.frames.filter((fr) => fr.Type === 'hiscore.console.score.captured').length === round)
+    }
+    const captured = ws.frames.filter((fr) => fr.Type === 'hiscore.console.score.captured').map((fr) => fr.Payload)
+    assert.deepEqual(captured[0], { SystemId: 'snes', Rom: 'Super Mario World (USA)', Score: 1200, Player: 'Bob Smith' })
+    assert.ok(ws.frames.some((fr) => fr.Type === 'hiscore.console.score.ignored' && fr.Payload.Reason === 'uninitialized'))
+    const added = ws.frames.filter((fr) => fr.Type === 'hiscore.entry.added' && fr.Payload.System === 'snes')
+    assert.equal(added.length, 1, 'the same score twice is one entry')
+    const table = await f.get('/api/v1/hiscores/snes/Super%20Mario%20World%20(USA)')
+    assert.equal(table.body.sourceType, 'captured')
+    assert.deepEqual(table.body.scores, [{ rank: 1, score: '1200', value: 1200, name: 'Bob Smith', isMe: true }])
+  })
+})
+
+describe('the current-player service other modules use', () => {
+  const seen: CurrentPlayer[] = []
+  const consumer = defineModule({
+    name: 'current-player-consumer',
+    gate: null,
+    needs: [currentPlayerService],
+    register: async (_scope, context) => {
+      const players: CurrentPlayerService = context.use(currentPlayerService)
+      context.onStart('consumer', async () => { seen.push(players.current()) })
+    }
+  })
+  let hub: TestHub
+  before(async () => { hub = await startHub({ modules: [consumer], options: { player: 'Dana Scully' } }) })
+  after(async () => hub.close())
+
+  it('gives { name, initials, aliases, source }: here the --player option', () => {
+    assert.deepEqual(seen, [{ name: 'Dana Scully', initials: 'DAN', aliases: [], source: 'option' }])
+  })
+})
