@@ -4,13 +4,12 @@
  */
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
-import { frontendInstallService, installProblem, type FrontendInstall, type FrontendWebApi } from '../frontends/index.js'
+import { frontendInstallService, installProblem, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
 import { catalogService, toSystemInfo } from '../library/index.js'
 import { gameMediaService } from '../media/index.js'
-import { DryRunBackend, SimulatorBackend, type InputBackend } from './control/backends.js'
+import { DryRunBackend } from './control/backends.js'
 import { FrontendController } from './control/controller.js'
 import { controllerRoutes } from './control/routes.js'
-import { XdotoolBackend } from './control/xdotool-backend.js'
 import { FrontendActionFeed, frontendActionsService } from './actions.js'
 import { frontendEvents } from './events.js'
 import { HookIntake } from './intake.js'
@@ -29,12 +28,14 @@ const gamelistPollMs = 1000
 /** A game-start this recent may be ahead of the frontend's own state: the web API's "nothing runs" does not end it yet. */
 const startSettleMs = 2000
 
+/** What a dry-run plan of a family without controls of its own is written in: ES's button names. */
+const esButtonNames = { ok: 'b', back: 'a' } as const
+
+/** The configured backend, from the frontend family; `dry-run`, and a family that cannot be driven, only plan. */
 function inputBackend (options: FrontendConfig, install: FrontendInstall, es: FrontendWebApi): InputBackend {
-  switch (options.controlBackend) {
-    case 'simulator': return new SimulatorBackend(es)
-    case 'xdotool': return new XdotoolBackend({ xdotool: '/usr/bin/xdotool', esConfigDir: install.esConfigDir, windowClass: options.xdotoolWindowClass, display: process.env.DISPLAY })
-    case 'dry-run': return new DryRunBackend()
-  }
+  const controls = install.adapter.controls
+  if (options.controlBackend === 'dry-run' || controls === null) return new DryRunBackend()
+  return controls.backend(options.controlBackend, { webApi: es, esConfigDir: install.esConfigDir, display: process.env.DISPLAY, windowClass: options.xdotoolWindowClass })
 }
 
 export const frontendModule = defineModule({
@@ -95,7 +96,7 @@ export const frontendModule = defineModule({
         return current === null ? null : { gameId: gameView(current, catalog, null).gameId, gamePath: current.gamePath }
       }
     })
-    const controller = new FrontendController({ backend: inputBackend(options, install, es), es, context: link.context, catalog, publisher })
+    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtonNames, es, context: link.context, catalog, publisher })
     let gamelistWatch: FolderWatch | null = null
 
     let linkProblem: string | null = null

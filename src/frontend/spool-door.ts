@@ -122,7 +122,7 @@ export class SpoolDoor {
       this.#heldTimer = setTimeout(() => {
         this.#heldTimer = null
         this.drain().catch(this.#options.onError)
-      }, Math.max(1, Math.min(this.#options.reorderMs, dueInMs)))
+      }, Math.max(10, Math.min(this.#options.reorderMs, dueInMs)))
     }
   }
 }

@@ -137,6 +137,25 @@ async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<
   return groups.flatMap((group) => byFiringOrder(group).map((entry) => ({ ...entry, groupNewest: group.at(-1)!.key })))
 }
 
+/** `.<time>-sh-<ids>.tmp`: a hook our sh script has timed and is writing. */
+const shHookBeingWritten = /^\.(\d{17})-sh-[\d-]+\.tmp$/
+
+/**
+ * The time of the oldest hook our sh script is still writing, when it is recent: a script killed
+ * halfway leaves its temp file behind, which must not hold the others up for long.
+ */
+function oldestBeingWritten (entries: readonly string[], hold: { readonly after: string, readonly until: string }): string | null {
+  const recentFrom = orderKeyOf(Number(hold.after) / 1000 - staleWriteMs)
+  const keys = entries.flatMap((name) => {
+    const key = shHookBeingWritten.exec(name)?.[1]
+    return key !== undefined && key > recentFrom && key <= hold.until ? [key] : []
+  })
+  return keys.length === 0 ? null : keys.reduce((oldest, key) => key < oldest ? key : oldest)
+}
+
+/** A temp file older than this (beyond the reorder wait) is a script that died. */
+const staleWriteMs = 2000
+
 export interface SpoolReport {
   readonly applied: number
   readonly rejected: number
@@ -165,17 +184,21 @@ export async function drainSpool (
   isFinished: (name: string) => boolean = () => true,
   hold: { readonly after: string, readonly until: string } | null = null
 ): Promise<SpoolReport> {
-  let names: string[]
+  let entries: string[]
   try {
-    names = (await readdir(spoolDir)).filter(isSpoolFileName)
+    entries = await readdir(spoolDir)
   } catch {
     return { applied: 0, rejected: 0, heldFrom: null }
   }
+  const names = entries.filter(isSpoolFileName)
+  const writing = hold === null ? null : oldestBeingWritten(entries, hold)
   let applied = 0
   let rejected = 0
-  for (const { name, groupNewest } of await spoolOrder(spoolDir, names)) {
+  for (const { name, key, groupNewest } of await spoolOrder(spoolDir, names)) {
     // A hook waits with the newest one fired together with it: that one may still have a sibling on its way.
     if (hold !== null && groupNewest > hold.after && groupNewest <= hold.until) return { applied, rejected, heldFrom: groupNewest }
+    // A hook fired before this one is still being written by its script: it goes first.
+    if (writing !== null && writing < key) return { applied, rejected, heldFrom: writing }
     const file = path.join(spoolDir, name)
     let text: string
     try {

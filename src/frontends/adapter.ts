@@ -4,6 +4,7 @@
  * a folder of its own with an adapter, and one line in `adapters.ts`.
  */
 import type { FrontendSettings } from '../core/settings.js'
+import type { InputBackend, NavigationInput } from './controls.js'
 
 /** Where an installation keeps things, derived from its root folder. */
 export interface FrontendLayout {
@@ -44,6 +45,26 @@ export interface FrontendAdapter {
   readonly hooks: FrontendHooks | null
   /** A client of its web API at `baseUrl`. */
   webApi (baseUrl: string): FrontendWebApi
+  /** How it is driven with navigation inputs, or null when it cannot be (only `dry-run` then plans). */
+  readonly controls: FrontendControls | null
+}
+
+/** What an input backend needs to reach the frontend. */
+interface InputBackendContext {
+  readonly webApi: FrontendWebApi
+  readonly esConfigDir: string | null
+  /** The X display of the frontend's session. */
+  readonly display: string | undefined
+  /** X window class of the frontend window. */
+  readonly windowClass: string
+}
+
+export interface FrontendControls {
+  /** The input that opens and launches (ES: `b`), and the one that goes back (ES: `a`). */
+  readonly ok: NavigationInput
+  readonly back: NavigationInput
+  /** The backend of that `--control-backend` name. */
+  backend (kind: 'simulator' | 'xdotool', context: InputBackendContext): InputBackend
 }
 
 /**

@@ -73,8 +73,9 @@ describe('the service against the simulated real ES', () => {
     // re-selections, every hook in its own shell at once.
     const names = raw.frames.map((f) => String(f.Payload.EventName))
     const launch = names.lastIndexOf('game-start')
-    assert.deepEqual(names.slice(launch - 2, launch + 1), ['config-changed', 'settings-changed', 'game-start'])
+    assert.deepEqual(names.slice(launch - 2, launch + 1), ['config-changed', 'settings-changed', 'game-start'], names.join(', '))
     await raw.until((c) => c.frames.map((f) => f.Payload.EventName).lastIndexOf('game-selected') > c.frames.map((f) => f.Payload.EventName).lastIndexOf('game-end'), 10_000)
+      .catch((error: Error) => { throw new Error(`${error.message}; hooks: ${raw.frames.map((f) => f.Payload.EventName).join(', ')}`) })
     const afterEnd = raw.frames.map((f) => String(f.Payload.EventName)).slice(names.lastIndexOf('game-end'))
     assert.equal(afterEnd[0], 'game-end')
     assert.ok(afterEnd.slice(1).every((name) => name === 'game-selected'), afterEnd.join(', '))

@@ -43,7 +43,9 @@ const esDeLike: FrontendAdapter = {
     install: () => ({ written: [], removed: [] }),
     uninstall: () => ({ written: [], removed: [] })
   },
-  webApi: noWebApi
+  webApi: noWebApi,
+  // Nothing to send inputs to: frontend control only plans (dry-run).
+  controls: null
 }
 
 describe('a frontend family added through the adapter seam', () => {
@@ -56,7 +58,7 @@ describe('a frontend family added through the adapter seam', () => {
     const gamelists = path.join(root, 'ES-DE', 'gamelists', 'snes')
     mkdirSync(gamelists, { recursive: true })
     writeFileSync(path.join(gamelists, 'gamelist.xml'), '<?xml version="1.0"?>\n<gameList><game><path>./Super Game (USA).sfc</path><name>Super Game</name><developer>Stub Soft</developer></game></gameList>\n')
-    hub = await startHub({ adapters: [esDeLike], options: { frontendRoot: root, profile: 'es-de' } })
+    hub = await startHub({ adapters: [esDeLike], options: { frontendRoot: root, profile: 'es-de', controlBackend: 'xdotool' } })
   })
   after(async () => hub.close())
 
@@ -82,6 +84,11 @@ describe('a frontend family added through the adapter seam', () => {
     assert.equal(state.state, 'playing')
     assert.equal(state.runningGame.gamePath, rom)
     assert.equal(state.runningGame.systemId, 'snes')
+  })
+
+  it('drives a family without controls only as a plan', async () => {
+    const status = await (await fetch(`${hub.baseUrl}/api/v1/es/controller/status`)).json() as { backend: string, dryRun: boolean }
+    assert.deepEqual([status.backend, status.dryRun], ['dry-run', true])
   })
 
   it('offers the family as a --profile value', async () => {

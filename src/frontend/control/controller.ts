@@ -11,8 +11,7 @@ import type { FrontendEvents } from '../events.js'
 import type { LibraryCatalog } from '../../library/index.js'
 import { romKey } from '../../library/index.js'
 import type { FrontendContext } from '../context.js'
-import type { FrontendWebApi } from '../../frontends/index.js'
-import { backInput, okInput, type InputBackend, type NavigationInput } from './backends.js'
+import type { FrontendControls, FrontendWebApi, InputBackend, NavigationInput } from '../../frontends/index.js'
 import { emptySequenceRule } from './schemas.js'
 
 export interface Timing {
@@ -37,6 +36,8 @@ export interface ActionResult {
 
 export interface ControllerDeps {
   readonly backend: InputBackend
+  /** The frontend's OK and back inputs. */
+  readonly controls: Pick<FrontendControls, 'ok' | 'back'>
   readonly es: FrontendWebApi
   readonly context: FrontendContext
   readonly catalog: LibraryCatalog
@@ -108,7 +109,7 @@ export class FrontendController {
       const context = this.#deps.context
       // Entering the system makes the frontend select a game there; that tells us where the cursor is.
       const before = context.snapshot().selectedGame
-      if (await send([okInput], timing) === 'stopped') return 'stopped'
+      if (await send([this.#deps.controls.ok], timing) === 'stopped') return 'stopped'
       if (this.#deps.backend.dryRun) return 'planned'
       const entered = await this.#until(() => { const g = context.snapshot().selectedGame; return g !== null && g !== before && g.systemId === target.name }, verifyTimeoutMs)
       if (!entered) throw new HubError(409, 'VERIFICATION_TIMEOUT', `No game of ${target.name} was selected after entering it`)
@@ -139,7 +140,7 @@ export class FrontendController {
     const forward = (to - from + target.order.length) % target.order.length
     const backward = target.order.length - forward
     const inputs: NavigationInput[] = [
-      ...(snapshot.selectedGame === null ? [] : [backInput]),
+      ...(snapshot.selectedGame === null ? [] : [this.#deps.controls.back]),
       ...Array.from({ length: forward <= backward ? forward : backward }, () => forward <= backward ? 'right' as const : 'left' as const)
     ]
     if (await send(inputs, timing) === 'stopped') return 'stopped'

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import type { CodedBodyRule } from '../../core/validation.js'
-import { navigationInputs } from './backends.js'
+import { navigationInputs } from '../../frontends/index.js'
 
 const Input = Type.Union([
   Type.Literal('up'), Type.Literal('down'), Type.Literal('left'), Type.Literal('right'), Type.Literal('a'),

@@ -4,11 +4,13 @@
  * `scripts/<event>/`, and the web API on port 1234.
  */
 import path from 'node:path'
-import type { FrontendAdapter, FrontendHooks, FrontendLayout, FrontendPaths } from '../adapter.js'
+import type { FrontendAdapter, FrontendControls, FrontendHooks, FrontendLayout, FrontendPaths } from '../adapter.js'
 import { readEsSettings } from '../es-settings.js'
 import { installHooks, uninstallHooks } from './hook-scripts.js'
 import { esHookNames, interpretEsHook } from './hooks.js'
+import { SimulatorBackend } from './simulator-backend.js'
 import { EsWebApi } from './web-api.js'
+import { XdotoolBackend } from './xdotool-backend.js'
 
 /** ES's automatic collections: they sit on the carousel like systems, and hold games of every system. */
 const esAutoCollections: ReadonlySet<string> = new Set(['all', 'favorites', 'recent'])
@@ -18,6 +20,18 @@ const esHooks: FrontendHooks = {
   interpret: interpretEsHook,
   install: installHooks,
   uninstall: uninstallHooks
+}
+
+/**
+ * ES names its OK button `b` and its back button `a` (Return and Escape on its default keyboard).
+ * The simulated ES is an ES too (src/sim/README.md): its `/sim/input` is one more way in.
+ */
+const esControls: FrontendControls = {
+  ok: 'b',
+  back: 'a',
+  backend: (kind, context) => kind === 'simulator'
+    ? new SimulatorBackend(context.webApi)
+    : new XdotoolBackend({ xdotool: '/usr/bin/xdotool', esConfigDir: context.esConfigDir, windowClass: context.windowClass, display: context.display })
 }
 
 export function emulationStationAdapter (id: string, title: string, layout: (root: string) => FrontendLayout): FrontendAdapter {
@@ -30,7 +44,8 @@ export function emulationStationAdapter (id: string, title: string, layout: (roo
     gamelistFile: (paths: FrontendPaths, systemId: string) => paths.romsRoot === null ? null : path.join(paths.romsRoot, systemId, 'gamelist.xml'),
     isCollection: (systemId) => esAutoCollections.has(systemId),
     hooks: esHooks,
-    webApi: (baseUrl) => new EsWebApi(baseUrl)
+    webApi: (baseUrl) => new EsWebApi(baseUrl),
+    controls: esControls
   }
 }
 

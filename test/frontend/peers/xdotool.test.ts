@@ -3,7 +3,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { keysymOf } from '../../../src/frontend/control/es-input.js'
+import { keysymOf } from '../../../src/frontends/emulationstation/es-input.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
 import { findPeer } from '../../support/peers.js'
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
-import type { NavigationInput } from './backends.js'
+import type { NavigationInput } from '../controls.js'
 
 /** SDL2 keycodes of keys without a printable character are `scancode | 0x40000000`. */
 const scancodeFlag = 0x40000000

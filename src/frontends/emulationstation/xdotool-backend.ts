@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { promisify } from 'node:util'
-import { navigationInputs, type BackendStatus, type InputBackend, type NavigationInput } from './backends.js'
+import { navigationInputs, type BackendStatus, type InputBackend, type NavigationInput } from '../controls.js'
 import { readKeyboardMapping } from './es-input.js'
 
 const run = promisify(execFile)
