@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
 import path from 'node:path'
-import { after, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { esCompareIgnoreCase } from '../../src/sim/catalog.js'
 import { esEscapedPath, esScriptCommand } from '../../src/sim/es-shell.js'
-import { eventually, installScript, press, pressSettled, readRecordedHooks, recordingScript, settledHooks, simState, startDemoFrontend, type DemoFrontend, type RecordedHook } from '../support/sim.js'
+import { eventually, installScript, press, pressSettled, readRecordedHooks, recordingScript, settledHooks, simState, demoFrontendsOfSuite, type DemoFrontend, type RecordedHook } from '../support/sim.js'
 
 describe('ES hook command strings (Scripting.cpp, getEscapedPath)', () => {
   it('escapes a rom path as getEscapedPath does: a backslash before each special character not already escaped', () => {
@@ -31,13 +31,7 @@ describe('ES gamelist order (FileSorts compareName)', () => {
 })
 
 describe('simulated frontend: hooks run as ES runs them (sh -c, concurrently)', () => {
-  const started: DemoFrontend[] = []
-  async function start (...args: Parameters<typeof startDemoFrontend>): Promise<DemoFrontend> {
-    const demo = await startDemoFrontend(...args)
-    started.push(demo)
-    return demo
-  }
-  after(async () => { await Promise.all(started.map(async (demo) => demo.frontend.stop())) })
+  const start = demoFrontendsOfSuite()
 
   function nesRom (demo: DemoFrontend, file: string): string {
     return path.join(demo.root, 'roms', 'nes', file)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { after, describe, it } from 'node:test'
-import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, startDemoFrontend, type DemoFrontend, type RecordedHook } from '../support/sim.js'
+import { describe, it } from 'node:test'
+import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, demoFrontendsOfSuite, type DemoFrontend, type RecordedHook } from '../support/sim.js'
 
 const demoFiles: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   mame: { '1943: The Battle of Midway': '1943.zip', 'Street Fighter II: The World Warrior': 'sf2.zip', 'Donkey Kong': 'dkong.zip', Galaga: 'galaga.zip' },
@@ -26,13 +26,7 @@ function systemSelected (system: string): RecordedHook {
 }
 
 describe('simulated frontend: navigation fires ES hooks with ES argv', () => {
-  const started: DemoFrontend[] = []
-  async function start (...args: Parameters<typeof startDemoFrontend>): Promise<DemoFrontend> {
-    const demo = await startDemoFrontend(...args)
-    started.push(demo)
-    return demo
-  }
-  after(async () => { await Promise.all(started.map(async (demo) => demo.frontend.stop())) })
+  const start = demoFrontendsOfSuite()
 
   /** Presses each input after the hooks of the previous one finished; returns the hooks of each input (concurrent hooks of one input sorted). */
   async function hooksPerInput (demo: DemoFrontend, ...inputs: Parameters<typeof pressSettled>[1][]): Promise<RecordedHook[][]> {

@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, describe, it } from 'node:test'
-import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, startDemoFrontend, type DemoFrontend, type RecordedHook } from '../support/sim.js'
+import { describe, it } from 'node:test'
+import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, demoFrontendsOfSuite, type DemoFrontend, type RecordedHook } from '../support/sim.js'
 
 describe('simulated frontend: slideshow screensaver', () => {
-  const started: DemoFrontend[] = []
-  async function start (...args: Parameters<typeof startDemoFrontend>): Promise<DemoFrontend> {
-    const demo = await startDemoFrontend(...args)
-    started.push(demo)
-    return demo
-  }
-  after(async () => { await Promise.all(started.map(async (demo) => demo.frontend.stop())) })
+  const start = demoFrontendsOfSuite()
 
   async function knownGames (demo: DemoFrontend): Promise<Set<string>> {
     const games = await (await fetch(`${demo.url}/systems/all/games`)).json() as { systemName: string, path: string, name: string }[]

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { after } from 'node:test'
 import { hookScriptsDir, SimulatedFrontend, writeDemoTree, type FrontendLayout, type FrontendProfile, type SimInput, type SimState, type SimulatedFrontendOptions } from '../../src/sim/index.js'
 import { tempDir } from './hub.js'
 
@@ -99,4 +100,18 @@ export async function pressSettled (demo: DemoFrontend, ...inputs: SimInput[]): 
     await settledHooks(demo)
   }
   return readRecordedHooks(demo.log)
+}
+
+/**
+ * Starts demo frontends for one describe block and stops every one of them after it: call at the
+ * top of the block, then `start(...)` in the tests.
+ */
+export function demoFrontendsOfSuite (): (...args: Parameters<typeof startDemoFrontend>) => Promise<DemoFrontend> {
+  const started: DemoFrontend[] = []
+  after(async () => { await Promise.all(started.map(async (demo) => demo.frontend.stop())) })
+  return async (...args) => {
+    const demo = await startDemoFrontend(...args)
+    started.push(demo)
+    return demo
+  }
 }
