@@ -40,6 +40,11 @@ export class NotificationsService {
     return this.#queue.pending
   }
 
+  /** A toast the service raises by itself (see auto-toasts.ts): dropped while the manager is off. */
+  raise (request: ToastRequest): void {
+    if (this.deps.enabled()) this.#queue.add({ ...request, id: randomUUID() })
+  }
+
   toast (request: ToastRequest): { queued: true, id: string } {
     this.#requireEnabled()
     if (request.title.trim() === '' && request.message.trim() === '') {
