@@ -16,6 +16,8 @@ import { hiscoresModule } from './hiscores/index.js'
 import { libraryModule } from './library/index.js'
 import { mediaModule } from './media/index.js'
 import { mqttModule } from './mqtt/index.js'
+import { notificationsModule } from './notifications/index.js'
+import { overlaysModule } from './overlays/index.js'
 import { panelsModule } from './panels/index.js'
 import { recordsModule } from './records/index.js'
 import { romsModule } from './roms/index.js'
@@ -25,7 +27,7 @@ import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, ...contractModules
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, notificationsModule, overlaysModule, ...contractModules
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

@@ -15,11 +15,4 @@ const themes = defineModule({
   register: declaredOnly
 })
 
-const notifications = defineModule({
-  name: 'notifications',
-  gate: 'notificationsUi',
-  managers: [{ id: 'notificationsUi', title: 'Notifications & UI', esKey: 'notifications_ui_manager', parent: null, description: 'Toasts and native frontend notifications.' }],
-  register: declaredOnly
-})
-
-export const contractModules: readonly HubModule[] = [themes, notifications]
+export const contractModules: readonly HubModule[] = [themes]

@@ -128,6 +128,8 @@ export interface FrontendWebApi {
   readonly baseUrl: string
   launch (romPath: string): Promise<FrontendResponse>
   notify (message: string): Promise<FrontendResponse>
+  /** A message box the user dismisses (Batocera-style ES). */
+  messagebox (message: string): Promise<FrontendResponse>
   reloadGames (): Promise<FrontendResponse>
   /** One navigation input to the simulated frontend. */
   simulatorInput (input: string): Promise<FrontendResponse>

@@ -14,7 +14,7 @@ import { startHub, tempDir, type TestHub } from '../support/hub.js'
 /** ES-DE has no web API: every call fails as an unreachable frontend does. */
 const noWebApi = (baseUrl: string): FrontendWebApi => {
   const unreachable = async (): Promise<never> => { throw new FrontendUnreachableError(baseUrl, new Error('ES-DE has no web API')) }
-  return { baseUrl, launch: unreachable, notify: unreachable, reloadGames: unreachable, simulatorInput: unreachable, games: async () => null, systems: async () => null, runningGame: unreachable, reachable: async () => false }
+  return { baseUrl, launch: unreachable, notify: unreachable, messagebox: unreachable, reloadGames: unreachable, simulatorInput: unreachable, games: async () => null, systems: async () => null, runningGame: unreachable, reachable: async () => false }
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { FrontendGame, FrontendResponse, FrontendWebApi } from '../adapter.js'
 import { FrontendUnreachableError } from '../unreachable.js'
 
-type AllowedRoute = 'POST /launch' | 'POST /notify' | 'GET /reloadgames' | 'GET /systems' | 'GET /systems/{s}/games' | 'GET /caps' | 'GET /runningGame' | 'POST /sim/input'
+type AllowedRoute = 'POST /launch' | 'POST /notify' | 'POST /messagebox' | 'GET /reloadgames' | 'GET /systems' | 'GET /systems/{s}/games' | 'GET /caps' | 'GET /runningGame' | 'POST /sim/input'
 
 interface CallOptions {
   readonly body?: string
@@ -57,6 +57,11 @@ export class EsWebApi implements FrontendWebApi {
   /** Shows a native notification in the frontend. */
   async notify (message: string): Promise<FrontendResponse> {
     return this.#call('POST /notify', { body: message })
+  }
+
+  /** Shows a message box the user dismisses. */
+  async messagebox (message: string): Promise<FrontendResponse> {
+    return this.#call('POST /messagebox', { body: message })
   }
 
   /** Full gamelist reload: the user's cursor is lost, so only ever on explicit request. */

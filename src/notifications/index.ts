@@ -1,0 +1,39 @@
+/**
+ * Notifications & UI: toasts for overlays and native frontend notifications. Not gated as a
+ * branch: with the manager off its routes answer 409 NOTIFICATIONS_DISABLED (the contract's code).
+ */
+import { defineModule } from '../core/module.js'
+import { frontendInstallService } from '../frontends/index.js'
+import { currentPlayerService } from '../hiscores/index.js'
+import { autoToastFor } from './auto-toasts.js'
+import { notificationEvents } from './events.js'
+import { notificationOptions } from './options.js'
+import { notificationRoutes } from './routes.js'
+import { NotificationsService } from './service.js'
+
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  gate: null,
+  managers: [{ id: 'notificationsUi', title: 'Notifications & UI', esKey: 'notifications_ui_manager', parent: null, description: 'Toasts and native frontend notifications.' }],
+  options: notificationOptions,
+  events: notificationEvents,
+  needs: [frontendInstallService, currentPlayerService],
+  register: async (scope, context) => {
+    const install = context.use(frontendInstallService)
+    const service = new NotificationsService({
+      publisher: context.publisher,
+      frontend: install.adapter.webApi(install.esUrl),
+      enabled: () => context.isEnabled('notificationsUi')
+    })
+    const player = context.use(currentPlayerService)
+    const rules = { achievementUnlock: context.options.toastOnAchievementUnlock, myHiscore: context.options.toastOnMyHiscore, isMe: (name: string) => player.isMe(name) }
+    const unsubscribe = context.subscribe((event) => {
+      const toast = autoToastFor(event.envelope, rules)
+      // After the event that raised it has reached every transport, not inside its publish.
+      if (toast !== null) queueMicrotask(() => { service.raise(toast) })
+    })
+    context.onStop(() => { unsubscribe(); service.stop() })
+    context.addStatusSection('notifications', () => ({ pendingToasts: service.pendingToasts }))
+    notificationRoutes(scope, service)
+  }
+})

@@ -1,0 +1,7 @@
+import { Type } from 'typebox'
+import { option } from '../core/options.js'
+
+export const notificationOptions = {
+  toastOnAchievementUnlock: option({ kind: 'boolean', schema: Type.Boolean(), default: true, flag: null, description: 'Raise a toast (with the badge) when the achievements host confirms an unlock.' }),
+  toastOnMyHiscore: option({ kind: 'boolean', schema: Type.Boolean(), default: true, flag: null, description: 'Raise a toast when the player at the cabinet (Me) enters a hiscore table.' })
+} as const

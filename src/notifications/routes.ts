@@ -1,0 +1,21 @@
+import { apiGroups } from '../core/api-groups.js'
+import { errorResponses, jsonBodyErrors } from '../core/errors.js'
+import type { HubApp } from '../core/module.js'
+import { NativeNotificationAccepted, NativeNotificationBody, ToastAccepted, ToastBody } from './schemas.js'
+import type { NotificationsService } from './service.js'
+
+const tags = [apiGroups.notifications.name]
+
+export function notificationRoutes (app: HubApp, service: NotificationsService): void {
+  app.post('/api/v1/toast-notifications', {
+    schema: { tags, summary: 'Queue a toast for the overlays (notifications.toast on /ws/system when its turn comes)', body: ToastBody, response: { 202: ToastAccepted, ...errorResponses(...jsonBodyErrors, 409) } }
+  }, async (request, reply) => reply.code(202).send(service.toast(request.body)))
+
+  app.post('/api/v1/es-notifications', {
+    schema: { tags, summary: 'Show a native notification in the frontend (its web API /notify)', body: NativeNotificationBody, response: { 202: NativeNotificationAccepted, ...errorResponses(...jsonBodyErrors, 409, 502) } }
+  }, async (request, reply) => reply.code(202).send(await service.native('/notify', request.body.message)))
+
+  app.post('/api/v1/es-notifications/messagebox', {
+    schema: { tags, summary: 'Show a message box in the frontend (its web API /messagebox)', body: NativeNotificationBody, response: { 202: NativeNotificationAccepted, ...errorResponses(...jsonBodyErrors, 409, 502) } }
+  }, async (request, reply) => reply.code(202).send(await service.native('/messagebox', request.body.message)))
+}

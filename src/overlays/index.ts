@@ -1,0 +1,28 @@
+/**
+ * Ready-made overlays at `/overlays/<name>` for browser sources and cabinet screens, and their
+ * index at `/overlays/`. They read only the public streams, so they double as examples.
+ */
+import { Type } from 'typebox'
+import { HubError } from '../core/errors.js'
+import { defineModule } from '../core/module.js'
+import { overlayIndexHtml } from './index-page.js'
+import { nowPlayingOverlay } from './now-playing.js'
+import { overlayHtml } from './shell.js'
+import { toastsOverlay } from './toasts.js'
+
+const overlays = [nowPlayingOverlay, toastsOverlay]
+
+export const overlaysModule = defineModule({
+  name: 'overlays',
+  gate: null,
+  register: async (app) => {
+    const pages = new Map(overlays.map((overlay) => [overlay.name, overlayHtml(overlay)]))
+    const index = overlayIndexHtml(overlays)
+    app.get('/overlays/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index))
+    app.get('/overlays/:name', { schema: { hide: true, params: Type.Object({ name: Type.String() }) } }, async (request, reply) => {
+      const page = pages.get(request.params.name)
+      if (page === undefined) throw new HubError(404, 'NOT_FOUND', `No overlay named ${request.params.name}; /overlays/ lists them`)
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page)
+    })
+  }
+})

@@ -1,0 +1,74 @@
+/**
+ * What every overlay page shares: a transparent page for a browser source, sized by `?w=&h=`
+ * (else the whole window), and a WebSocket follower that reconnects by itself. Plain HTML and
+ * JavaScript, no build step and nothing fetched from the network.
+ */
+export interface Overlay {
+  /** The URL segment: `/overlays/<name>`. */
+  readonly name: string
+  readonly title: string
+  /** What it shows, for the index page. */
+  readonly description: string
+  /** A size that suits it in a browser source, for the index page. */
+  readonly size: { readonly w: number, readonly h: number }
+  readonly style: string
+  readonly body: string
+  /** Runs as a module script after the shared one (`overlay.follow`, `overlay.mediaUrl`). */
+  readonly script: string
+}
+
+const sharedStyle = `
+html, body { margin: 0; background: transparent; overflow: hidden; }
+body { width: 100vw; height: 100vh; position: relative; font: 600 22px/1.25 system-ui, sans-serif; color: #fff; text-shadow: 0 1px 3px #000; }
+`
+
+/** `body[data-link]` says `live` or `reconnecting`, for people debugging a browser source and for tests. */
+const sharedScript = `
+const query = new URLSearchParams(location.search)
+for (const [param, side] of [['w', 'width'], ['h', 'height']]) {
+  const px = Number(query.get(param))
+  if (Number.isFinite(px) && px > 0) document.body.style[side] = px + 'px'
+}
+
+/** Only media URLs of the service (or absolute http ones) become image sources; takes an asset ({ Url }) or a URL. */
+function mediaUrl (asset) {
+  const url = typeof asset === 'string' ? asset : asset?.Url
+  return typeof url === 'string' && (url.startsWith('/api/v1/media/') || /^https?:\\/\\//.test(url)) ? url : null
+}
+
+function follow (stream, onEvent) {
+  let delay = 500
+  const open = () => {
+    const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + stream)
+    socket.onopen = () => { delay = 500; document.body.dataset.link = 'live' }
+    socket.onmessage = (message) => {
+      let event
+      try { event = JSON.parse(message.data) } catch { return }
+      onEvent(event)
+    }
+    socket.onclose = () => { document.body.dataset.link = 'reconnecting'; setTimeout(open, delay); delay = Math.min(delay * 2, 10000) }
+  }
+  open()
+}
+
+window.overlay = { follow, mediaUrl }
+`
+
+export const overlayHtml = (overlay: Overlay): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${overlay.title} · cabinet-hub overlay</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${sharedStyle}${overlay.style}</style>
+</head>
+<body data-link="connecting">
+${overlay.body}
+<script>${sharedScript}</script>
+<script type="module">
+const { follow, mediaUrl } = window.overlay
+${overlay.script}
+</script>
+</body>
+</html>
+`

@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict'
+import { once } from 'node:events'
+import { createServer } from 'node:http'
+import { after, before, describe, it } from 'node:test'
+import { startHub, type TestHub } from '../support/hub.js'
+import { simState, startDemoFrontend, type DemoFrontend } from '../support/sim.js'
+import { RecordingClient, type Frame } from '../support/ws-client.js'
+
+async function post (hub: TestHub, path: string, body: unknown): Promise<{ status: number, body: Record<string, unknown> }> {
+  const response = await fetch(`${hub.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return { status: response.status, body: await response.json() as Record<string, unknown> }
+}
+
+const toasts = (client: RecordingClient): Frame[] => client.frames.filter((f) => f.Type === 'notifications.toast')
+
+/** A loopback URL nothing listens on: the port of a server that was just closed. */
+async function deadUrl (): Promise<string> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const address = server.address() as { port: number }
+  server.close()
+  await once(server, 'close')
+  return `http://127.0.0.1:${address.port}`
+}
+
+describe('toast notifications', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub() })
+  after(async () => hub.close())
+
+  it('queues a toast (202 and its id) and publishes it on /ws/system with the defaults filled in', async () => {
+    const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
+    const answer = await post(hub, '/api/v1/toast-notifications', { title: 'New hiscore', message: 'Me: 42 000' })
+    assert.equal(answer.status, 202)
+    assert.equal(answer.body.queued, true)
+    assert.equal(typeof answer.body.id, 'string')
+    await system.until((c) => toasts(c).length === 1)
+    assert.deepEqual(toasts(system)[0]!.Payload, { Id: answer.body.id, Type: 'info', Title: 'New hiscore', Message: 'Me: 42 000', ImageUrl: null, DurationMs: 4000, Position: 'BottomRight', Animation: 'Fade' })
+    system.socket.close()
+  })
+
+  it('shows one toast at a time per position, in the order they were posted, while another position goes on', async () => {
+    const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
+    const first = await post(hub, '/api/v1/toast-notifications', { title: 'first', position: 'TopLeft', durationMs: 500 })
+    const second = await post(hub, '/api/v1/toast-notifications', { title: 'second', position: 'TopLeft', durationMs: 500 })
+    const third = await post(hub, '/api/v1/toast-notifications', { title: 'third', position: 'Top', durationMs: 500, animation: 'SlideFromTop' })
+    await system.until((c) => toasts(c).length === 2)
+    // The second waits behind the first at TopLeft; the third, alone at Top, is on screen already.
+    assert.deepEqual(toasts(system).map((f) => f.Payload.Id), [first.body.id, third.body.id])
+    await system.until((c) => toasts(c).length === 3)
+    assert.equal(toasts(system)[2]!.Payload.Id, second.body.id)
+    assert.equal(toasts(system)[2]!.Payload.Position, 'TopLeft')
+    system.socket.close()
+  })
+
+  it('answers 400 naming the field for bad toasts and publishes nothing', async () => {
+    const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
+    const cases: Array<[unknown, RegExp]> = [
+      [{ title: '', message: '  ' }, /title.*message/],
+      [{ message: 'hi', durationMs: 100 }, /durationMs/],
+      [{ message: 'hi', durationMs: 60001 }, /durationMs/],
+      [{ message: 'hi', position: 'Middle' }, /position/],
+      [{ message: 'hi', animation: 'Spin' }, /animation/]
+    ]
+    for (const [body, field] of cases) {
+      const answer = await post(hub, '/api/v1/toast-notifications', body)
+      assert.equal(answer.status, 400, JSON.stringify(body))
+      assert.equal(answer.body.code, 'VALIDATION_ERROR')
+      assert.match(String(answer.body.message), field)
+    }
+    // A good toast after the bad ones is the first toast the client sees.
+    const good = await post(hub, '/api/v1/toast-notifications', { message: 'still running', position: 'Bottom', durationMs: 500 })
+    await system.until((c) => toasts(c).length === 1)
+    assert.equal(toasts(system)[0]!.Payload.Id, good.body.id)
+    system.socket.close()
+  })
+})
+
+describe('native frontend notifications', () => {
+  let demo: DemoFrontend
+  let hub: TestHub
+  before(async () => {
+    demo = await startDemoFrontend()
+    hub = await startHub({ options: { esUrl: demo.url } })
+  })
+  after(async () => {
+    await hub.close()
+    await demo.frontend.stop()
+  })
+
+  it('passes a notification and a message box to the frontend web API', async () => {
+    const notify = await post(hub, '/api/v1/es-notifications', { message: 'Insert coin' })
+    assert.equal(notify.status, 202)
+    assert.deepEqual(notify.body, { queued: true, endpoint: '/notify', message: 'Insert coin' })
+    const box = await post(hub, '/api/v1/es-notifications/messagebox', { message: 'Closing at 23:00' })
+    assert.deepEqual(box.body, { queued: true, endpoint: '/messagebox', message: 'Closing at 23:00' })
+    const shown = (await simState(demo.url)).notifications.map((n) => [n.kind, n.message])
+    assert.deepEqual(shown, [['notify', 'Insert coin'], ['messagebox', 'Closing at 23:00']])
+  })
+
+  it('answers 400 naming the field for an empty message', async () => {
+    const answer = await post(hub, '/api/v1/es-notifications', { message: '' })
+    assert.equal(answer.status, 400)
+    assert.match(String(answer.body.message), /message/)
+  })
+})
+
+describe('notifications while the frontend is down or the manager is off', () => {
+  let down: TestHub
+  let off: TestHub
+  before(async () => {
+    down = await startHub({ options: { esUrl: await deadUrl() } })
+    off = await startHub({ env: { CABINET_HUB_MANAGERS_NOTIFICATIONS_UI: 'false' } })
+  })
+  after(async () => {
+    await down.close()
+    await off.close()
+  })
+
+  it('answers 502 saying the frontend does not answer', async () => {
+    const answer = await post(down, '/api/v1/es-notifications/messagebox', { message: 'hello' })
+    assert.equal(answer.status, 502)
+    assert.equal(answer.body.code, 'ES_UNREACHABLE')
+    assert.match(String(answer.body.message), /does not answer/)
+  })
+
+  it('answers 409 NOTIFICATIONS_DISABLED on every notification route and publishes no toast', async () => {
+    const system = await RecordingClient.connect(`${off.wsBase}/ws/system`)
+    for (const [path, body] of [['/api/v1/toast-notifications', { message: 'hi' }], ['/api/v1/es-notifications', { message: 'hi' }], ['/api/v1/es-notifications/messagebox', { message: 'hi' }]] as const) {
+      const answer = await post(off, path, body)
+      assert.equal(answer.status, 409, path)
+      assert.equal(answer.body.code, 'NOTIFICATIONS_DISABLED')
+    }
+    const status = await (await fetch(`${off.baseUrl}/api/v1/status`)).json() as { notifications: { pendingToasts: number } }
+    assert.equal(status.notifications.pendingToasts, 0)
+    assert.equal(toasts(system).length, 0)
+    system.socket.close()
+  })
+})
+
+describe('toasts the service raises by itself', () => {
+  const inject = async (hub: TestHub, Type: string, Payload: Record<string, unknown>): Promise<void> => {
+    const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type, Payload }) })
+    assert.equal(response.status < 300, true, await response.text())
+  }
+  const unlock = { AchievementId: 101, Title: 'First', Description: 'Count past 255', Points: 5, Hardcore: false, BadgeUrl: '/api/achievements/media/badge/00001.png', GameId: 77 }
+  const entry = (Name: string): Record<string, unknown> => ({ System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Name, Value: 42100, Score: '42100', Rank: 1, At: '2026-11-24T20:00:00.000Z', RomMd5: null })
+
+  it('toasts an achievement unlock with its badge and a hiscore of Me, not a hiscore of someone else', async () => {
+    const hub = await startHub({ options: { devEventsIngest: true } })
+    try {
+      const me = await (await fetch(`${hub.baseUrl}/api/v1/players/current`)).json() as { name: string }
+      const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
+      await inject(hub, 'hiscore.entry.added', entry(`not ${me.name}`))
+      await inject(hub, 'achievements.achievement.unlock.confirmed', unlock)
+      await inject(hub, 'hiscore.entry.added', entry(me.name))
+      await system.until((c) => toasts(c).length === 1)
+      const first = toasts(system)[0]!.Payload
+      assert.match(String(first.Title), /Achievement unlocked: First/)
+      assert.equal(first.ImageUrl, unlock.BadgeUrl)
+      // Same position: the hiscore toast waits for the unlock's duration.
+      await system.until((c) => toasts(c).length === 2, 10_000)
+      assert.equal(toasts(system)[1]!.Payload.Title, 'New hiscore on Super Mario Bros.')
+      assert.match(String(toasts(system)[1]!.Payload.Message), new RegExp(`^${me.name}: 42100`))
+      system.socket.close()
+    } finally {
+      await hub.close()
+    }
+  })
+
+  it('raises none when switched off', async () => {
+    const hub = await startHub({ options: { devEventsIngest: true, toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
+    try {
+      const me = await (await fetch(`${hub.baseUrl}/api/v1/players/current`)).json() as { name: string }
+      const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
+      await inject(hub, 'achievements.achievement.unlock.confirmed', unlock)
+      await inject(hub, 'hiscore.entry.added', entry(me.name))
+      // A posted toast after them is the first toast the client sees.
+      const posted = await post(hub, '/api/v1/toast-notifications', { message: 'marker', durationMs: 500 })
+      await system.until((c) => toasts(c).length === 1)
+      assert.equal(toasts(system)[0]!.Payload.Id, posted.body.id)
+      system.socket.close()
+    } finally {
+      await hub.close()
+    }
+  })
+})
