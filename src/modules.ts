@@ -21,11 +21,12 @@ import { recordsModule } from './records/index.js'
 import { romsModule } from './roms/index.js'
 import { scrapingModule } from './scraping/index.js'
 import { surfacesModule } from './surfaces/index.js'
+import { themesModule } from './themes/index.js'
 import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, ...contractModules
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, themesModule, ...contractModules
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

@@ -8,13 +8,6 @@ import { defineModule, type HubModule } from '../core/module.js'
 
 const declaredOnly = async (): Promise<void> => {}
 
-const themes = defineModule({
-  name: 'themes',
-  gate: 'themesCollections',
-  managers: [{ id: 'themesCollections', title: 'Themes & Collections', esKey: 'themes_collections_manager', parent: null, description: 'Theme exports and collections.' }],
-  register: declaredOnly
-})
-
 const notifications = defineModule({
   name: 'notifications',
   gate: 'notificationsUi',
@@ -22,4 +15,4 @@ const notifications = defineModule({
   register: declaredOnly
 })
 
-export const contractModules: readonly HubModule[] = [themes, notifications]
+export const contractModules: readonly HubModule[] = [notifications]

@@ -1,0 +1,28 @@
+/** Themes & Collections: files EmulationStation themes read, kept in step with the service's data. */
+import { defineModule } from '../core/module.js'
+import { frontendInstallService, themeRoots } from '../frontends/index.js'
+import { themesEvents } from './events.js'
+import { HiscoreThemeExport } from './hiscore-export.js'
+import { themesOptions } from './options.js'
+
+export const themesModule = defineModule({
+  name: 'themes',
+  gate: 'themesCollections',
+  managers: [{ id: 'themesCollections', title: 'Themes & Collections', esKey: 'themes_collections_manager', parent: null, description: 'Theme exports and collections.' }],
+  options: themesOptions,
+  events: themesEvents,
+  needs: [frontendInstallService],
+  register: async (_scope, context) => {
+    const themesDir = themeRoots(context.use(frontendInstallService), context.options.themeExportDir)[0] ?? null
+    const hiscores = new HiscoreThemeExport({ themesDir, publisher: context.publisher, logger: context.logger })
+    if (!context.enabled) return
+    context.addStatusSection('themes', () => ({ themesDir }))
+    context.onStart('themes', async () => {
+      const unsubscribe = context.subscribe(hiscores.onEvent)
+      context.onStop(async () => {
+        unsubscribe()
+        await hiscores.settled()
+      })
+    })
+  }
+})
