@@ -1,4 +1,4 @@
-/** The events of theme exports (delivered on /ws/panel by its `theme.` prefix). */
+/** The events of theme exports (on /ws/panel by its `theme.` prefix) and custom collections (on /ws/system). */
 import { Type } from 'typebox'
 import { define, open, str, type EventMap } from '../core/events/definition.js'
 
@@ -10,7 +10,13 @@ export const themesEvents = [
     Path: str('The file written or removed.'),
     Removed: Type.Boolean({ description: 'True when the file was removed because the table emptied.' }),
     Lines: Type.Integer({ description: 'Lines written.' })
-  }, 'theme export'), { example: { Kind: 'hiscore', System: 'mame', Rom: 'galaga', Path: '/userdata/themes/.hiscore/mame/galaga.xml', Removed: false, Lines: 2 } })
+  }, 'theme export'), { example: { Kind: 'hiscore', System: 'mame', Rom: 'galaga', Path: '/userdata/themes/.hiscore/mame/galaga.xml', Removed: false, Lines: 2 } }),
+  define('collections.updated', 'A custom collection file of the frontend was written.', open({
+    Name: str('Collection name (the file is custom-<name>.cfg).'),
+    From: str('What it was built from: `favorites`.'),
+    Path: str('The file written.'),
+    Games: Type.Integer({ description: 'Rom paths written.' })
+  }, 'custom collection'), { example: { Name: 'my favs', From: 'favorites', Path: '/userdata/system/configs/emulationstation/collections/custom-my favs.cfg', Games: 12 } })
 ]
 
 export type ThemesEvents = EventMap<typeof themesEvents>
