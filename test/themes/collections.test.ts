@@ -1,13 +1,15 @@
 /**
  * Custom collections as EmulationStation reads them: POST /api/v1/collections writes
  * `collections/custom-<name>.cfg` in the frontend's config folder, one rom path per line, whatever
- * the path holds (spaces, quotes, non-ASCII); a bad name changes nothing.
+ * the path holds (spaces, quotes, non-ASCII), from the gamelists' favorites or the hiscore tables
+ * the player stands on; a bad name changes nothing.
  */
 import assert from 'node:assert/strict'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { tempDir } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 const favoriteRoms = ['Bubble Bobble (Japan) [b].nes', 'Mike Tyson\'s "Punch-Out!!".nes', 'ドラゴンクエスト Ü.nes']
@@ -20,6 +22,21 @@ ${favoriteRoms.map((file) => `  <game><path>./${file.replace(/&/g, '&amp;')}</pa
 </gameList>
 `
 
+/** Five 3-byte packed BCD scores, then five 3-letter names, as MAME's hiscore plugin saves them. */
+const definition = `<hi2txt>
+  <structure file=".hi">
+    <check><size>30</size></check>
+    <loop count="5"><elt id="SCORE" type="int" size="3" base="16"/></loop>
+    <loop count="5"><elt id="NAME" type="text" size="3"/></loop>
+  </structure>
+  <output><table><column id="RANK" src="index" format="+1"/><column id="SCORE" format="*10"/><column id="NAME"/></table></output>
+</hi2txt>`
+
+function save (names: string[]): Buffer {
+  const scores = names.map((_, index) => Buffer.from(String(50000 - index * 1000).padStart(6, '0'), 'hex'))
+  return Buffer.concat([...scores, ...names.map((name) => Buffer.from(name, 'latin1'))])
+}
+
 describe('custom collections', () => {
   let f: FrontendHub
   let system: RecordingClient
@@ -30,8 +47,12 @@ describe('custom collections', () => {
     return { status: response.status, body: await response.json() as Record<string, unknown> }
   }
 
+  const definitions = tempDir('themes-hiscore-defs-')
+
   before(async () => {
-    f = await startFrontendHub({}, (tree) => {
+    for (const rom of ['1943', 'sf']) writeFileSync(path.join(definitions, `${rom}.xml`), definition)
+    f = await startFrontendHub({ hiscoreDefinitions: definitions, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50' }, (tree) => {
+      writeFileSync(path.join(tree.esConfigDir, 'es_settings.cfg'), '<?xml version="1.0"?>\n<config>\n\t<string name="global.retroachievements.username" value="Alice" />\n</config>\n')
       const nes = path.join(tree.roms, 'nes')
       mkdirSync(nes, { recursive: true })
       writeFileSync(path.join(nes, 'gamelist.xml'), nesGamelist)
@@ -43,6 +64,7 @@ describe('custom collections', () => {
   after(async () => {
     system.socket.close()
     await f.close()
+    rmSync(definitions, { recursive: true, force: true })
   })
 
   it('writes the favorites, one rom path per line, spaces, quotes and non-ASCII kept as they are', async () => {
@@ -55,12 +77,26 @@ describe('custom collections', () => {
     assert.deepEqual(system.frames.find((frame) => frame.Type === 'collections.updated')!.Payload, { Name: 'Ma sélection', From: 'favorites', Path: file, Games: 3 })
   })
 
+  it('writes the games on whose hiscore table the player stands, by their initials', async () => {
+    const hiscore = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    const saves = path.join(f.tree.root, 'saves', 'mame', 'hiscore')
+    mkdirSync(saves, { recursive: true })
+    writeFileSync(path.join(saves, '1943.hi'), save(['CAP', 'ALI', 'KEV', 'P38', 'MID']))
+    writeFileSync(path.join(saves, 'sf.hi'), save(['RYU', 'KEN', 'GUY', 'CHU', 'ZAN']))
+    await hiscore.until((client) => ['1943', 'sf'].every((rom) => client.frames.some((frame) => frame.Type === 'hiscore.updated' && frame.Payload.Rom === rom)))
+    hiscore.socket.close()
+    const answer = await post({ name: 'My hiscores', from: 'hiscores-me' })
+    assert.equal(answer.status, 201, JSON.stringify(answer.body))
+    assert.equal(answer.body.games, 1)
+    assert.equal(readFileSync(path.join(collections, 'custom-My hiscores.cfg'), 'utf8'), `${f.tree.rom('mame', '1943.zip')}\n`)
+  })
+
   for (const name of ['../escape', 'a/b', 'a\\b', '..', '']) {
     it(`refuses the name ${JSON.stringify(name)} with a 400 naming the field, writing nothing`, async () => {
       const answer = await post({ name, from: 'favorites' })
       assert.equal(answer.status, 400)
       assert.match(String(answer.body.message), /name/)
-      assert.deepEqual(readdirSync(collections), ['custom-Ma sélection.cfg'])
+      assert.deepEqual(readdirSync(collections).sort(), ['custom-Ma sélection.cfg', 'custom-My hiscores.cfg'])
       assert.equal(existsSync(path.join(f.tree.esConfigDir, 'custom-escape.cfg')), false)
     })
   }
