@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { bcdHiscoreDefinition, bcdHiscoreSave } from '../support/hiscore-saves.js'
 import { tempDir } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
@@ -21,21 +22,6 @@ ${favoriteRoms.map((file) => `  <game><path>./${file.replace(/&/g, '&amp;')}</pa
   <game><path>./Zelda.nes</path><name>Zelda</name></game>
 </gameList>
 `
-
-/** Five 3-byte packed BCD scores, then five 3-letter names, as MAME's hiscore plugin saves them. */
-const definition = `<hi2txt>
-  <structure file=".hi">
-    <check><size>30</size></check>
-    <loop count="5"><elt id="SCORE" type="int" size="3" base="16"/></loop>
-    <loop count="5"><elt id="NAME" type="text" size="3"/></loop>
-  </structure>
-  <output><table><column id="RANK" src="index" format="+1"/><column id="SCORE" format="*10"/><column id="NAME"/></table></output>
-</hi2txt>`
-
-function save (names: string[]): Buffer {
-  const scores = names.map((_, index) => Buffer.from(String(50000 - index * 1000).padStart(6, '0'), 'hex'))
-  return Buffer.concat([...scores, ...names.map((name) => Buffer.from(name, 'latin1'))])
-}
 
 describe('custom collections', () => {
   let f: FrontendHub
@@ -50,7 +36,7 @@ describe('custom collections', () => {
   const definitions = tempDir('themes-hiscore-defs-')
 
   before(async () => {
-    for (const rom of ['1943', 'sf']) writeFileSync(path.join(definitions, `${rom}.xml`), definition)
+    for (const rom of ['1943', 'sf']) writeFileSync(path.join(definitions, `${rom}.xml`), bcdHiscoreDefinition)
     f = await startFrontendHub({ hiscoreDefinitions: definitions, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50' }, (tree) => {
       writeFileSync(path.join(tree.esConfigDir, 'es_settings.cfg'), '<?xml version="1.0"?>\n<config>\n\t<string name="global.retroachievements.username" value="Alice" />\n</config>\n')
       const nes = path.join(tree.roms, 'nes')
@@ -81,8 +67,8 @@ describe('custom collections', () => {
     const hiscore = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
     const saves = path.join(f.tree.root, 'saves', 'mame', 'hiscore')
     mkdirSync(saves, { recursive: true })
-    writeFileSync(path.join(saves, '1943.hi'), save(['CAP', 'ALI', 'KEV', 'P38', 'MID']))
-    writeFileSync(path.join(saves, 'sf.hi'), save(['RYU', 'KEN', 'GUY', 'CHU', 'ZAN']))
+    writeFileSync(path.join(saves, '1943.hi'), bcdHiscoreSave([[5000, 'CAP'], [4000, 'ALI'], [3000, 'KEV'], [2000, 'P38'], [1000, 'MID']]))
+    writeFileSync(path.join(saves, 'sf.hi'), bcdHiscoreSave([[5000, 'RYU'], [4000, 'KEN'], [3000, 'GUY'], [2000, 'CHU'], [1000, 'ZAN']]))
     await hiscore.until((client) => ['1943', 'sf'].every((rom) => client.frames.some((frame) => frame.Type === 'hiscore.updated' && frame.Payload.Rom === rom)))
     hiscore.socket.close()
     const answer = await post({ name: 'My hiscores', from: 'hiscores-me' })
