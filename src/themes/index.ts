@@ -23,12 +23,13 @@ export const themesModule = defineModule({
     await themesRoutes(scope, new CustomCollections({ esConfigDir: install.esConfigDir, catalog: context.use(catalogService), hiscores: context.use(hiscoreGamesService), publisher: context.publisher, logger: context.logger }))
     if (!context.enabled) return
     context.addStatusSection('themes', () => ({ themesDir }))
+    let unsubscribe = (): void => {}
     context.onStart('themes', async () => {
-      const unsubscribe = context.subscribe(hiscores.onEvent)
-      context.onStop(async () => {
-        unsubscribe()
-        await hiscores.settled()
-      })
+      unsubscribe = context.subscribe(hiscores.onEvent)
+    })
+    context.onStop(async () => {
+      unsubscribe()
+      await hiscores.settled()
     })
   }
 })
