@@ -4,7 +4,6 @@
  */
 import { achievementsModule, type AchievementsConfig } from './achievements/index.js'
 import { bootModule } from './boot/index.js'
-import { contractModules } from './contract/index.js'
 import type { CoreConfig } from './core/core-options.js'
 import type { HubModule } from './core/module.js'
 import { orderByNeeds } from './core/services.js'
@@ -23,11 +22,12 @@ import { recordsModule } from './records/index.js'
 import { romsModule } from './roms/index.js'
 import { scrapingModule } from './scraping/index.js'
 import { surfacesModule } from './surfaces/index.js'
+import { themesModule } from './themes/index.js'
 import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, notificationsModule, overlaysModule, ...contractModules
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, notificationsModule, overlaysModule, themesModule
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

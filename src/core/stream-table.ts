@@ -20,7 +20,7 @@ const firehoseNames = new Set(['', 'ws', 'global', 'firehose', 'all'])
 export const systemStream: StreamDefinition = {
   name: 'system',
   description: 'Service-level events: startup, health, version, config, maintenance, notifications.',
-  prefixes: ['startup.', 'health.', 'version.', 'hub.', 'config.', 'maintenance.', 'rules.', 'notifications.'],
+  prefixes: ['startup.', 'health.', 'version.', 'hub.', 'config.', 'maintenance.', 'rules.', 'notifications.', 'collections.'],
   extraTypes: [],
   aliases: []
 }

@@ -21,6 +21,9 @@ import { TableStore } from './tables/table-store.js'
 
 /** Who plays now: `current()` gives `{ name, initials, aliases, source }`. */
 export const currentPlayerService = serviceKey<CurrentPlayerService>('hiscores.current-player')
+/** The games on whose tables the player at the cabinet stands. */
+export type HiscoreGames = Pick<HiscoreService, 'gamesOfMe'>
+export const hiscoreGamesService = serviceKey<HiscoreGames>('hiscores.games')
 export type { CurrentPlayer, CurrentPlayerService } from './players/player-service.js'
 export { writeDemoHiscores } from './demo-tables.js'
 
@@ -33,7 +36,7 @@ export const hiscoresModule = defineModule({
   migrations: hiscoresMigrations,
   events: hiscoreEvents,
   needs: [frontendInstallService, liveViewsService],
-  provides: [currentPlayerService],
+  provides: [currentPlayerService, hiscoreGamesService],
   commands: [hiscoreCommand],
   register: async (scope, context) => {
     const { options, publisher } = context
@@ -54,6 +57,7 @@ export const hiscoresModule = defineModule({
     })
     context.provide(currentPlayerService, players)
     hiscores = new HiscoreService({ tables: new TableStore(context.db), players, publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores })
+    context.provide(hiscoreGamesService, hiscores)
     hiscoreRoutes(scope, hiscores, players)
     context.use(liveViewsService).add(hiscoresView)
     if (!context.enabled) return

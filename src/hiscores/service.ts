@@ -137,6 +137,15 @@ export class HiscoreService {
     }
   }
 
+  /** Games whose table holds an entry of the player at the cabinet. */
+  gamesOfMe (): Array<{ system: string, rom: string }> {
+    const games = new Map<string, { system: string, rom: string }>()
+    for (const { system, rom, name } of this.#deps.tables.names()) {
+      if (this.#deps.players.isMe(name)) games.set(`${system}/${rom}`, { system, rom })
+    }
+    return [...games.values()]
+  }
+
   /** Tables that name the player anew show it: re-publish the game on screen. */
   playerChanged (): void {
     const game = this.#running ?? this.#selected

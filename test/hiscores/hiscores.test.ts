@@ -12,23 +12,9 @@ import { defineModule } from '../../src/core/module.js'
 import { currentPlayerService, type CurrentPlayer, type CurrentPlayerService } from '../../src/hiscores/index.js'
 import { HiscoreEntryAdded } from '../../src/records/hiscore-intake.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { bcdHiscoreDefinition as definition, bcdHiscoreSave as save } from '../support/hiscore-saves.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
-
-/** Five 3-byte packed BCD scores, then five 3-letter ASCII names. */
-const definition = `<hi2txt>
-  <structure file=".hi">
-    <check><size>30</size></check>
-    <loop count="5"><elt id="SCORE" type="int" size="3" base="16"/></loop>
-    <loop count="5"><elt id="NAME" type="text" size="3"/></loop>
-  </structure>
-  <output><table><column id="RANK" src="index" format="+1"/><column id="SCORE" format="*10"/><column id="NAME"/></table></output>
-</hi2txt>`
-
-function save (rows: Array<[number, string]>): Buffer {
-  const bcd = (n: number) => Buffer.from(n.toString().padStart(6, '0'), 'hex')
-  return Buffer.concat([...rows.map(([score]) => bcd(score)), ...rows.map(([, name]) => Buffer.from(name, 'latin1'))])
-}
 
 async function send (hub: FrontendHub, method: string, route: string, body: unknown) {
   const response = await fetch(`${hub.hub.baseUrl}${route}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

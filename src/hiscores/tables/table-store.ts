@@ -51,6 +51,11 @@ export class TableStore {
     return { system: row.system, rom: row.rom, game: row.game, status: row.status, message: row.message, sourceType: row.source_type, sourceFile: row.source_file, updatedAt: row.updated_at, entries }
   }
 
+  /** Every name on every table, once per game. */
+  names (): Array<{ system: string, rom: string, name: string }> {
+    return this.#db.prepare('SELECT DISTINCT system, rom, name FROM hiscore_entries ORDER BY system, rom').all() as Array<{ system: string, rom: string, name: string }>
+  }
+
   /** Replaces a game's table in one transaction: a reader never sees half of it. */
   put (table: StoredTable): void {
     this.#db.transaction(() => {

@@ -1,0 +1,35 @@
+/** Themes & Collections: files EmulationStation themes and collections read, kept in step with the service's data. */
+import { defineModule } from '../core/module.js'
+import { frontendInstallService, themeRoots } from '../frontends/index.js'
+import { hiscoreGamesService } from '../hiscores/index.js'
+import { catalogService } from '../library/index.js'
+import { CustomCollections } from './collections.js'
+import { themesEvents } from './events.js'
+import { HiscoreThemeExport } from './hiscore-export.js'
+import { themesOptions } from './options.js'
+import { themesRoutes } from './routes.js'
+
+export const themesModule = defineModule({
+  name: 'themes',
+  gate: 'themesCollections',
+  managers: [{ id: 'themesCollections', title: 'Themes & Collections', esKey: 'themes_collections_manager', parent: null, description: 'Theme exports and collections.' }],
+  options: themesOptions,
+  events: themesEvents,
+  needs: [frontendInstallService, catalogService, hiscoreGamesService],
+  register: async (scope, context) => {
+    const install = context.use(frontendInstallService)
+    const themesDir = themeRoots(install, context.options.themeExportDir)[0] ?? null
+    const hiscores = new HiscoreThemeExport({ themesDir, publisher: context.publisher, logger: context.logger })
+    await themesRoutes(scope, new CustomCollections({ esConfigDir: install.esConfigDir, catalog: context.use(catalogService), hiscores: context.use(hiscoreGamesService), publisher: context.publisher, logger: context.logger }))
+    if (!context.enabled) return
+    context.addStatusSection('themes', () => ({ themesDir }))
+    let unsubscribe = (): void => {}
+    context.onStart('themes', async () => {
+      unsubscribe = context.subscribe(hiscores.onEvent)
+    })
+    context.onStop(async () => {
+      unsubscribe()
+      await hiscores.settled()
+    })
+  }
+})

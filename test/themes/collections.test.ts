@@ -1,0 +1,95 @@
+/**
+ * Custom collections as EmulationStation reads them: POST /api/v1/collections writes
+ * `collections/custom-<name>.cfg` in the frontend's config folder, one rom path per line, whatever
+ * the path holds (spaces, quotes, non-ASCII), from the gamelists' favorites or the hiscore tables
+ * the player stands on; a bad name changes nothing.
+ */
+import assert from 'node:assert/strict'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { bcdHiscoreDefinition, bcdHiscoreSave } from '../support/hiscore-saves.js'
+import { tempDir } from '../support/hub.js'
+import { RecordingClient } from '../support/ws-client.js'
+
+const favoriteRoms = ['Bubble Bobble (Japan) [b].nes', 'Mike Tyson\'s "Punch-Out!!".nes', 'ドラゴンクエスト Ü.nes']
+
+const nesGamelist = `<?xml version="1.0"?>
+<gameList>
+${favoriteRoms.map((file) => `  <game><path>./${file.replace(/&/g, '&amp;')}</path><name>${file}</name><favorite>true</favorite></game>`).join('\n')}
+  <game><path>./Tetris.nes</path><name>Tetris</name><favorite>false</favorite></game>
+  <game><path>./Zelda.nes</path><name>Zelda</name></game>
+</gameList>
+`
+
+describe('custom collections', () => {
+  let f: FrontendHub
+  let system: RecordingClient
+  let collections = ''
+
+  const post = async (body: unknown) => {
+    const response = await fetch(`${f.hub.baseUrl}/api/v1/collections`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    return { status: response.status, body: await response.json() as Record<string, unknown> }
+  }
+
+  const definitions = tempDir('themes-hiscore-defs-')
+
+  before(async () => {
+    for (const rom of ['1943', 'sf']) writeFileSync(path.join(definitions, `${rom}.xml`), bcdHiscoreDefinition)
+    f = await startFrontendHub({ hiscoreDefinitions: definitions, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50' }, (tree) => {
+      writeFileSync(path.join(tree.esConfigDir, 'es_settings.cfg'), '<?xml version="1.0"?>\n<config>\n\t<string name="global.retroachievements.username" value="Alice" />\n</config>\n')
+      const nes = path.join(tree.roms, 'nes')
+      mkdirSync(nes, { recursive: true })
+      writeFileSync(path.join(nes, 'gamelist.xml'), nesGamelist)
+      for (const file of [...favoriteRoms, 'Tetris.nes', 'Zelda.nes']) writeFileSync(path.join(nes, file), 'rom')
+    })
+    collections = path.join(f.tree.esConfigDir, 'collections')
+    system = await RecordingClient.connect(`${f.hub.wsBase}/ws/system`)
+  })
+  after(async () => {
+    system.socket.close()
+    await f.close()
+    rmSync(definitions, { recursive: true, force: true })
+  })
+
+  it('writes the favorites, one rom path per line, spaces, quotes and non-ASCII kept as they are', async () => {
+    const answer = await post({ name: 'Ma sélection', from: 'favorites' })
+    const file = path.join(collections, 'custom-Ma sélection.cfg')
+    assert.equal(answer.status, 201, JSON.stringify(answer.body))
+    assert.deepEqual(answer.body, { name: 'Ma sélection', from: 'favorites', file, games: 3 })
+    assert.deepEqual(readFileSync(file, 'utf8').split('\n'), [...favoriteRoms.map((rom) => f.tree.rom('nes', rom)), ''])
+    await system.until((client) => client.types().includes('collections.updated'))
+    assert.deepEqual(system.frames.find((frame) => frame.Type === 'collections.updated')!.Payload, { Name: 'Ma sélection', From: 'favorites', Path: file, Games: 3 })
+  })
+
+  it('writes the games on whose hiscore table the player stands, by their initials', async () => {
+    const hiscore = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    const saves = path.join(f.tree.root, 'saves', 'mame', 'hiscore')
+    mkdirSync(saves, { recursive: true })
+    writeFileSync(path.join(saves, '1943.hi'), bcdHiscoreSave([[5000, 'CAP'], [4000, 'ALI'], [3000, 'KEV'], [2000, 'P38'], [1000, 'MID']]))
+    writeFileSync(path.join(saves, 'sf.hi'), bcdHiscoreSave([[5000, 'RYU'], [4000, 'KEN'], [3000, 'GUY'], [2000, 'CHU'], [1000, 'ZAN']]))
+    await hiscore.until((client) => ['1943', 'sf'].every((rom) => client.frames.some((frame) => frame.Type === 'hiscore.updated' && frame.Payload.Rom === rom)))
+    hiscore.socket.close()
+    const answer = await post({ name: 'My hiscores', from: 'hiscores-me' })
+    assert.equal(answer.status, 201, JSON.stringify(answer.body))
+    assert.equal(answer.body.games, 1)
+    assert.equal(readFileSync(path.join(collections, 'custom-My hiscores.cfg'), 'utf8'), `${f.tree.rom('mame', '1943.zip')}\n`)
+  })
+
+  for (const name of ['../escape', 'a/b', 'a\\b', '..', '']) {
+    it(`refuses the name ${JSON.stringify(name)} with a 400 naming the field, writing nothing`, async () => {
+      const answer = await post({ name, from: 'favorites' })
+      assert.equal(answer.status, 400)
+      assert.match(String(answer.body.message), /name/)
+      assert.deepEqual(readdirSync(collections).sort(), ['custom-Ma sélection.cfg', 'custom-My hiscores.cfg'])
+      assert.equal(existsSync(path.join(f.tree.esConfigDir, 'custom-escape.cfg')), false)
+    })
+  }
+
+  it('refuses a source it does not know with a 400 naming the field', async () => {
+    const answer = await post({ name: 'x', from: 'everything' })
+    assert.equal(answer.status, 400)
+    assert.match(String(answer.body.message), /from/)
+  })
+})
