@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js'
 import { optionEntriesOf, type Hub } from '../../src/core/hub.js'
 import type { HubApp, HubModule } from '../../src/core/module.js'
 import { loadConfig } from '../../src/core/options.js'
-import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
+import { closeDatabase, openDatabase, type HubDatabase } from '../../src/core/storage/database.js'
 import { builtInAdapters, frontendsModuleWith, readFrontendSettings, type FrontendAdapter } from '../../src/frontends/index.js'
 import { domainModules, type HubConfig } from '../../src/modules.js'
 import { quietPeers } from './game-events.js'
@@ -58,6 +58,14 @@ export async function startHub (options: TestHubOptions = {}): Promise<TestHub> 
     now: () => new Date(),
     modules
   })
+  return await serveTestHub({ app, hub }, db, dataDir, options)
+}
+
+/**
+ * Listens on a free loopback port (unless `listen` is false), starts the hub (unless `skipStart`),
+ * and gives the handle tests use; closing it closes the app and the database and removes the data dir.
+ */
+export async function serveTestHub ({ app, hub }: { app: HubApp, hub: Hub }, db: HubDatabase, dataDir: string, options: Pick<TestHubOptions, 'listen' | 'skipStart'> = {}): Promise<TestHub> {
   let baseUrl = 'http://127.0.0.1'
   if (options.listen !== false) {
     await app.listen({ host: '127.0.0.1', port: 0 })

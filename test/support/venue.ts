@@ -1,15 +1,14 @@
 /** A venue service in process (the `venue` command's build), and what tests ask cabinets and venues. */
 import assert from 'node:assert/strict'
-import { rmSync } from 'node:fs'
 import pino from 'pino'
 import { buildApp } from '../../src/app.js'
 import { optionEntriesOf } from '../../src/core/hub.js'
 import { loadConfig } from '../../src/core/options.js'
 import { noFrontendSettings } from '../../src/core/settings.js'
-import { closeDatabase, openDatabase } from '../../src/core/storage/database.js'
+import { openDatabase } from '../../src/core/storage/database.js'
 import { domainModules } from '../../src/modules.js'
 import { cabinetCatalogOf, venueModule } from '../../src/venue/index.js'
-import { tempDir, type TestHub } from './hub.js'
+import { serveTestHub, tempDir, type TestHub } from './hub.js'
 
 export async function startVenue (mqttUrl: string, options: Record<string, string> = {}): Promise<TestHub> {
   const dataDir = tempDir('cabinet-hub-venue-')
@@ -17,23 +16,7 @@ export async function startVenue (mqttUrl: string, options: Record<string, strin
   const loaded = loadConfig(optionEntriesOf(modules), { cli: new Map(Object.entries({ dataDir, port: '0', nodeId: 'venue', mqttUrl, ...options })), env: {} })
   const db = openDatabase(dataDir)
   const { app, hub } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, settings: noFrontendSettings, now: () => new Date(), modules })
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const address = app.server.address()
-  if (address === null || typeof address === 'string') throw new Error('no TCP address')
-  const baseUrl = `http://127.0.0.1:${address.port}`
-  await hub.start()
-  return {
-    app,
-    hub,
-    baseUrl,
-    wsBase: baseUrl.replace('http://', 'ws://'),
-    dataDir,
-    close: async () => {
-      await app.close()
-      closeDatabase(db)
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }
+  return await serveTestHub({ app, hub }, db, dataDir)
 }
 
 /** A frontend hook through the ingest route, as EmulationStation's scripts deliver it. */
