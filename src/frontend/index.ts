@@ -4,7 +4,7 @@
  */
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
-import { frontendInstallService, installProblem, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
+import { esButtons, frontendInstallService, installProblem, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
 import { catalogService, toSystemInfo } from '../library/index.js'
 import { gameMediaService } from '../media/index.js'
 import { DryRunBackend } from './control/backends.js'
@@ -27,9 +27,6 @@ const gamelistPollMs = 1000
 
 /** A game-start this recent may be ahead of the frontend's own state: the web API's "nothing runs" does not end it yet. */
 const startSettleMs = 2000
-
-/** What a dry-run plan of a family without controls of its own is written in: ES's button names. */
-const esButtonNames = { ok: 'b', back: 'a' } as const
 
 /** The configured backend, from the frontend family; `dry-run`, and a family that cannot be driven, only plan. */
 function inputBackend (options: FrontendConfig, install: FrontendInstall, es: FrontendWebApi): InputBackend {
@@ -96,7 +93,8 @@ export const frontendModule = defineModule({
         return current === null ? null : { gameId: gameView(current, catalog, null).gameId, gamePath: current.gamePath }
       }
     })
-    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtonNames, es, context: link.context, catalog, publisher })
+    // A family without controls of its own only plans (dry-run); the plan is written in ES's button names.
+    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtons, es, context: link.context, catalog, publisher })
     let gamelistWatch: FolderWatch | null = null
 
     let linkProblem: string | null = null

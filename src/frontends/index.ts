@@ -63,4 +63,5 @@ export type { FrontendAction, FrontendAdapter, FrontendControls, FrontendGame, F
 export { FrontendUnreachableError } from './unreachable.js'
 export { navigationInputs, type BackendStatus, type InputBackend, type NavigationInput } from './controls.js'
 export { builtInAdapters } from './adapters.js'
+export { esButtons } from './emulationstation/index.js'
 export { frontendLayout, frontendProfiles, hookScriptsDir, resolveSystemPath, toEsPath, type FrontendProfile } from './profiles.js'

@@ -26,9 +26,10 @@ const esHooks: FrontendHooks = {
  * ES names its OK button `b` and its back button `a` (Return and Escape on its default keyboard).
  * The simulated ES is an ES too (src/sim/README.md): its `/sim/input` is one more way in.
  */
+export const esButtons = { ok: 'b', back: 'a' } as const
+
 const esControls: FrontendControls = {
-  ok: 'b',
-  back: 'a',
+  ...esButtons,
   backend: (kind, context) => kind === 'simulator'
     ? new SimulatorBackend(context.webApi)
     : new XdotoolBackend({ xdotool: '/usr/bin/xdotool', esConfigDir: context.esConfigDir, windowClass: context.windowClass, display: context.display })
