@@ -12,13 +12,10 @@ import { after, before, describe, it } from 'node:test'
 import { putDefinition, quietPeers } from '../../support/game-events.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
 import { counterRom } from '../../support/nes-rom.js'
-import { findPeer } from '../../support/peers.js'
-import { freeUdpPort } from '../../support/retroarch.js'
+import { freeUdpPort, nestopia, retroarch, retroarchSkip } from '../../support/retroarch.js'
 import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
-const retroarch = findPeer('RetroArch', 'retroarch', ['/usr/bin/retroarch'])
-const nestopia = findPeer('the nestopia libretro core', 'libretro-nestopia', ['/usr/lib/x86_64-linux-gnu/libretro/nestopia_libretro.so', '/usr/lib/aarch64-linux-gnu/libretro/nestopia_libretro.so', '/usr/lib/libretro/nestopia_libretro.so'])
-const skip = retroarch.skip || nestopia.skip
+const skip = retroarchSkip
 
 async function sendCommand (port: number, command: string): Promise<void> {
   const socket = createSocket('udp4')

@@ -5,8 +5,6 @@
  */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createSocket } from 'node:dgram'
-import { once } from 'node:events'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
@@ -14,20 +12,9 @@ import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.j
 import { putDefinition } from '../../support/game-events.js'
 import { tempDir } from '../../support/hub.js'
 import { counterRom } from '../../support/nes-rom.js'
-import { findPeer } from '../../support/peers.js'
+import { freeUdpPort, nestopia, retroarch } from '../../support/retroarch.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
-const retroarch = findPeer('RetroArch', 'retroarch', ['/usr/bin/retroarch'])
-const nestopia = findPeer('the nestopia libretro core', 'libretro-nestopia', ['/usr/lib/x86_64-linux-gnu/libretro/nestopia_libretro.so', '/usr/lib/aarch64-linux-gnu/libretro/nestopia_libretro.so', '/usr/lib/libretro/nestopia_libretro.so'])
-
-async function freeUdpPort (): Promise<number> {
-  const socket = createSocket('udp4')
-  socket.bind(0, '127.0.0.1')
-  await once(socket, 'listening')
-  const { port } = socket.address()
-  socket.close()
-  return port
-}
 
 async function put (f: FrontendHub, route: string, body: unknown) {
   const response = await fetch(`${f.hub.baseUrl}${route}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
