@@ -6,6 +6,7 @@
  * where a string is documented, so bodies are checked as sent.
  */
 import AjvCompiler from '@fastify/ajv-compiler'
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify'
 import { HubError } from './errors.js'
 
@@ -21,18 +22,46 @@ function withoutCoercion (options: ValidatorOptions): ValidatorOptions {
   return { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } } as ValidatorOptions
 }
 
+/**
+ * A route's validator, compiled when it first checks a request. Compiling the validators and
+ * serializers of every route took a third of a second of each start, most of it for routes a
+ * cabinet never calls. Fastify reads a failed check's `errors` from the function it was given.
+ */
+function validatorOnFirstUse<V extends (data: unknown) => unknown> (compile: () => V): V {
+  let compiled: V | undefined
+  const validate = (data: unknown) => {
+    compiled ??= compile()
+    const result = compiled(data)
+    validate.errors = (compiled as unknown as { errors?: unknown }).errors
+    return result
+  }
+  validate.errors = undefined as unknown
+  return validate as unknown as V
+}
+
 /** Fastify's validator builder, with a second Ajv that does not coerce, used for bodies. */
 const buildValidator: BuildValidator = (externalSchemas, options) => {
   const coercing = buildFromPool(externalSchemas, options)
   const exact = buildFromPool(externalSchemas, withoutCoercion(options))
   // The declared type of a compiler takes a bare schema; Fastify really passes the route definition.
   type Compile = (route: AjvCompiler.RouteDefinition) => ReturnType<typeof coercing>
-  const compileFor = (route: AjvCompiler.RouteDefinition) => ((route.httpPart === 'body' ? exact : coercing) as unknown as Compile)(route)
+  const compileFor = (route: AjvCompiler.RouteDefinition) => validatorOnFirstUse(() => ((route.httpPart === 'body' ? exact : coercing) as unknown as Compile)(route))
   return compileFor as unknown as ReturnType<BuildValidator>
 }
 
+type BuildSerializer = ReturnType<typeof SerializerSelector>
+
+/** Fastify's serializer builder; a response schema is compiled when a reply first uses it (see validatorOnFirstUse). */
+const buildSerializer: BuildSerializer = (externalSchemas, options) => {
+  const compile = SerializerSelector()(externalSchemas, options)
+  return (route) => {
+    let serialize: ((data: unknown) => string) | undefined
+    return (data: unknown) => (serialize ??= compile(route))(data)
+  }
+}
+
 /** For the `schemaController` option of Fastify. */
-export const bodiesNotCoerced: NonNullable<FastifyServerOptions['schemaController']> = { compilersFactory: { buildValidator } }
+export const bodiesNotCoerced: NonNullable<FastifyServerOptions['schemaController']> = { compilersFactory: { buildValidator, buildSerializer } }
 
 function describeError (error: FastifySchemaValidationError, dataVar: SchemaErrorDataVar): string {
   const text = `${dataVar}${error.instancePath} ${error.message ?? 'is invalid'}`
