@@ -5,12 +5,17 @@
 import { Type } from 'typebox'
 import { HubError } from '../core/errors.js'
 import { defineModule } from '../core/module.js'
+import { achievementsOverlay } from './achievements.js'
+import { hiscoresOverlay } from './hiscores.js'
 import { overlayIndexHtml } from './index-page.js'
+import { marqueeOverlay } from './marquee.js'
 import { nowPlayingOverlay } from './now-playing.js'
+import { panelOverlay } from './panel.js'
+import { scoreOverlay } from './score.js'
 import { overlayHtml } from './shell.js'
 import { toastsOverlay } from './toasts.js'
 
-const overlays = [nowPlayingOverlay, toastsOverlay]
+const overlays = [nowPlayingOverlay, scoreOverlay, hiscoresOverlay, achievementsOverlay, toastsOverlay, marqueeOverlay, panelOverlay]
 
 export const overlaysModule = defineModule({
   name: 'overlays',

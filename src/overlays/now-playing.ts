@@ -17,16 +17,11 @@ export const nowPlayingOverlay: Overlay = {
   body: '<div id="card" hidden><img id="art" alt=""><div><div id="game"></div><div id="system"></div></div></div>',
   script: `
 const art = document.getElementById('art')
-let sequence = -1
 
 function paint (snapshot) {
-  // Retained replays and updates may arrive out of order: the highest Sequence is what is on screen.
-  if (snapshot.Sequence < sequence) return
-  sequence = snapshot.Sequence
   const selection = snapshot.Selection ?? {}
   const media = snapshot.Media ?? {}
-  const game = snapshot.Scope === 'game' ? (selection.GameName ?? selection.Name ?? '') : ''
-  document.getElementById('game').textContent = game || (selection.Name ?? selection.SystemId ?? '')
+  document.getElementById('game').textContent = nameOf(snapshot)
   document.getElementById('system').textContent = snapshot.Scope === 'game' ? (selection.SystemId ?? '') : ''
   const url = [media.Marquee, media.Logo, media.Image, media.Thumbnail, media.Fanart].map(mediaUrl).find((u) => u !== null) ?? null
   if (url === null) art.removeAttribute('src')
@@ -35,6 +30,6 @@ function paint (snapshot) {
   document.body.dataset.selection = snapshot.SelectionKey ?? ''
 }
 
-follow('marquee', (event) => { if (event.Type.startsWith('marquee.snapshot')) paint(event.Payload) })
+followSnapshots('marquee', paint)
 `
 }

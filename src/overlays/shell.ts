@@ -13,7 +13,7 @@ export interface Overlay {
   readonly size: { readonly w: number, readonly h: number }
   readonly style: string
   readonly body: string
-  /** Runs as a module script after the shared one (`overlay.follow`, `overlay.mediaUrl`). */
+  /** Runs as a module script after the shared one (the names of `window.overlay` in scope). */
   readonly script: string
 }
 
@@ -36,11 +36,18 @@ function mediaUrl (asset) {
   return typeof url === 'string' && (url.startsWith('/api/v1/media/') || /^https?:\\/\\//.test(url)) ? url : null
 }
 
-function follow (stream, onEvent) {
+/** Digits grouped the same way whatever the browser's language, as scoreboards print them. */
+const numberFormat = new Intl.NumberFormat('en-US')
+function formatNumber (value) {
+  return numberFormat.format(Number(value))
+}
+
+/** \`onOpen\` runs on every (re)connect, before the retained events of the stream are handled. */
+function follow (stream, onEvent, onOpen = () => {}) {
   let delay = 500
   const open = () => {
     const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + stream)
-    socket.onopen = () => { delay = 500; document.body.dataset.link = 'live' }
+    socket.onopen = () => { delay = 500; document.body.dataset.link = 'live'; onOpen() }
     socket.onmessage = (message) => {
       let event
       try { event = JSON.parse(message.data) } catch { return }
@@ -51,7 +58,27 @@ function follow (stream, onEvent) {
   open()
 }
 
-window.overlay = { follow, mediaUrl }
+/**
+ * The surface snapshots of a stream (\`marquee\` ...), what is on screen only: retained replays and
+ * updates may arrive out of order, and the highest Sequence wins. A reconnect starts afresh (the
+ * service may have restarted, and its replay is what is on screen).
+ */
+function followSnapshots (stream, onSnapshot) {
+  let sequence = -1
+  follow(stream, (event) => {
+    if (!event.Type.startsWith(stream + '.snapshot') || event.Payload.Sequence < sequence) return
+    sequence = event.Payload.Sequence
+    onSnapshot(event.Payload)
+  }, () => { sequence = -1 })
+}
+
+/** What a snapshot's entry is called: the game's name, else the system's. */
+function nameOf (snapshot) {
+  const selection = snapshot.Selection ?? {}
+  return (snapshot.Scope === 'game' ? (selection.GameName ?? selection.Name) : selection.Name) ?? selection.SystemId ?? ''
+}
+
+window.overlay = { follow, followSnapshots, nameOf, mediaUrl, query, formatNumber }
 `
 
 export const overlayHtml = (overlay: Overlay): string => `<!doctype html>
@@ -66,7 +93,7 @@ export const overlayHtml = (overlay: Overlay): string => `<!doctype html>
 ${overlay.body}
 <script>${sharedScript}</script>
 <script type="module">
-const { follow, mediaUrl } = window.overlay
+const { follow, followSnapshots, nameOf, mediaUrl, query, formatNumber } = window.overlay
 ${overlay.script}
 </script>
 </body>
