@@ -13,7 +13,7 @@ export const themesEvents = [
   }, 'theme export'), { example: { Kind: 'hiscore', System: 'mame', Rom: 'galaga', Path: '/userdata/themes/.hiscore/mame/galaga.xml', Removed: false, Lines: 2 } }),
   define('collections.updated', 'A custom collection file of the frontend was written.', open({
     Name: str('Collection name (the file is custom-<name>.cfg).'),
-    From: str('What it was built from: `favorites` or `hiscores-me`.'),
+    From: str('What it was built from: `favorites`, `hiscores-me` or `romset-filter`.'),
     Path: str('The file written.'),
     Games: Type.Integer({ description: 'Rom paths written.' })
   }, 'custom collection'), { example: { Name: 'my favs', From: 'favorites', Path: '/userdata/system/configs/emulationstation/collections/custom-my favs.cfg', Games: 12 } })

@@ -1,9 +1,26 @@
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 
-export const CollectionBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 64, pattern: '^(?!\\.{1,2}$)[^/\\\\:*?"<>|\\u0000-\\u001f]+$', description: 'Collection name as the frontend shows it; becomes the file name custom-<name>.cfg, so no path separators or characters file systems refuse.' }),
-  from: Type.Union([Type.Literal('favorites'), Type.Literal('hiscores-me')], { description: '`favorites`: the games marked favorite in the gamelists; `hiscores-me`: the games on whose hiscore table the player at the cabinet stands.' })
-}, { additionalProperties: false })
+const name = Type.String({ minLength: 1, maxLength: 64, pattern: '^(?!\\.{1,2}$)[^/\\\\:*?"<>|\\u0000-\\u001f]+$', description: 'Collection name as the frontend shows it; becomes the file name custom-<name>.cfg, so no path separators or characters file systems refuse.' })
+
+/** One body per source, each with its own fields; `from` tells them apart. */
+const sources = [
+  Type.Object({ from: Type.Literal('favorites'), name }, { additionalProperties: false, description: 'The games marked favorite in the gamelists.' }),
+  Type.Object({ from: Type.Literal('hiscores-me'), name }, { additionalProperties: false, description: 'The games on whose hiscore table the player at the cabinet stands.' }),
+  Type.Object({
+    from: Type.Literal('romset-filter'),
+    name,
+    systems: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, uniqueItems: true, description: 'Frontend system ids; default: every system with a gamelist.' })),
+    romPattern: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'Rom file name pattern, any case: a glob (`Super Mario*`, `*.zip`) or a regular expression written `/.../flags` (`/^sf2/i`).' })),
+    genre: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Part of the gamelist genre, any case (`shoot` keeps `Shooter`).' })),
+    players: Type.Optional(Type.Integer({ minimum: 1, maximum: 16, description: 'A player count the game supports (gamelist `players`, `2` or `1-4`).' }))
+  }, { additionalProperties: false, description: 'The games of the gamelists that match every criterion given.' })
+] as const
+
+export const collectionSources = sources.map((source) => source.properties.from.const)
+
+export const CollectionBody = Type.Union([...sources], { description: '`from` chooses the source; each source has its own fields.' })
+export type CollectionRequest = Static<typeof CollectionBody>
+export type CollectionSource = CollectionRequest['from']
 
 export const CollectionResponse = Type.Object({
   name: Type.String(),
