@@ -3,8 +3,8 @@ import { Type } from 'typebox'
 import { define, open, str, type EventMap } from '../core/events/definition.js'
 
 export const themesEvents = [
-  define('theme.exported', 'A theme file was written or, when its source emptied, removed.', open({
-    Kind: str('`hiscore` (hiscore lines of a game).'),
+  define('theme.exported', 'A theme file was written or, when its source emptied, removed (for `gameinfos`: our block in it written or removed).', open({
+    Kind: str('`hiscore` (`.hiscore/<system>/<rom>.xml`), `gameinfos` (the hiscore block of `.gameinfos/<system>/<rom>.xml`) or `panel` (`.panels/<system>/<rom or _system>.xml`).'),
     System: str('Frontend system id.'),
     Rom: str('Rom file stem.'),
     Path: str('The file written or removed.'),

@@ -1,4 +1,5 @@
 /** Themes & Collections: files EmulationStation themes and collections read, kept in step with the service's data. */
+import path from 'node:path'
 import { defineModule } from '../core/module.js'
 import { frontendInstallService, themeRoots } from '../frontends/index.js'
 import { hiscoreGamesService } from '../hiscores/index.js'
@@ -6,6 +7,7 @@ import { catalogService } from '../library/index.js'
 import { CustomCollections } from './collections.js'
 import { themesEvents } from './events.js'
 import { HiscoreThemeExport } from './hiscore-export.js'
+import { gameinfosBlocks, hiscoreFiles } from './hiscore-targets.js'
 import { themesOptions } from './options.js'
 import { themesRoutes } from './routes.js'
 
@@ -19,13 +21,21 @@ export const themesModule = defineModule({
   register: async (scope, context) => {
     const install = context.use(frontendInstallService)
     const themesDir = themeRoots(install, context.options.themeExportDir)[0] ?? null
-    const hiscores = new HiscoreThemeExport({ themesDir, publisher: context.publisher, logger: context.logger })
+    const archiveRoot = path.join(context.core.dataDir, 'theme', 'hiscore')
+    const hiscores = new HiscoreThemeExport({
+      themeFiles: themesDir === null ? null : hiscoreFiles(path.join(themesDir, '.hiscore'), 'hiscore'),
+      archive: { root: archiveRoot, target: hiscoreFiles(archiveRoot, null) },
+      gameinfos: themesDir === null ? null : gameinfosBlocks(path.join(themesDir, '.gameinfos'), context.logger),
+      publisher: context.publisher,
+      logger: context.logger
+    })
     await themesRoutes(scope, new CustomCollections({ esConfigDir: install.esConfigDir, catalog: context.use(catalogService), hiscores: context.use(hiscoreGamesService), publisher: context.publisher, logger: context.logger }))
     if (!context.enabled) return
-    context.addStatusSection('themes', () => ({ themesDir }))
+    context.addStatusSection('themes', () => ({ themesDir, hiscoreArchive: archiveRoot }))
     let unsubscribe = (): void => {}
     context.onStart('themes', async () => {
       unsubscribe = context.subscribe(hiscores.onEvent)
+      hiscores.restore()
     })
     context.onStop(async () => {
       unsubscribe()
