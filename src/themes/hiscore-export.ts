@@ -9,6 +9,7 @@ import type { PublishedEvent, Publisher } from '../core/event-bus.js'
 import type { ThemesEvents } from './events.js'
 import { restoreMissing, type HiscoreTarget } from './hiscore-targets.js'
 import { hiscoreLineCount, type HiscoreLine } from './hiscore-xml.js'
+import { isSegment } from './segments.js'
 
 interface HiscoreTable {
   readonly System: string
@@ -25,11 +26,6 @@ export interface HiscoreExportDeps {
   readonly gameinfos: HiscoreTarget | null
   readonly publisher: Publisher<ThemesEvents>
   readonly logger: FastifyBaseLogger
-}
-
-/** A system id or rom stem usable as one path segment. */
-function isSegment (name: string): boolean {
-  return name !== '' && name !== '.' && name !== '..' && !/[/\\\0]/.test(name)
 }
 
 export class HiscoreThemeExport {

@@ -28,3 +28,12 @@ export const CollectionResponse = Type.Object({
   file: Type.String({ description: 'The collection file written.' }),
   games: Type.Integer({ description: 'Rom paths listed.' })
 })
+
+export const PanelThemeXmlResponse = Type.String({ description: 'The theme XML document of the panel (application/xml): `<panel schema="cabinet-hub.panel.theme.v1" scope system rom defaultLayout activeLayout activeLayoutSource>` with its sources and every layout, each player\'s joystick and buttons (id, slot, player, label, machineButton, function, controller, color) and the system buttons; empty attributes are left out.' })
+
+export const PanelExportResponse = Type.Object({
+  file: Type.String({ description: 'The file written: <themes>/.panels/<system>/<rom>.xml, or _system.xml for a system\'s panel.' }),
+  system: Type.String(),
+  rom: Type.String({ description: 'The rom stem, or `_system`.' }),
+  layouts: Type.Integer({ description: 'Layouts written.' })
+})
