@@ -121,4 +121,4 @@ export const panelsModule = defineModule({
 export { writeDemoPanels } from './demo-panels.js'
 export { dynpanelsRoot } from './resources.js'
 export { LayoutQuery } from './schemas.js'
-export type { PanelThemeSnapshot, ThemeButton, ThemeLayout } from './theme-snapshot.js'
+export type { PanelThemeSnapshot, ThemeButton } from './theme-snapshot.js'

@@ -18,7 +18,7 @@ export interface ThemeButton {
   readonly color: string
 }
 
-export interface ThemeLayout {
+interface ThemeLayout {
   readonly id: string
   readonly type: string
   readonly name: string

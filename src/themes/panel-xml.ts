@@ -7,7 +7,7 @@ import { XMLBuilder } from 'fast-xml-parser'
 import type { PanelThemeSnapshot, ThemeButton } from '../panels/index.js'
 import { xmlDeclaration } from './hiscore-xml.js'
 
-export const panelThemeSchema = 'cabinet-hub.panel.theme.v1'
+const panelThemeSchema = 'cabinet-hub.panel.theme.v1'
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, indentBy: '\t', suppressEmptyNode: true })
 
