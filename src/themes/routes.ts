@@ -4,7 +4,7 @@ import type { HubApp } from '../core/module.js'
 import { LayoutQuery } from '../panels/index.js'
 import type { CustomCollections } from './collections.js'
 import type { PanelThemeExport } from './panel-export.js'
-import { CollectionBody, CollectionResponse, collectionSources, PanelExportResponse, PanelThemeXmlResponse } from './schemas.js'
+import { CollectionBody, CollectionResponse, collectionSources, PanelExportResponse, PanelThemeXmlResponse, panelXmlExample } from './schemas.js'
 import { sourceErrors } from './source-errors.js'
 
 const tags = [apiGroups.themes.name]
@@ -19,7 +19,7 @@ export async function themesRoutes (app: HubApp, collections: CustomCollections,
 
   // Under /api/v1/panels as the contract places them, but theme exports: they answer with the Themes & Collections manager.
   app.get('/api/v1/panels/current/theme-xml', {
-    schema: { tags, summary: 'The control panel of the running game, else the selected one, as theme XML; 404 without a game or a panel', querystring: LayoutQuery, response: { 200: { description: 'The theme XML document.', content: { 'application/xml': { schema: PanelThemeXmlResponse } } }, ...errorResponses(400, 404) } }
+    schema: { tags, summary: 'The control panel of the running game, else the selected one, as theme XML; 404 without a game or a panel', querystring: LayoutQuery, response: { 200: { description: 'The theme XML document.', content: { 'application/xml': { schema: PanelThemeXmlResponse, example: panelXmlExample } } }, ...errorResponses(400, 404) } }
   }, async (request, reply) => {
     return reply.type('application/xml; charset=utf-8').send(panels.xml(request.query.activeLayout))
   })

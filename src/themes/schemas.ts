@@ -29,7 +29,31 @@ export const CollectionResponse = Type.Object({
   games: Type.Integer({ description: 'Rom paths listed.' })
 })
 
-export const PanelThemeXmlResponse = Type.String({ description: 'The theme XML document of the panel (application/xml): `<panel schema="cabinet-hub.panel.theme.v1" scope system rom defaultLayout activeLayout activeLayoutSource>` with its sources and every layout, each player\'s joystick and buttons (id, slot, player, label, machineButton, function, controller, color) and the system buttons; empty attributes are left out.' })
+/** The response schema below is a string: its example goes beside it, in the XML media type of the route. */
+export const panelXmlExample = `<?xml version="1.0" encoding="utf-8"?>
+<panel schema="cabinet-hub.panel.theme.v1" scope="game" system="mame" rom="dkong" defaultLayout="1-Button" activeLayout="1-Button" activeLayoutSource="best-fit">
+	<sources>
+		<game>/data/resources/dynpanels/games/dkong.json</game>
+	</sources>
+	<layouts>
+		<layout id="1-Button" type="1-Button" panelButtons="1">
+			<players>
+				<player index="1">
+					<joystick type="joy4way" color="Red"/>
+					<buttons>
+						<button id="P1_SLOT1" slot="1" player="1" label="Jump" machineButton="BUTTON1" function="Jump" controller="b" color="Red"/>
+					</buttons>
+				</player>
+			</players>
+			<systemButtons>
+				<button id="START" label="START" function="START" controller="start" color="White"/>
+			</systemButtons>
+		</layout>
+	</layouts>
+</panel>
+`
+
+export const PanelThemeXmlResponse = Type.String({ description: 'The theme XML document of the panel: `<panel schema="cabinet-hub.panel.theme.v1" scope system rom defaultLayout activeLayout activeLayoutSource>` with its sources and every layout, each player\'s joystick and buttons (id, slot, player, label, machineButton, function, controller, color) and the system buttons; empty attributes are left out.' })
 
 export const PanelExportResponse = Type.Object({
   file: Type.String({ description: 'The file written: <themes>/.panels/<system>/<rom>.xml, or _system.xml for a system\'s panel.' }),
