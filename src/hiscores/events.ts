@@ -39,6 +39,15 @@ export const hiscoreEvents = [
     At: Type.String({ format: 'date-time', description: 'When it entered (UTC).' }),
     RomMd5: nullableString('MD5 of the rom, when the gamelist gives it.')
   }, 'new hiscore entry'), { example: { System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Name: 'Alice', Value: 42100, Score: '42100', Rank: 1, At: '2026-11-24T20:00:00.000Z', RomMd5: null } }),
+  define('hiscore.personal.best', 'The player at the cabinet beat their own best on a game: at game end (the session\'s best live score) or when an entry of theirs appeared in a table. Published whether or not the score entered the table.', open({
+    System: str('Frontend system id.'),
+    Rom: str('Rom file stem.'),
+    Game: str('Display name.'),
+    Player: str('The player at the cabinet.'),
+    Value: int('The new best.'),
+    Previous: int('The best it beat.'),
+    EnteredTable: Type.Boolean({ description: 'True when the score also entered the game\'s table (a `hiscore.entry.added` was published for it).' })
+  }, 'personal best'), { example: { System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Player: 'Alice', Value: 42100, Previous: 30500, EnteredTable: false } }),
   define('hiscore.player.changed', 'The player at the cabinet changed.', open({ Name: str('Player name.'), Initials: str('Up to 3 letters.') }, 'player'), { example: { Name: 'Alice', Initials: 'ALI' } }),
   define('hiscore.console.score.captured', 'At game end, the best valid score of the session entered the game\'s table.', open({
     SystemId: str('Frontend system id.'), Rom: str('Rom file stem.'), Score: int('The score.'), Player: str('Who it was entered for.')

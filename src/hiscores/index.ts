@@ -13,6 +13,7 @@ import { hiscoreEvents } from './events.js'
 import { hiscoresMigrations } from './migrations.js'
 import { hiscoresView } from './live-view.js'
 import { hiscoresOptions } from './options.js'
+import { PersonalBests } from './players/personal-bests.js'
 import { PlayerService, type CurrentPlayerService } from './players/player-service.js'
 import { PlayerStore } from './players/player-store.js'
 import { hiscoreRoutes } from './routes.js'
@@ -56,7 +57,7 @@ export const hiscoresModule = defineModule({
       hiscores?.playerChanged()
     })
     context.provide(currentPlayerService, players)
-    hiscores = new HiscoreService({ tables: new TableStore(context.db), players, publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores })
+    hiscores = new HiscoreService({ tables: new TableStore(context.db), players, personalBests: new PersonalBests(context.db), publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores })
     context.provide(hiscoreGamesService, hiscores)
     hiscoreRoutes(scope, hiscores, players)
     context.use(liveViewsService).add(hiscoresView)

@@ -1,4 +1,4 @@
-/** Tables of the hiscores module: player profiles, the chosen player, and every game's table. */
+/** Tables of the hiscores module: player profiles, the chosen player, every game's table, and each player's best per game. */
 export const hiscoresMigrations = [
   `CREATE TABLE hiscore_players (
      name TEXT PRIMARY KEY COLLATE NOCASE,
@@ -31,5 +31,13 @@ export const hiscoresMigrations = [
      added_at TEXT NOT NULL,
      PRIMARY KEY (system, rom, rank),
      FOREIGN KEY (system, rom) REFERENCES hiscore_tables (system, rom) ON DELETE CASCADE
+   );`,
+  `CREATE TABLE hiscore_personal_bests (
+     system TEXT NOT NULL,
+     rom TEXT NOT NULL,
+     player TEXT NOT NULL COLLATE NOCASE,
+     value INTEGER NOT NULL,
+     updated_at TEXT NOT NULL,
+     PRIMARY KEY (system, rom, player)
    );`
 ]

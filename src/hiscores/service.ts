@@ -10,12 +10,14 @@ import { romStem } from '../identity/index.js'
 import { decodeArcade, type SaveFolders } from './arcade/mame-saves.js'
 import { SessionCapture, type SessionGame } from './capture/session-capture.js'
 import type { HiscoreEvents } from './events.js'
+import type { PersonalBests } from './players/personal-bests.js'
 import type { PlayerService } from './players/player-service.js'
 import type { StoredTable, TableEntry, TableStore } from './tables/table-store.js'
 
 export interface HiscoreServiceDeps {
   readonly tables: TableStore
   readonly players: PlayerService
+  readonly personalBests: PersonalBests
   readonly publisher: Publisher<HiscoreEvents>
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
@@ -55,6 +57,12 @@ function gameOf (payload: Record<string, unknown>): FrontendGame | null {
 }
 
 const entryKey = (entry: TableEntry): string => `${entry.name.trim().toUpperCase()}|${entry.score}`
+
+/** The highest score among a player's entries; null when none has a numeric score. */
+function bestOf (entries: readonly TableEntry[], isMe: (name: string) => boolean): number | null {
+  const values = entries.filter((entry) => isMe(entry.name)).flatMap((entry) => entry.value === null ? [] : [entry.value])
+  return values.length === 0 ? null : Math.max(...values)
+}
 
 export class HiscoreService {
   readonly #deps: HiscoreServiceDeps
@@ -179,7 +187,10 @@ export class HiscoreService {
     // Entries that were not in the previous decode are new; a first decode is the known state, not news.
     if (previous !== null && previous.status === 'ok') {
       const known = new Set(previous.entries.map(entryKey))
-      for (const entry of entries) if (!known.has(entryKey(entry))) this.#entryAdded(table, entry, game.md5)
+      const added = entries.filter((entry) => !known.has(entryKey(entry)))
+      for (const entry of added) this.#entryAdded(table, entry, game.md5)
+      const mine = bestOf(added, (name) => this.#deps.players.isMe(name))
+      if (mine !== null) this.#personalScore(game, mine, previous, true)
     }
     return true
   }
@@ -191,8 +202,27 @@ export class HiscoreService {
     if (ended === null) return
     const stored = this.#deps.tables.get(ended.system, ended.rom)
     const arcade = stored !== null && stored.sourceType !== 'captured'
-    if (session !== null && !arcade) this.#enterCaptured(ended, session.best)
-    else if (this.#refreshArcade(ended)) this.#publish(ended)
+    if (session !== null && !arcade) {
+      this.#enterCaptured(ended, session.best)
+      return
+    }
+    if (this.#refreshArcade(ended)) this.#publish(ended)
+    // The session's live score counts for the player even when MAME's table did not keep it.
+    if (session !== null) this.#personalScore(ended, session.best, stored, this.#tableHoldsMine(ended, session.best))
+  }
+
+  #tableHoldsMine (game: SessionGame, value: number): boolean {
+    return (this.#deps.tables.get(game.system, game.rom)?.entries ?? []).some((entry) => entry.value === value && this.#deps.players.isMe(entry.name))
+  }
+
+  /** A score of the player at the cabinet, measured against their own best before the table changed. */
+  #personalScore (game: SessionGame, value: number, before: StoredTable | null, enteredTable: boolean): void {
+    const { players, personalBests, publisher } = this.#deps
+    const player = players.current().name
+    const tableBest = bestOf(before?.entries ?? [], (name) => players.isMe(name))
+    const previous = personalBests.record({ system: game.system, rom: game.rom, player, value }, tableBest, this.#deps.now().toISOString())
+    if (previous === null) return
+    publisher.publish('hiscore.personal.best', { System: game.system, Rom: game.rom, Game: game.game, Player: player, Value: value, Previous: previous, EnteredTable: enteredTable })
   }
 
   #enterCaptured (game: FrontendGame, best: number): void {
@@ -211,6 +241,7 @@ export class HiscoreService {
     this.#deps.tables.put(table)
     const entered = entries.find((entry) => entryKey(entry) === entryKey(candidate))
     if (isNew && entered !== undefined) this.#entryAdded(table, entered, game.md5)
+    this.#personalScore(game, best, previous, isNew && entered !== undefined)
     this.#publish(game)
   }
 

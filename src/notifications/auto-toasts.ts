@@ -5,6 +5,7 @@ import type { ToastRequest } from './schemas.js'
 export interface AutoToastRules {
   readonly achievementUnlock: boolean
   readonly myHiscore: boolean
+  readonly personalBest: boolean
   readonly isMe: (name: string) => boolean
 }
 
@@ -21,6 +22,10 @@ export function autoToastFor (envelope: Envelope, rules: AutoToastRules): ToastR
   }
   if (envelope.Type === 'hiscore.entry.added' && rules.myHiscore && rules.isMe(text(payload, 'Name'))) {
     return toast({ type: 'success', title: `New hiscore on ${text(payload, 'Game')}`, message: `${text(payload, 'Name')}: ${text(payload, 'Score')} (rank ${text(payload, 'Rank')})` })
+  }
+  // A best that entered the table already has its new-hiscore toast: one toast per score.
+  if (envelope.Type === 'hiscore.personal.best' && rules.personalBest && !(payload.EnteredTable === true && rules.myHiscore)) {
+    return toast({ type: 'success', title: `Personal best on ${text(payload, 'Game')}`, message: `${text(payload, 'Player')}: ${text(payload, 'Value')} (previous best ${text(payload, 'Previous')})` })
   }
   return null
 }

@@ -26,7 +26,7 @@ export const notificationsModule = defineModule({
       enabled: () => context.isEnabled('notificationsUi')
     })
     const player = context.use(currentPlayerService)
-    const rules = { achievementUnlock: context.options.toastOnAchievementUnlock, myHiscore: context.options.toastOnMyHiscore, isMe: (name: string) => player.isMe(name) }
+    const rules = { achievementUnlock: context.options.toastOnAchievementUnlock, myHiscore: context.options.toastOnMyHiscore, personalBest: context.options.toastOnPersonalBest, isMe: (name: string) => player.isMe(name) }
     const unsubscribe = context.subscribe((event) => {
       const toast = autoToastFor(event.envelope, rules)
       // After the event that raised it has reached every transport, not inside its publish.

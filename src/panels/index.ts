@@ -16,6 +16,7 @@ import { dynpanelsRoot, PanelResources } from './resources.js'
 import { panelRoutes } from './routes.js'
 import { PanelService } from './service.js'
 import { watchPanelSettings } from './settings-watch.js'
+import type { PanelThemeSnapshot } from './theme-snapshot.js'
 import { CabinetWiring } from './wiring.js'
 
 /** Panel files are edited by hand now and then: a check a second is plenty. */
@@ -29,6 +30,16 @@ export interface PanelControls {
 
 export const panelControlsService = serviceKey<PanelControls>('panels.controls')
 
+/** The panel of the game on screen, for what themes show of it. */
+export interface CurrentPanel {
+  /** The running game, else the selected one; null without one, and while the manager is off. */
+  game (): { readonly systemId: string, readonly romStem: string } | null
+  /** Its panel with every layout; null when none resolves, and while the manager is off. */
+  themeSnapshot (layout?: string): PanelThemeSnapshot | null
+}
+
+export const currentPanelService = serviceKey<CurrentPanel>('panels.current')
+
 export const panelsModule = defineModule({
   name: 'panels',
   gate: 'controlPanel',
@@ -36,7 +47,7 @@ export const panelsModule = defineModule({
   streams: [{ name: 'panel', description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.', prefixes: ['panel.', 'theme.'], extraTypes: ['cpo.panel.config.selected'], aliases: [] }],
   options: panelOptions,
   events: panelEvents,
-  provides: [panelControlsService],
+  provides: [panelControlsService, currentPanelService],
   needs: [frontendActionsService, machineDataService],
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
@@ -53,6 +64,10 @@ export const panelsModule = defineModule({
     })
     context.provide(panelControlsService, {
       instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}
+    })
+    context.provide(currentPanelService, {
+      game: () => enabled ? service.currentGame() : null,
+      themeSnapshot: (layout) => enabled ? service.currentThemeSnapshot(layout) : null
     })
     const wiring = new CabinetWiring(options.panelInputMap)
     const sources: InputSource[] = options.panelEvdevDevices.map((device) => new EvdevSource(device))
@@ -105,3 +120,5 @@ export const panelsModule = defineModule({
 
 export { writeDemoPanels } from './demo-panels.js'
 export { dynpanelsRoot } from './resources.js'
+export { LayoutQuery } from './schemas.js'
+export type { PanelThemeSnapshot, ThemeButton } from './theme-snapshot.js'

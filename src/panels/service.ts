@@ -17,6 +17,7 @@ import { corePanelFile, panelFromFile, resolvePanel, type PanelRequest, type Res
 import type { PanelResources } from './resources.js'
 import type { PanelResource } from './resource-schema.js'
 import { drawFront, drawTop } from './svg.js'
+import { panelThemeSnapshot, type PanelThemeSnapshot } from './theme-snapshot.js'
 
 const snapshotVersion = 2
 
@@ -162,7 +163,7 @@ export class PanelService {
       Scope: panel.scope,
       PanelKey: panel.panelKey,
       PanelFile: panel.file,
-      CorePanelFile: corePanelFile(this.#deps.resources, this.#esSettings.get(`${panel.systemId}.core`)),
+      CorePanelFile: this.#corePanelFile(panel.systemId),
       DefaultLayoutId: panel.defaultLayoutId,
       RequestedLayout: panel.requestedLayout ?? '',
       ActiveLayoutId: panel.activeLayout.id,
@@ -172,6 +173,16 @@ export class PanelService {
       ActivePanel: activePanelPayload(panel, controls),
       Svg: this.#draw(panel.panelKey, controls)
     }
+  }
+
+  /** The current panel as themes show it, every layout of it; null without a game or when no panel resolves. */
+  currentThemeSnapshot (layout?: string): PanelThemeSnapshot | null {
+    const panel = this.current(layout)
+    return panel === null ? null : panelThemeSnapshot(panel, this.#cabinet, this.#corePanelFile(panel.systemId))
+  }
+
+  #corePanelFile (systemId: string): string {
+    return corePanelFile(this.#deps.resources, this.#esSettings.get(`${systemId}.core`))
   }
 
   /** Non-retained panel.state of a panel body a designer sends; returns its PanelKey. */

@@ -1,6 +1,7 @@
 /**
  * Custom collections as EmulationStation reads them: `<config>/collections/custom-<name>.cfg`, one
- * rom path per line, replaced whole so the frontend never reads half a list.
+ * rom path per line, replaced whole so the frontend never reads half a list. Sources: the
+ * gamelists' favorites, the hiscore tables the player stands on, or a romset filter.
  */
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
@@ -10,8 +11,8 @@ import type { HiscoreGames } from '../hiscores/index.js'
 import type { CatalogGame, LibraryCatalog } from '../library/index.js'
 import { writeFileAtomic } from './atomic-file.js'
 import type { ThemesEvents } from './events.js'
-
-export type CollectionSource = 'favorites' | 'hiscores-me'
+import { filterGames } from './romset-filter.js'
+import type { CollectionRequest, CollectionSource } from './schemas.js'
 
 export interface CustomCollectionsDeps {
   /** The frontend's config folder; null when none is configured. */
@@ -36,14 +37,23 @@ export class CustomCollections {
     this.#deps = deps
   }
 
-  async write (name: string, from: CollectionSource): Promise<WrittenCollection> {
+  async write (request: CollectionRequest): Promise<WrittenCollection> {
     const { esConfigDir, publisher } = this.#deps
+    const { name, from } = request
     if (esConfigDir === null) throw new HubError(409, 'NO_FRONTEND_CONFIG', 'No frontend config folder is configured; set --frontend-root or --es-config-dir')
-    const romPaths = listable(from === 'favorites' ? this.#favorites() : this.#hiscoresOfMe(), this.#deps.logger)
+    const romPaths = listable(this.#games(request), this.#deps.logger)
     const file = path.join(esConfigDir, 'collections', `custom-${name}.cfg`)
     await writeFileAtomic(file, romPaths.map((romPath) => `${romPath}\n`).join(''))
     publisher.publish('collections.updated', { Name: name, From: from, Path: file, Games: romPaths.length })
     return { name, from, file, games: romPaths.length }
+  }
+
+  #games (request: CollectionRequest): CatalogGame[] {
+    switch (request.from) {
+      case 'favorites': return this.#favorites()
+      case 'hiscores-me': return this.#hiscoresOfMe()
+      case 'romset-filter': return filterGames(this.#deps.catalog, request)
+    }
   }
 
   /** Games marked favorite in the gamelists, system by system in file order. */

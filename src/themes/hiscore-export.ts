@@ -1,14 +1,15 @@
 /**
- * Keeps `<themes>/.hiscore/<system>/<rom>.xml` in step with each hiscore table: rewritten whenever
+ * Keeps each game's hiscore lines in step with its table, in every target (the themes'
+ * `.hiscore/<system>/<rom>.xml`, the archive copy, the `.gameinfos` block): rewritten whenever
  * `hiscore.updated` brings a table with scores, removed when it brings one without. A table the
- * decoder failed on (`error`) leaves the last file in place.
+ * decoder failed on (`error`) leaves the last files in place.
  */
-import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { PublishedEvent, Publisher } from '../core/event-bus.js'
-import { removeFile, writeFileAtomic } from './atomic-file.js'
 import type { ThemesEvents } from './events.js'
-import { hiscoreThemeXml, type HiscoreLine } from './hiscore-xml.js'
+import { restoreMissing, type HiscoreTarget } from './hiscore-targets.js'
+import { hiscoreLineCount, type HiscoreLine } from './hiscore-xml.js'
+import { isSegment } from './segments.js'
 
 interface HiscoreTable {
   readonly System: string
@@ -18,32 +19,41 @@ interface HiscoreTable {
 }
 
 export interface HiscoreExportDeps {
-  /** The themes folder; null when the frontend has none configured (nothing is exported then). */
-  readonly themesDir: string | null
+  /** The themes' `.hiscore` files; null when the frontend has no themes folder configured. */
+  readonly themeFiles: HiscoreTarget & { readonly kind: string } | null
+  /** The service's own copy, kept whether or not there is a themes folder. */
+  readonly archive: { readonly root: string, readonly target: HiscoreTarget }
+  readonly gameinfos: HiscoreTarget | null
   readonly publisher: Publisher<ThemesEvents>
   readonly logger: FastifyBaseLogger
 }
 
-/** A system id or rom stem usable as one path segment. */
-function isSegment (name: string): boolean {
-  return name !== '' && name !== '.' && name !== '..' && !/[/\\\0]/.test(name)
-}
-
 export class HiscoreThemeExport {
   readonly #deps: HiscoreExportDeps
+  readonly #targets: readonly HiscoreTarget[]
   /** Writes one after another, so a quick second table cannot be overtaken by the first. */
   #queue: Promise<void> = Promise.resolve()
 
   constructor (deps: HiscoreExportDeps) {
     this.#deps = deps
+    this.#targets = [deps.themeFiles, deps.archive.target, deps.gameinfos].filter((target) => target !== null)
   }
 
   /** The bus listener: queues the export of every hiscore table. */
   readonly onEvent = ({ envelope }: PublishedEvent): void => {
     if (envelope.Type !== 'hiscore.updated') return
     const table = envelope.Payload as unknown as HiscoreTable
-    this.#queue = this.#queue.then(() => this.export(table)).catch((error: unknown) => {
-      this.#deps.logger.warn({ err: error, system: table.System, rom: table.Rom }, 'hiscore theme export failed')
+    this.#enqueue(() => this.export(table))
+  }
+
+  /** Puts back the `.hiscore` files a reinstalled themes folder lost, from the archive. */
+  restore (): void {
+    const { themeFiles, archive, publisher } = this.#deps
+    if (themeFiles === null) return
+    this.#enqueue(async () => {
+      for (const { system, rom, file, xml } of await restoreMissing(archive.root, themeFiles)) {
+        publisher.publish('theme.exported', { Kind: themeFiles.kind, System: system, Rom: rom, Path: file, Removed: false, Lines: hiscoreLineCount(xml) })
+      }
     })
   }
 
@@ -53,19 +63,32 @@ export class HiscoreThemeExport {
   }
 
   async export (table: HiscoreTable): Promise<void> {
-    const { themesDir, publisher, logger } = this.#deps
-    if (themesDir === null || table.Status === 'error') return
+    const { publisher, logger } = this.#deps
+    if (table.Status === 'error') return
     if (!isSegment(table.System) || !isSegment(table.Rom)) {
       logger.warn({ system: table.System, rom: table.Rom }, 'hiscore table not exported: its system or rom is not a file name')
       return
     }
-    const file = path.join(themesDir, '.hiscore', table.System, `${table.Rom}.xml`)
-    const base = { Kind: 'hiscore', System: table.System, Rom: table.Rom, Path: file }
-    if (table.Scores.length === 0) {
-      if (await removeFile(file)) publisher.publish('theme.exported', { ...base, Removed: true, Lines: 0 })
-      return
+    const removed = table.Scores.length === 0
+    const changed: Array<{ kind: string, file: string }> = []
+    for (const target of this.#targets) {
+      const file = target.fileOf(table.System, table.Rom)
+      // One target failing (a read-only theme folder) does not keep the others behind.
+      const done = await (removed ? target.remove(file) : target.write(file, table.Scores)).catch((error: unknown) => {
+        logger.warn({ err: error, file }, 'hiscore export failed')
+        return false
+      })
+      if (done && target.kind !== null) changed.push({ kind: target.kind, file })
     }
-    await writeFileAtomic(file, hiscoreThemeXml(table.Scores))
-    publisher.publish('theme.exported', { ...base, Removed: false, Lines: table.Scores.length })
+    // Announced once every target is done: a listener reading any of the files finds them all current.
+    for (const { kind, file } of changed) {
+      publisher.publish('theme.exported', { Kind: kind, System: table.System, Rom: table.Rom, Path: file, Removed: removed, Lines: table.Scores.length })
+    }
+  }
+
+  #enqueue (work: () => Promise<void>): void {
+    this.#queue = this.#queue.then(work).catch((error: unknown) => {
+      this.#deps.logger.warn({ err: error }, 'hiscore theme export failed')
+    })
   }
 }

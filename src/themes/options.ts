@@ -3,5 +3,5 @@ import { Type } from 'typebox'
 import { option } from '../core/options.js'
 
 export const themesOptions = {
-  themeExportDir: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'theme-export-dir', description: 'Themes folder receiving the hiscore theme XML (`.hiscore/<system>/<rom>.xml`); default: the first themes folder of the frontend (the ES config folder\'s themes/).' })
+  themeExportDir: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'theme-export-dir', description: 'Themes folder receiving the theme exports (`.hiscore/<system>/<rom>.xml`, the hiscore block of `.gameinfos/<system>/<rom>.xml`, `.panels/<system>/<rom>.xml`); default: the first themes folder of the frontend (the ES config folder\'s themes/).' })
 } as const

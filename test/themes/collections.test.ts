@@ -1,8 +1,8 @@
 /**
  * Custom collections as EmulationStation reads them: POST /api/v1/collections writes
  * `collections/custom-<name>.cfg` in the frontend's config folder, one rom path per line, whatever
- * the path holds (spaces, quotes, non-ASCII), from the gamelists' favorites or the hiscore tables
- * the player stands on; a bad name changes nothing.
+ * the path holds (spaces, quotes, non-ASCII), from the gamelists' favorites, the hiscore tables
+ * the player stands on or a romset filter; a bad name or filter changes nothing.
  */
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,11 +14,13 @@ import { tempDir } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 const favoriteRoms = ['Bubble Bobble (Japan) [b].nes', 'Mike Tyson\'s "Punch-Out!!".nes', 'ドラゴンクエスト Ü.nes']
+/** Genre and players of each favorite, in order, for the romset filters. */
+const favoriteFields = ['<genre>Platform</genre><players>1-2</players>', '<genre>Sports / Boxing</genre><players>1</players>', '<genre>Role Playing Game</genre>']
 
 const nesGamelist = `<?xml version="1.0"?>
 <gameList>
-${favoriteRoms.map((file) => `  <game><path>./${file.replace(/&/g, '&amp;')}</path><name>${file}</name><favorite>true</favorite></game>`).join('\n')}
-  <game><path>./Tetris.nes</path><name>Tetris</name><favorite>false</favorite></game>
+${favoriteRoms.map((file, i) => `  <game><path>./${file.replace(/&/g, '&amp;')}</path><name>${file}</name><favorite>true</favorite>${favoriteFields[i]}</game>`).join('\n')}
+  <game><path>./Tetris.nes</path><name>Tetris</name><favorite>false</favorite><genre>Puzzle</genre><players>2</players></game>
   <game><path>./Zelda.nes</path><name>Zelda</name></game>
 </gameList>
 `
@@ -91,5 +93,49 @@ describe('custom collections', () => {
     const answer = await post({ name: 'x', from: 'everything' })
     assert.equal(answer.status, 400)
     assert.match(String(answer.body.message), /from/)
+  })
+
+  describe('from a romset filter', () => {
+    const written = (name: string): string[] => readFileSync(path.join(collections, `custom-${name}.cfg`), 'utf8').split('\n').filter((line) => line !== '')
+
+    it('keeps the games of the systems asked for that support the player count', async () => {
+      const answer = await post({ name: 'Two players', from: 'romset-filter', systems: ['nes'], players: 2 })
+      assert.equal(answer.status, 201, JSON.stringify(answer.body))
+      assert.deepEqual(written('Two players'), [f.tree.rom('nes', favoriteRoms[0]!), f.tree.rom('nes', 'Tetris.nes')])
+      await system.until((client) => client.frames.some((frame) => frame.Type === 'collections.updated' && frame.Payload.From === 'romset-filter'))
+    })
+
+    it('matches rom file names by glob or /regular expression/, any case, quotes and non-ASCII included', async () => {
+      assert.equal((await post({ name: 'glob', from: 'romset-filter', romPattern: '*"punch*' })).status, 201)
+      assert.deepEqual(written('glob'), [f.tree.rom('nes', favoriteRoms[1]!)])
+      assert.equal((await post({ name: 'regex', from: 'romset-filter', romPattern: '/^ドラゴン.* ü\\.nes$/i' })).status, 201)
+      assert.deepEqual(written('regex'), [f.tree.rom('nes', favoriteRoms[2]!)])
+    })
+
+    it('looks through every system with a gamelist by default, and keeps a genre by any part of it', async () => {
+      assert.equal((await post({ name: 'zips', from: 'romset-filter', romPattern: '*.ZIP' })).status, 201)
+      assert.deepEqual(written('zips'), [f.tree.rom('mame', '1943.zip'), f.tree.rom('mame', 'sf.zip')])
+      const answer = await post({ name: 'shooters', from: 'romset-filter', genre: 'SHOOT' })
+      assert.deepEqual([answer.status, answer.body.games], [201, 1])
+      assert.deepEqual(written('shooters'), [f.tree.rom('mame', '1943.zip')])
+    })
+
+    const refused: Array<[string, Record<string, unknown>, RegExp]> = [
+      ['a regular expression that does not compile', { romPattern: '/[unclosed/' }, /romPattern.*regular expression/],
+      ['a system without a gamelist', { systems: ['nes', 'amiga'] }, /systems.*amiga/],
+      ['a player count below 1', { players: 0 }, /^body\/players must be >= 1$/],
+      ['an empty system list', { systems: [] }, /systems/],
+      ['a field of another source', { genre: 'Puzzle', from: 'favorites' }, /genre/]
+    ]
+    for (const [what, fields, message] of refused) {
+      it(`refuses ${what} with a 400 naming the field, writing nothing`, async () => {
+        const before = readdirSync(collections).sort()
+        const answer = await post({ name: 'refused', from: 'romset-filter', ...fields })
+        assert.equal(answer.status, 400, JSON.stringify(answer.body))
+        assert.match(String(answer.body.message), message)
+        assert.doesNotMatch(String(answer.body.message), /anyOf/, 'only the failures of the source asked for')
+        assert.deepEqual(readdirSync(collections).sort(), before)
+      })
+    }
   })
 })

@@ -1,10 +1,12 @@
 /**
  * Hiscore theme XML as an EmulationStation theme reads it: each hiscore table that reaches the bus
- * becomes `<themes>/.hiscore/<system>/<rom>.xml` with one `hiscoreline<i>` per entry, is rewritten
- * when the table changes and removed when it empties; `theme.exported` tells /ws/panel.
+ * becomes `<themes>/.hiscore/<system>/<rom>.xml` with one `hiscoreline<i>` per entry (and the same
+ * file in the service's archive, from which a lost themes folder gets it back), is rewritten when
+ * the table changes and removed when it empties; the same lines go in a block of the game's
+ * `.gameinfos` file without touching what the user wrote there; `theme.exported` tells /ws/panel.
  */
 import assert from 'node:assert/strict'
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { XMLParser } from 'fast-xml-parser'
@@ -22,7 +24,11 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
 
 /** The extra text elements of the file, as `name: text`. */
 function themeLines (file: string): string[] {
-  const doc = parser.parse(readFileSync(file, 'utf8')) as { theme: { view: { '@name': string, text: Array<{ '@name': string, '@extra': string, text: string[] }> } } }
+  return viewLines(readFileSync(file, 'utf8'))
+}
+
+function viewLines (xml: string): string[] {
+  const doc = parser.parse(xml) as { theme: { view: { '@name': string, text: Array<{ '@name': string, '@extra': string, text: string[] }> } } }
   assert.equal(doc.theme.view['@name'], 'gamecarousel, detailed, grid')
   return doc.theme.view.text.map((element) => {
     assert.equal(element['@extra'], 'true')
@@ -40,10 +46,12 @@ describe('hiscore theme XML', () => {
     const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'hiscore.updated', Payload: payload }) })
     assert.equal(response.status, 202)
   }
-  const exported = async (count: number) => {
-    await panel.until((client) => client.types().filter((type) => type === 'theme.exported').length >= count)
-    return panel.frames.filter((frame) => frame.Type === 'theme.exported')[count - 1]!.Payload
+  const exported = async (count: number, kind = 'hiscore') => {
+    const ofKind = () => panel.frames.filter((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === kind)
+    await panel.until(() => ofKind().length >= count)
+    return ofKind()[count - 1]!.Payload
   }
+  const archived = (system: string, rom: string): string => path.join(hub.dataDir, 'theme', 'hiscore', system, `${rom}.xml`)
 
   before(async () => {
     hub = await startHub({ options: { devEventsIngest: true, themeExportDir: themesDir } })
@@ -59,6 +67,7 @@ describe('hiscore theme XML', () => {
     await publish(table('mame', 'galaga', [[1, 'ALI', '30000'], [2, 'B&<"', '20000']]))
     assert.deepEqual(await exported(1), { Kind: 'hiscore', System: 'mame', Rom: 'galaga', Path: galaga, Removed: false, Lines: 2 })
     assert.deepEqual(themeLines(galaga), ['hiscoreline1: #1 ALI 30000', 'hiscoreline2: #2 B&<" 20000'])
+    assert.equal(readFileSync(archived('mame', 'galaga'), 'utf8'), readFileSync(galaga, 'utf8'), 'the archive keeps the same file')
   })
 
   it('rewrites the file when the table changes, leaving no temporary file', async () => {
@@ -80,6 +89,7 @@ describe('hiscore theme XML', () => {
     await publish(table('mame', 'galaga', []))
     assert.deepEqual(await exported(4), { Kind: 'hiscore', System: 'mame', Rom: 'galaga', Path: galaga, Removed: true, Lines: 0 })
     assert.equal(existsSync(galaga), false)
+    assert.equal(existsSync(archived('mame', 'galaga')), false)
   })
 
   it('writes nothing outside the themes folder for a rom that is not a file name', async () => {
@@ -88,5 +98,118 @@ describe('hiscore theme XML', () => {
     assert.equal((await exported(5)).Rom, 'dkong')
     assert.equal(existsSync(path.join(themesDir, 'escape.xml')), false)
     assert.deepEqual(readdirSync(path.join(themesDir, '.hiscore', 'mame')), ['dkong.xml'])
+  })
+})
+
+describe('hiscore blocks in .gameinfos files', () => {
+  let hub: TestHub
+  let panel: RecordingClient
+  const themesDir = tempDir('themes-gameinfos-')
+  const gameinfos = (system: string, rom: string): string => path.join(themesDir, '.gameinfos', system, `${rom}.xml`)
+  /** A file the user wrote: Windows line endings, their own view, comments and text elements. */
+  const userFile = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<theme>',
+    '  <formatVersion>7</formatVersion>',
+    '  <!-- my own notes: keep me -->',
+    '  <view name="detailed">',
+    '    <image name="md_image" extra="true"><path>./smb-art.png</path></image>',
+    '    <text name="note" extra="true"><text>#1 ME 999 (not a hiscore line of the service)</text></text>',
+    '  </view>',
+    '</theme>',
+    ''
+  ].join('\r\n')
+
+  let count = 0
+  const publish = async (payload: ReturnType<typeof table>): Promise<void> => {
+    const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'hiscore.updated', Payload: payload }) })
+    assert.equal(response.status, 202)
+    // Every table is announced by its .hiscore file (written or removed) once on disk.
+    count++
+    await panel.until((client) => client.frames.filter((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === 'hiscore').length >= count)
+  }
+  /** The file without our block, and the block's lines. */
+  const split = (file: string): { outside: string, block: string } => {
+    const text = readFileSync(file, 'utf8')
+    const match = /^([ \t]*<!-- CABINET-HUB:HISCORE:BEGIN -->\r?\n[\s\S]*?<!-- CABINET-HUB:HISCORE:END -->\r?\n)/m.exec(text)
+    assert.ok(match !== null, `no block in ${text}`)
+    return { outside: text.replace(match[1]!, ''), block: match[1]! }
+  }
+  const blockLines = (file: string): string[] => viewLines(`<theme>${split(file).block}</theme>`)
+
+  before(async () => {
+    mkdirSync(path.dirname(gameinfos('nes', 'smb')), { recursive: true })
+    writeFileSync(gameinfos('nes', 'smb'), userFile)
+    writeFileSync(gameinfos('nes', 'broken'), '<theme>\n<!-- CABINET-HUB:HISCORE:BEGIN -->\n</theme>\n')
+    hub = await startHub({ options: { devEventsIngest: true, themeExportDir: themesDir } })
+    panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+  })
+  after(async () => {
+    panel.socket.close()
+    await hub.close()
+    rmSync(themesDir, { recursive: true, force: true })
+  })
+
+  it('puts the lines in a block of the user\'s file, every byte of theirs kept, line endings included', async () => {
+    await publish(table('nes', 'smb', [[1, 'ALI', '42100'], [2, 'BOB', '30000']]))
+    const { outside } = split(gameinfos('nes', 'smb'))
+    assert.equal(outside, userFile)
+    assert.deepEqual(blockLines(gameinfos('nes', 'smb')), ['hiscoreline1: #1 ALI 42100', 'hiscoreline2: #2 BOB 30000'])
+    assert.ok(!/[^\r]\n/.test(readFileSync(gameinfos('nes', 'smb'), 'utf8')), 'the block follows the file\'s CRLF line endings')
+    const announced = panel.frames.find((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === 'gameinfos')!.Payload
+    assert.deepEqual(announced, { Kind: 'gameinfos', System: 'nes', Rom: 'smb', Path: gameinfos('nes', 'smb'), Removed: false, Lines: 2 })
+    assert.ok(parser.parse(readFileSync(gameinfos('nes', 'smb'), 'utf8')), 'still one XML document')
+  })
+
+  it('replaces only its block on the next export, and lines the user adds meanwhile stay', async () => {
+    const edited = readFileSync(gameinfos('nes', 'smb'), 'utf8').replace('</theme>', '  <!-- added later -->\r\n</theme>')
+    writeFileSync(gameinfos('nes', 'smb'), edited)
+    await publish(table('nes', 'smb', [[1, 'ZED', '99000'], [2, 'ALI', '42100'], [3, 'BOB', '30000']]))
+    assert.equal(split(gameinfos('nes', 'smb')).outside, userFile.replace('</theme>', '  <!-- added later -->\r\n</theme>'))
+    assert.deepEqual(blockLines(gameinfos('nes', 'smb')), ['hiscoreline1: #1 ZED 99000', 'hiscoreline2: #2 ALI 42100', 'hiscoreline3: #3 BOB 30000'])
+  })
+
+  it('removes the block when the table empties, leaving the user\'s file as they wrote it', async () => {
+    await publish(table('nes', 'smb', []))
+    assert.equal(readFileSync(gameinfos('nes', 'smb'), 'utf8'), userFile.replace('</theme>', '  <!-- added later -->\r\n</theme>'))
+  })
+
+  it('creates a file for a game that has none, and removes it with the block', async () => {
+    await publish(table('mame', 'galaga', [[1, 'ALI', '30000']]))
+    assert.deepEqual(themeLines(gameinfos('mame', 'galaga')), ['hiscoreline1: #1 ALI 30000'])
+    await publish(table('mame', 'galaga', []))
+    assert.equal(existsSync(gameinfos('mame', 'galaga')), false)
+  })
+
+  it('leaves a file whose markers do not pair up as it is, and still writes the .hiscore file', async () => {
+    await publish(table('nes', 'broken', [[1, 'ALI', '1']]))
+    assert.equal(readFileSync(gameinfos('nes', 'broken'), 'utf8'), '<theme>\n<!-- CABINET-HUB:HISCORE:BEGIN -->\n</theme>\n')
+    assert.deepEqual(themeLines(path.join(themesDir, '.hiscore', 'nes', 'broken.xml')), ['hiscoreline1: #1 ALI 1'])
+  })
+})
+
+describe('hiscore files restored from the archive', () => {
+  it('puts back the .hiscore files a new themes folder lacks, and announces them', async () => {
+    const dataDir = tempDir('themes-archive-')
+    const themesDir = tempDir('themes-reinstalled-')
+    mkdirSync(path.join(dataDir, 'theme', 'hiscore', 'mame'), { recursive: true })
+    const xml = '<?xml version="1.0" encoding="utf-8"?>\n<theme>\n\t<view name="gamecarousel, detailed, grid">\n\t\t<text name="hiscoreline1" extra="true">\n\t\t\t<text>#1 ALI 30000</text>\n\t\t</text>\n\t\t<text name="hiscoreline2" extra="true">\n\t\t\t<text>#2 BOB 20000</text>\n\t\t</text>\n\t</view>\n</theme>\n'
+    writeFileSync(path.join(dataDir, 'theme', 'hiscore', 'mame', 'galaga.xml'), xml)
+    cpSync(path.join(dataDir, 'theme', 'hiscore', 'mame', 'galaga.xml'), path.join(dataDir, 'theme', 'hiscore', 'mame', 'dkong.xml'))
+    mkdirSync(path.join(themesDir, '.hiscore', 'mame'), { recursive: true })
+    writeFileSync(path.join(themesDir, '.hiscore', 'mame', 'dkong.xml'), 'the theme\'s own file')
+    const hub = await startHub({ options: { themeExportDir: themesDir, dataDir } })
+    const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+    try {
+      const galaga = path.join(themesDir, '.hiscore', 'mame', 'galaga.xml')
+      await panel.until((client) => client.types().includes('theme.exported'))
+      assert.deepEqual(panel.frames.find((frame) => frame.Type === 'theme.exported')!.Payload, { Kind: 'hiscore', System: 'mame', Rom: 'galaga', Path: galaga, Removed: false, Lines: 2 })
+      assert.equal(readFileSync(galaga, 'utf8'), xml)
+      assert.equal(readFileSync(path.join(themesDir, '.hiscore', 'mame', 'dkong.xml'), 'utf8'), 'the theme\'s own file', 'a file the folder has is not replaced')
+    } finally {
+      panel.socket.close()
+      await hub.close()
+      rmSync(themesDir, { recursive: true, force: true })
+    }
   })
 })
