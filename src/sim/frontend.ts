@@ -26,6 +26,8 @@ export interface SimulatedFrontendOptions {
   readonly screensaverSeconds?: number
   /** Time between the screensaver's random games (ES `ScreenSaverSwapImageTimeout`). Default 10 s. */
   readonly screensaverSwapSeconds?: number
+  /** Where the screensaver's random picks come from. Default Math.random. */
+  readonly screensaverRandom?: () => number
   /** ES's environment: hooks inherit it, `/emukill` finds `batocera-es-swissknife` on its PATH. Default this process's. */
   readonly env?: NodeJS.ProcessEnv
   readonly logger?: Logger
@@ -66,7 +68,7 @@ export class SimulatedFrontend {
       workingDir: this.layout.root,
       logDir: logDirOf(this.layout),
       env: options.env ?? process.env,
-      screensaver: { idleMs: (options.screensaverSeconds ?? 300) * 1000, swapMs: (options.screensaverSwapSeconds ?? 10) * 1000, random: Math.random }
+      screensaver: { idleMs: (options.screensaverSeconds ?? 300) * 1000, swapMs: (options.screensaverSwapSeconds ?? 10) * 1000, random: options.screensaverRandom ?? Math.random }
     })
     this.webApi = buildWebApi({ simulator: this.simulator, version: esVersion, logger: this.logger, onQuit: () => { void this.stop(true) } })
     const autoplay = options.autoplay ?? false
