@@ -38,7 +38,21 @@ export const mediaModule = defineModule({
        rank INTEGER NOT NULL,
        size INTEGER NOT NULL,
        mtime_ms REAL NOT NULL
-     );`
+     );`,
+    // Read entry by entry (a game or a system), so keyed by entry; a rebuilt index costs one scan.
+    `DROP TABLE media_files;
+     CREATE TABLE media_files (
+       system TEXT NOT NULL,
+       slug TEXT NOT NULL,
+       file TEXT NOT NULL,
+       kind TEXT NOT NULL,
+       role TEXT,
+       origin TEXT NOT NULL,
+       rank INTEGER NOT NULL,
+       size INTEGER NOT NULL,
+       mtime_ms REAL NOT NULL,
+       PRIMARY KEY (system, slug, file)
+     ) WITHOUT ROWID;`
   ],
   events: mediaEvents,
   needs: [frontendInstallService, catalogService],

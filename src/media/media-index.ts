@@ -1,14 +1,15 @@
 /**
  * The canonical media index: for every game and system, the one file that holds each kind, and
- * the canonical URL it is served under. Persisted in SQLite so a warm start is ready at once.
+ * the canonical URL it is served under.
  *
- * Sized for a 150,000-file library: what is kept is the files a scan found, grouped by entry (a
- * game or a system). The assets of an entry (its best file per kind, with URL strings) are worked
- * out from its few files when asked for: kept for every file, they took about 1 KB a file. A
- * change is served as soon as it is in memory; its rows are written behind it, in order (writing
- * a first index of 150,000 rows takes a second), and `written()` says when they are all in.
+ * Sized for a 150,000-file library: the index lives in SQLite and is read entry by entry (an entry
+ * is a game or a system: a few rows under the table's key, read in microseconds), so at rest it
+ * costs no memory, and a warm start serves the persisted index at once, before any scan. The
+ * assets of an entry (its best file per kind, with URL strings) are worked out from its few files
+ * when asked for. Only the counts are kept in memory.
  */
 import path from 'node:path'
+import type { Statement } from 'better-sqlite3'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { loopTurns } from '../core/loop-turns.js'
 import type { HubDatabase } from '../core/storage/database.js'
@@ -52,6 +53,8 @@ function toAsset (file: MediaFile): MediaAsset {
 }
 
 const sameFile = (a: MediaFile, b: MediaFile): boolean => a.file === b.file && a.size === b.size && a.mtimeMs === b.mtimeMs && a.kind === b.kind && a.slug === b.slug && a.system === b.system
+/** A row is rewritten when anything it holds changed, even what no asset shows. */
+const sameRow = (a: MediaFile, b: MediaFile): boolean => sameFile(a, b) && a.role === b.role && a.origin === b.origin && a.rank === b.rank
 
 const urlKey = (asset: MediaAsset): string => asset.url.toLowerCase()
 const byUrlKey = (assets: Iterable<MediaAsset>): Map<string, MediaAsset> => new Map([...assets].map((a) => [urlKey(a), a]))
@@ -77,8 +80,7 @@ type EntryFiles = readonly [before: readonly MediaFile[], after: readonly MediaF
 
 /**
  * What came and went between two versions of some entries (a changed file under the same URL
- * counts as added). Worked out when first read: the first build of a big library is news for
- * nobody, and its 150,000 assets would only be made to be thrown away.
+ * counts as added). Worked out when first read: a change nobody reads costs nothing.
  */
 class EntryChanges implements IndexChange {
   readonly #entries: readonly EntryFiles[]
@@ -113,146 +115,85 @@ class EntryChanges implements IndexChange {
   }
 }
 
-/**
- * Files by entry; the loop gets a turn now and then. Each list is copied to its exact length at
- * the end: grown by `push`, a list of one or three files holds room for seventeen.
- */
-async function grouped (files: Iterable<MediaFile>): Promise<Map<string, MediaFile[]>> {
-  const turn = loopTurns()
-  const entries = new Map<string, MediaFile[]>()
-  for (const file of files) {
-    const key = entryKeyOf(file)
-    const list = entries.get(key)
-    if (list === undefined) entries.set(key, [file])
-    else list.push(file)
-    await turn()
-  }
-  for (const [key, list] of entries) {
-    if (list.length > 1) entries.set(key, list.slice())
-    await turn()
-  }
-  return entries
-}
+/** Rows read, or written, between two loop turns. */
+const pageRows = 2000
 
-async function assetCount (entries: ReadonlyMap<string, readonly MediaFile[]>): Promise<number> {
-  const turn = loopTurns()
-  let assets = 0
-  for (const files of entries.values()) {
-    assets += kindCount(files)
-    await turn()
-  }
-  return assets
-}
+const columns = 'system, slug, file, kind, role, origin, rank, size, mtime_ms'
+type Row = [system: string, slug: string, file: string, kind: string, role: string | null, origin: string, rank: number, size: number, mtimeMs: number]
 
-/** Rows read between two loop turns when loading the persisted index. */
-const loadPageRows = 2000
+const fileOf = ([system, slug, file, kind, role, origin, rank, size, mtimeMs]: Row): MediaFile => ({ file, system, slug, kind, role, origin: origin as Origin, rank, size, mtimeMs })
 
-type Row = [file: string, system: string, slug: string, kind: string, role: string | null, origin: string, rank: number, size: number, mtimeMs: number]
+export interface IndexCounts { readonly files: number, readonly assets: number, readonly entries: number }
 
 export class MediaIndex {
   readonly #db: HubDatabase
-  /** Every file by path. */
-  #files = new Map<string, MediaFile>()
-  /** Entry -> its files, every origin. */
-  #entries = new Map<string, MediaFile[]>()
-  #assets = 0
-  /** The rows still being written, one change after the other. */
-  #writing: Promise<void> = Promise.resolve()
-  #writeError: unknown = null
+  readonly #entryRows: Statement<[string, string], Row>
+  #counts: IndexCounts = { files: 0, assets: 0, entries: 0 }
 
   constructor (db: HubDatabase) {
     this.#db = db
+    this.#entryRows = db.prepare<[string, string], Row>(`SELECT ${columns} FROM media_files WHERE system = ? AND slug = ?`).raw(true)
+  }
+
+  /** Takes over the index the last run persisted (reading only its counts); false when there is none. */
+  resume (): boolean {
+    this.#recount()
+    return this.#counts.files > 0
   }
 
   /**
-   * Loads what the last run persisted; false when nothing was. Read in keyset pages, each one
-   * fully materialized before the loop turn: an open cursor across a turn would make every other
-   * statement on this connection (the event journal's) fail with "connection is busy". The few
-   * distinct systems, slugs and kinds are shared between rows rather than copied into each.
+   * Takes a fresh scan (a path listed twice counts as its last listing), writes the rows that
+   * changed and says which assets came and went in the entries `newsOf` asks about (working that
+   * out takes two reads per entry). The persisted rows are compared page by page; a change of
+   * thousands of rows is written in pages too, and readers may see it half written.
    */
-  async loadPersisted (): Promise<boolean> {
-    const files = new Map<string, MediaFile>()
-    const shared = new Map<string, string>()
-    const share = (value: string): string => {
-      const known = shared.get(value)
-      if (known !== undefined) return known
-      shared.set(value, value)
-      return value
-    }
-    const page = this.#db.prepare('SELECT file, system, slug, kind, role, origin, rank, size, mtime_ms FROM media_files WHERE file > ? ORDER BY file LIMIT ?').raw(true)
-    let rows = page.all('', loadPageRows) as Row[]
-    while (rows.length > 0) {
-      for (const [file, system, slug, kind, role, origin, rank, size, mtimeMs] of rows) {
-        files.set(file, { file, system: share(system), slug: share(slug), kind: share(kind), role: role === null ? null : share(role), origin: share(origin) as Origin, rank, size, mtimeMs })
-      }
-      await nextTurn()
-      rows = page.all(rows[rows.length - 1]![0], loadPageRows) as Row[]
-    }
-    if (files.size === 0) return false
-    this.#files = files
-    this.#entries = await grouped(files.values())
-    this.#assets = await assetCount(this.#entries)
-    return true
-  }
-
-  /**
-   * Takes a fresh scan (a path listed twice counts as its last listing), says which assets came
-   * and went, and writes only the rows that changed. Readers see the previous index until the new
-   * one is complete.
-   */
-  async replace (scanned: readonly MediaFile[]): Promise<IndexChange> {
+  async replace (scanned: readonly MediaFile[], newsOf: (system: string, slug: string) => boolean = () => true): Promise<IndexChange> {
     const turn = loopTurns()
     const next = new Map<string, MediaFile>()
     for (const file of scanned) {
       next.set(file.file, file)
       await turn()
     }
+    const wasEmpty = this.#counts.files === 0
     const gone: MediaFile[] = []
-    for (const file of this.#files.values()) {
-      if (!next.has(file.file)) gone.push(file)
-      await turn()
+    const unchanged = new Set<string>()
+    for await (const row of this.#allRows()) {
+      const now = next.get(row.file)
+      if (now !== undefined && sameRow(row, now)) unchanged.add(row.file)
+      else gone.push(row)
     }
     const changed: MediaFile[] = []
     for (const file of next.values()) {
-      const before = this.#files.get(file.file)
-      if (before === undefined || !sameFile(before, file)) changed.push(file)
+      if (!unchanged.has(file.file)) changed.push(file)
       await turn()
     }
-    const touched = new Set(gone.map(entryKeyOf))
-    for (const file of changed) {
-      touched.add(entryKeyOf(file))
-      const before = this.#files.get(file.file)
-      if (before !== undefined) touched.add(entryKeyOf(before))
-    }
-    const entries = await grouped(next.values())
-    const assets = await assetCount(entries)
-    const change = new EntryChanges([...touched].map((key) => [this.#entries.get(key) ?? [], entries.get(key) ?? []]))
-    this.#files = next
-    this.#entries = entries
-    this.#assets = assets
-    this.#write(gone.map((f) => f.file), changed)
-    return change
+    const touched = [...new Set([...gone, ...changed].filter((f) => newsOf(f.system, f.slug)).map(entryKeyOf))]
+    const before = wasEmpty ? new Map<string, MediaFile[]>() : await this.#entriesOf(touched)
+    await this.#write(gone, changed)
+    this.#recount()
+    const after = await this.#entriesOf(touched)
+    const entries = touched.map((key) => [before.get(key) ?? [], after.get(key) ?? []] as const)
+    return new EntryChanges(entries)
   }
 
-  /**
-   * Takes a fresh look at some origins of one entry (the store folders of what is on screen);
-   * null when nothing changed. Must not run during `replace`.
-   */
-  async replaceEntry (system: string, slug: string, origins: readonly Origin[], scanned: readonly MediaFile[]): Promise<IndexChange | null> {
-    const key = entryKey(system, slug)
-    const files = this.#entries.get(key) ?? []
+  /** Takes a fresh look at some origins of one entry (the store folders of what is on screen); null when nothing changed. */
+  replaceEntry (system: string, slug: string, origins: readonly Origin[], scanned: readonly MediaFile[]): IndexChange | null {
+    const files = this.#files(system, slug)
+    const known = new Map(files.map((f) => [f.file, f]))
     const next = new Set(scanned.map((f) => f.file))
-    const gone = new Set(files.filter((f) => origins.includes(f.origin) && !next.has(f.file)).map((f) => f.file))
-    const changed = scanned.filter((f) => { const before = this.#files.get(f.file); return before === undefined || !sameFile(before, f) })
-    if (gone.size === 0 && changed.length === 0) return null
-    this.#write([...gone], changed)
-    for (const file of gone) this.#files.delete(file)
-    for (const file of changed) this.#files.set(file.file, file)
+    const gone = files.filter((f) => origins.includes(f.origin) && !next.has(f.file))
+    const changed = scanned.filter((f) => { const before = known.get(f.file); return before === undefined || !sameRow(before, f) })
+    if (gone.length === 0 && changed.length === 0) return null
+    this.#writePage(gone, changed)
     const changedPaths = new Set(changed.map((f) => f.file))
-    const after = [...files.filter((f) => !gone.has(f.file) && !changedPaths.has(f.file)), ...changed]
-    this.#assets += kindCount(after) - kindCount(files)
-    if (after.length === 0) this.#entries.delete(key)
-    else this.#entries.set(key, after)
+    const goneFiles = new Set(gone.map((f) => f.file))
+    const after = [...files.filter((f) => !goneFiles.has(f.file) && !changedPaths.has(f.file)), ...changed]
+    const { files: fileCount, assets, entries } = this.#counts
+    this.#counts = {
+      files: fileCount + after.length - files.length,
+      assets: assets + kindCount(after) - kindCount(files),
+      entries: entries + Number(after.length > 0) - Number(files.length > 0)
+    }
     return new EntryChanges([[files, after]])
   }
 
@@ -264,49 +205,85 @@ export class MediaIndex {
     const match = /^systems\/([^/]+)\/(?:games\/([^/]+)\/)?(.+)$/i.exec(urlPath)
     if (match === null) return null
     const [, system, slug = '', tail] = match as unknown as [string, string, string | undefined, string]
-    const files = this.#entries.get(entryKey(system, slug)) ?? this.#entries.get(entryKey(system, slug).toLowerCase())
-    if (files === undefined) return null
     const wanted = tail.toLowerCase()
-    for (const file of bestFiles(files).values()) if (assetTail(file) === wanted) return toAsset(file)
+    for (const file of bestFiles(this.#filesAnyCase(system, slug)).values()) if (assetTail(file) === wanted) return toAsset(file)
     return null
   }
 
   /** Kind -> asset of a game (slug) or of a system (slug ''). */
   entry (system: string, slug: string): ReadonlyMap<string, MediaAsset> {
-    return assetsOf(this.#entries.get(entryKey(system, slug)) ?? [])
+    return assetsOf(this.#files(system, slug))
   }
 
-  counts (): { files: number, assets: number, entries: number } {
-    return { files: this.#files.size, assets: this.#assets, entries: this.#entries.size }
+  counts (): IndexCounts {
+    return this.#counts
   }
 
-  /** Resolves once the rows of every change so far are written; rejects (once) when one could not be. */
-  async written (): Promise<void> {
-    await this.#writing
-    const error = this.#writeError
-    this.#writeError = null
-    if (error !== null) throw error
+  #files (system: string, slug: string): MediaFile[] {
+    return this.#entryRows.all(system, slug).map(fileOf)
   }
 
-  #write (gone: readonly string[], changed: readonly MediaFile[]): void {
-    if (gone.length === 0 && changed.length === 0) return
-    this.#writing = this.#writing.then(async () => this.#persist(gone, changed)).catch((error: unknown) => { this.#writeError ??= error })
+  /** The store keeps system and game folders in lower case; a URL may not. */
+  #filesAnyCase (system: string, slug: string): MediaFile[] {
+    const files = this.#files(system, slug)
+    return files.length > 0 ? files : this.#files(system.toLowerCase(), slug.toLowerCase())
   }
 
-  /** In transactions of a few thousand rows, so a first index of 150,000 files does not hold the loop for seconds. */
-  async #persist (gone: readonly string[], changed: readonly MediaFile[]): Promise<void> {
-    const remove = this.#db.prepare('DELETE FROM media_files WHERE file = ?')
-    const upsert = this.#db.prepare('INSERT OR REPLACE INTO media_files (file, system, slug, kind, role, origin, rank, size, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    const batch = 2000
-    for (let i = 0; i < gone.length; i += batch) {
-      this.#db.transaction(() => { for (const file of gone.slice(i, i + batch)) remove.run(file) })()
+  async #entriesOf (keys: readonly string[]): Promise<Map<string, MediaFile[]>> {
+    const turn = loopTurns(200)
+    const entries = new Map<string, MediaFile[]>()
+    for (const key of keys) {
+      const bar = key.indexOf('|')
+      entries.set(key, this.#files(key.slice(0, bar), key.slice(bar + 1)))
+      await turn()
+    }
+    return entries
+  }
+
+  /**
+   * Every persisted row, in keyset pages, each one fully read before the loop turn: an open
+   * cursor across a turn would make every other statement on this connection (the event
+   * journal's) fail with "connection is busy".
+   */
+  async * #allRows (): AsyncGenerator<MediaFile> {
+    const first = this.#db.prepare<[number], Row>(`SELECT ${columns} FROM media_files ORDER BY system, slug, file LIMIT ?`).raw(true)
+    const after = this.#db.prepare<[string, string, string, number], Row>(`SELECT ${columns} FROM media_files WHERE (system, slug, file) > (?, ?, ?) ORDER BY system, slug, file LIMIT ?`).raw(true)
+    let rows = first.all(pageRows)
+    while (rows.length > 0) {
+      yield * rows.map(fileOf)
+      const [system, slug, file] = rows[rows.length - 1]!
+      await nextTurn()
+      rows = after.all(system, slug, file, pageRows)
+    }
+  }
+
+  /** In pages of a few thousand rows, so a first index of 150,000 files does not hold the loop for a second. */
+  async #write (gone: readonly MediaFile[], changed: readonly MediaFile[]): Promise<void> {
+    for (let i = 0; i < gone.length; i += pageRows) {
+      this.#writePage(gone.slice(i, i + pageRows), [])
       await nextTurn()
     }
-    for (let i = 0; i < changed.length; i += batch) {
-      this.#db.transaction(() => {
-        for (const { file, system, slug, kind, role, origin, rank, size, mtimeMs } of changed.slice(i, i + batch)) upsert.run(file, system, slug, kind, role, origin, rank, size, mtimeMs)
-      })()
+    for (let i = 0; i < changed.length; i += pageRows) {
+      this.#writePage([], changed.slice(i, i + pageRows))
       await nextTurn()
+    }
+  }
+
+  #writePage (gone: readonly MediaFile[], changed: readonly MediaFile[]): void {
+    const remove = this.#db.prepare('DELETE FROM media_files WHERE system = ? AND slug = ? AND file = ?')
+    const upsert = this.#db.prepare(`INSERT OR REPLACE INTO media_files (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    this.#db.transaction(() => {
+      for (const { system, slug, file } of gone) remove.run(system, slug, file)
+      for (const { file, system, slug, kind, role, origin, rank, size, mtimeMs } of changed) upsert.run(system, slug, file, kind, role, origin, rank, size, mtimeMs)
+    })()
+  }
+
+  #recount (): void {
+    const count = (sql: string): number => (this.#db.prepare(sql).pluck().get() as number)
+    this.#counts = {
+      files: count('SELECT COUNT(*) FROM media_files'),
+      assets: count('SELECT COUNT(*) FROM (SELECT DISTINCT system, slug, kind FROM media_files)'),
+      entries: count('SELECT COUNT(*) FROM (SELECT DISTINCT system, slug FROM media_files)')
     }
   }
 }

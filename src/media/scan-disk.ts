@@ -22,10 +22,15 @@ const slowShare = 0.05
 const slowCallsToJudge = 10
 
 export class ScanDisk {
+  readonly #signal: AbortSignal | undefined
   #sliceStartedMs = performance.now()
   #inPlace = true
   #calls = 0
   #slowCalls = 0
+
+  constructor (signal?: AbortSignal) {
+    this.#signal = signal
+  }
 
   /**
    * The entries of a folder (none when it cannot be read), sorted by name as `readdirSync` gives
@@ -53,9 +58,10 @@ export class ScanDisk {
     return this.#inPlace ? this.#timed(() => statSync(file)) : stat(file)
   }
 
-  /** Gives the loop its turn once the current slice has run its time (every call does; call it between other units of work too). */
+  /** Gives the loop its turn once the current slice has run its time (every call does; call it between other units of work too); throws once the scan is stopped. */
   async turn (): Promise<void> {
     if (performance.now() - this.#sliceStartedMs < sliceMs) return
+    this.#signal?.throwIfAborted()
     await nextTurn()
     this.#sliceStartedMs = performance.now()
   }

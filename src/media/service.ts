@@ -80,14 +80,14 @@ export class LocalMedia {
   #timer: NodeJS.Timeout | null = null
   #lastScanAtUtc: string | null = null
   #lastScanMs = 0
-  #stopped = false
-  /** Set once an index is loaded or built: from then on, scans publish what changed asset by asset. */
+  /** Set once a full index is taken over or built: from then on, scans publish what changed asset by asset. */
   #indexKnown = false
   /** The entry on screen, whose store folders are looked at between full scans. */
   #onScreen: MediaEntry | null = null
   #checking: Promise<void> | null = null
   #checkTimer: NodeJS.Timeout | null = null
   readonly #storeFolders = new StoreFolders()
+  readonly #stopping = new AbortController()
 
   constructor (deps: LocalMediaDeps) {
     const { catalog, options } = deps
@@ -106,13 +106,22 @@ export class LocalMedia {
     this.#aliases = new GameAliases(this.sources.mediaRoot)
   }
 
-  /** Ready as soon as the persisted index is loaded; without one, after the first full scan. */
+  /**
+   * Ready at once with the index the last run persisted; a full scan follows behind it. A first
+   * start of a big library is ready after a first look (see ScanOptions): every file the gamelists
+   * name and the store's system art; the store's game folders, 100,000 folder reads at 50,000
+   * games, come with the full scan that follows at once. A smaller one is fully scanned first.
+   */
   async start (): Promise<void> {
     await this.#catalog.refreshGamelists()
     this.#containment.reset(await mediaRoots(this.sources))
-    if (await this.index.loadPersisted()) {
+    if (this.index.resume()) {
       this.#indexKnown = true
       this.#publishCounts('persisted')
+      void this.rescan('start')
+    } else if (this.#catalog.counts().games >= this.#deps.options.mediaFirstLookGames) {
+      await this.index.replace(await new MediaScan(this.sources, { firstLook: true, signal: this.#stopping.signal }).run(), () => false)
+      this.#publishCounts('first-look')
       void this.rescan('start')
     } else {
       await this.rescan('start')
@@ -122,21 +131,29 @@ export class LocalMedia {
     this.#checkTimer.unref()
   }
 
-  /** Stops rescanning; resolves once the index rows still being written are in. */
+  /** Stops rescanning; resolves once a scan or look in flight has ended (it writes index rows). */
   async stop (): Promise<void> {
     if (this.#timer !== null) clearTimeout(this.#timer)
     if (this.#checkTimer !== null) clearInterval(this.#checkTimer)
     this.#timer = null
-    this.#stopped = true
-    await this.index.written().catch(() => undefined) // already logged by #saving
+    this.#stopping.abort()
+    await this.#scanning
+    await this.#checking
   }
 
-  /** Rescans every source; concurrent calls share the scan in flight. A look at the entry on screen finishes first, so a scan always sees the newer disk. */
+  /**
+   * Rescans every source; concurrent calls share the scan in flight. A look at the entry on screen
+   * finishes first, so a scan always sees the newer disk. A failed scan changes nothing and is told
+   * in one line (not when it failed because the service stops).
+   */
   rescan (reason: 'start' | 'poll' | 'request'): Promise<IndexChange> {
     this.#scanning ??= (async () => {
       await this.#checking
       return this.#scan(reason)
-    })().finally(() => { this.#scanning = null })
+    })().catch((error: unknown) => {
+      if (!this.#stopping.signal.aborted) this.#deps.logger.warn(`media scan (${reason}) failed: ${(error as Error).message}; the index stays as it was`)
+      return { added: [], removed: [] }
+    }).finally(() => { this.#scanning = null })
     return this.#scanning
   }
 
@@ -193,19 +210,24 @@ export class LocalMedia {
     this.#aliases.forget()
     const roots = await mediaRoots(this.sources)
     const started = performance.now()
-    const files = await new MediaScan(this.sources).run()
-    const change = await this.index.replace(files)
-    this.#saving()
+    const files = await new MediaScan(this.sources, { signal: this.#stopping.signal }).run()
+    // The first full scan of a first start is news asset by asset only for the entry on screen (on a big library, 50,000 more entries): its counts say the rest.
+    const change = await this.index.replace(files, this.#indexKnown ? undefined : (system, slug) => this.#isOnScreen(system, slug))
     // The old index is served with the old verdicts and copies until here; the new one starts with none.
     this.#containment.reset(roots)
     this.#smallFiles.clear()
     this.#lastScanMs = performance.now() - started
     this.#lastScanAtUtc = this.#deps.now().toISOString()
-    // The first build of this run, without a persisted index, is news for nobody asset by asset (150,000 events on a big library): its counts say it all.
-    if (this.#indexKnown) await this.#publishChanges(change)
+    await this.#publishChanges(change)
     this.#indexKnown = true
     if (reason !== 'poll' || change.added.length > 0 || change.removed.length > 0) this.#publishCounts(reason)
     return change
+  }
+
+  /** Whether the entry is the game on screen or its system. */
+  #isOnScreen (system: string, slug: string): boolean {
+    const entry = this.#onScreen
+    return entry !== null && system === entry.system && (slug === entry.slug || slug === '')
   }
 
   async #publishChanges (change: IndexChange): Promise<void> {
@@ -218,13 +240,6 @@ export class LocalMedia {
       this.#deps.publisher.publish('media.asset.added', assetEvent(asset))
       await turn()
     }
-  }
-
-  /** The index is served from memory at once; its rows are written behind it, and a failed write is told once. */
-  #saving (): void {
-    this.index.written().catch((error: unknown) => {
-      this.#deps.logger.warn(`media index rows could not be saved (${(error as Error).message}); the next start may serve an older index until its first scan`)
-    })
   }
 
   #checkOnScreen (): void {
@@ -240,8 +255,7 @@ export class LocalMedia {
     const removed: MediaAsset[] = []
     for (const slug of new Set(['', entry.slug])) {
       const files = await new MediaScan(this.sources).storeOf(entry.system, slug, this.#storeFolders)
-      const change = await this.index.replaceEntry(entry.system, slug, storeOrigins, files)
-      this.#saving()
+      const change = this.index.replaceEntry(entry.system, slug, storeOrigins, files)
       added.push(...change?.added ?? [])
       removed.push(...change?.removed ?? [])
     }
@@ -255,7 +269,7 @@ export class LocalMedia {
    * rescanned back to back (a scan of 150,000 files takes seconds).
    */
   #schedulePoll (): void {
-    if (this.#stopped) return
+    if (this.#stopping.signal.aborted) return
     this.#timer = setTimeout(() => {
       void this.rescan('poll').finally(() => this.#schedulePoll())
     }, Math.max(this.#deps.options.mediaRescanMs, this.#lastScanMs * 10))

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
+import path from 'node:path'
 import { describe, it } from 'node:test'
 import { closeDatabase, openDatabase, type HubDatabase } from '../../src/core/storage/database.js'
 import { coreMigrations, migrate } from '../../src/core/storage/migrations.js'
 import { mediaModule } from '../../src/media/index.js'
 import { MediaIndex } from '../../src/media/media-index.js'
-import type { MediaFile } from '../../src/media/scan.js'
+import { MediaScan, type MediaFile, type MediaSources } from '../../src/media/scan.js'
 import { kindOfStorePath } from '../../src/media/kinds.js'
 import { mediaSystemId, slugOf } from '../../src/identity/index.js'
 import { GameAliases } from '../../src/media/identity.js'
@@ -27,24 +28,22 @@ describe('media index', () => {
   it('survives a restart through SQLite and reports only what changed', async () => {
     const db = openMigrated(dataDir)
     const first = new MediaIndex(db)
-    assert.equal(await first.loadPersisted(), false)
+    assert.equal(first.resume(), false)
     const change = await first.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel' }), file('user.jpg', { origin: 'user' })])
     assert.deepEqual(change.added.map((a) => a.url).sort(), [
       '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.jpg',
       '/api/v1/media/systems/arcade/games/1943/ui/wheels/wheel.png'
     ])
-    await first.written()
     closeDatabase(db)
 
     const reopened = openMigrated(dataDir)
     const warm = new MediaIndex(reopened)
-    assert.equal(await warm.loadPersisted(), true)
+    assert.equal(warm.resume(), true)
     assert.equal(warm.entry('arcade', '1943').get('marquee')?.file, '/m/user.jpg')
     const next = await warm.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel', size: 11 })])
     assert.deepEqual(next.removed.map((a) => a.kind), ['marquee'])
     assert.deepEqual(next.added.map((a) => `${a.kind} ${a.file}`).sort(), ['marquee /m/marquee.png', 'wheel /m/wheel.png'])
     assert.equal(warm.byPath('systems/arcade/games/1943/artwork/marquee/marquee.png')?.file, '/m/marquee.png')
-    await warm.written()
     closeDatabase(reopened)
   })
 
@@ -61,8 +60,52 @@ describe('media index', () => {
     assert.equal(index.byPath('systems/arcade/ui/wheels/wheel.svg')?.url, '/api/v1/media/systems/arcade/ui/wheels/wheel.svg')
     assert.equal(index.byPath('systems/arcade/games/1943/ui/wheels/wheel.svg'), null)
     assert.deepEqual(index.counts(), { files: 3, assets: 2, entries: 2 })
-    await index.written()
     closeDatabase(db)
+  })
+
+  it('takes a first look (the files gamelists name, the store\'s system art) that the full scan completes, telling only the entries asked about', async () => {
+    const root = tempDir()
+    const mediaRoot = path.join(root, 'media')
+    const romsRoot = path.join(root, 'roms')
+    writeMedia(mediaRoot, 'systems/snes/artwork/background.jpg', Buffer.from('system art'))
+    writeMedia(mediaRoot, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
+    writeMedia(romsRoot, 'snes/images/f-zero.png', Buffer.from('image'))
+    const games = [{ systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'F-Zero.sfc'), fields: { name: 'F-Zero', image: './images/f-zero.png', marquee: './images/missing.png' }, extras: {} }]
+    const sources: MediaSources = { mediaRoot, romsRoot, downloadedMediaDir: null, themeRoots: [], themes: [], games: () => games, systems: () => ['snes'] }
+    const listed = (files: readonly MediaFile[]): string[] => files.map((f) => `${f.kind} ${path.relative(root, f.file)} ${f.size}`).sort()
+
+    const look = await new MediaScan(sources, { firstLook: true }).run()
+    assert.deepEqual(listed(look), ['fanart media/systems/snes/artwork/background.jpg 0', 'image roms/snes/images/f-zero.png 0'])
+    const full = await new MediaScan(sources).run()
+    assert.deepEqual(listed(full), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 5', 'wheel media/systems/snes/games/f_zero/ui/wheels/wheel.png 5'])
+
+    const db = openMigrated(tempDir())
+    const index = new MediaIndex(db)
+    const first = await index.replace(look, () => false)
+    assert.deepEqual([first.added, first.removed], [[], []])
+    assert.equal(index.entry('snes', slugOf('F-Zero')).get('image')?.size, 0)
+    const change = await index.replace(full, (_system, slug) => slug === slugOf('F-Zero'))
+    assert.deepEqual(change.added.map((a) => `${a.kind} ${a.size}`).sort(), ['image 5', 'wheel 5'], 'the system art changed too, but nobody asked')
+    assert.equal(index.entry('snes', '').get('fanart')?.size, 10)
+    assert.deepEqual(index.counts(), { files: 3, assets: 3, entries: 2 })
+    closeDatabase(db)
+  })
+
+  it('a first start of a big library is ready after a first look, and serves the store\'s game folders once the full scan behind it is done', async () => {
+    const mediaDir = tempDir()
+    writeMedia(mediaDir, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
+    const hub = await startHub({ options: { mediaDir, mediaFirstLookGames: '0' } })
+    try {
+      const status = async () => (await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { media: { lastScanAtUtc: string | null } }).media
+      const deadline = Date.now() + 10_000
+      while ((await status()).lastScanAtUtc === null) {
+        assert.ok(Date.now() < deadline, 'no full scan followed the first look')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      assert.equal(await (await fetch(`${hub.baseUrl}/api/v1/media/systems/snes/games/f_zero/ui/wheels/wheel.png`)).text(), 'wheel')
+    } finally {
+      await hub.close()
+    }
   })
 
   it('knows the store layout, region variants, cards and identities', () => {
