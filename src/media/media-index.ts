@@ -155,18 +155,16 @@ export class MediaIndex {
       await turn()
     }
     const wasEmpty = this.#counts.files === 0
+    // What stays as it is leaves `next`; what is left in it is new or changed.
     const gone: MediaFile[] = []
-    const unchanged = new Set<string>()
-    for await (const row of this.#allRows()) {
-      const now = next.get(row.file)
-      if (now !== undefined && sameRow(row, now)) unchanged.add(row.file)
-      else gone.push(row)
+    for await (const rows of this.#allRows()) {
+      for (const row of rows) {
+        const now = next.get(row[2])
+        if (now !== undefined && sameRow(fileOf(row), now)) next.delete(row[2])
+        else gone.push(fileOf(row))
+      }
     }
-    const changed: MediaFile[] = []
-    for (const file of next.values()) {
-      if (!unchanged.has(file.file)) changed.push(file)
-      await turn()
-    }
+    const changed = [...next.values()]
     const touched = [...new Set([...gone, ...changed].filter((f) => newsOf(f.system, f.slug)).map(entryKeyOf))]
     const before = wasEmpty ? new Map<string, MediaFile[]>() : await this.#entriesOf(touched)
     await this.#write(gone, changed)
@@ -245,12 +243,12 @@ export class MediaIndex {
    * cursor across a turn would make every other statement on this connection (the event
    * journal's) fail with "connection is busy".
    */
-  async * #allRows (): AsyncGenerator<MediaFile> {
+  async * #allRows (): AsyncGenerator<Row[]> {
     const first = this.#db.prepare<[number], Row>(`SELECT ${columns} FROM media_files ORDER BY system, slug, file LIMIT ?`).raw(true)
     const after = this.#db.prepare<[string, string, string, number], Row>(`SELECT ${columns} FROM media_files WHERE (system, slug, file) > (?, ?, ?) ORDER BY system, slug, file LIMIT ?`).raw(true)
     let rows = first.all(pageRows)
     while (rows.length > 0) {
-      yield * rows.map(fileOf)
+      yield rows
       const [system, slug, file] = rows[rows.length - 1]!
       await nextTurn()
       rows = after.all(system, slug, file, pageRows)
