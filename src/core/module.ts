@@ -53,6 +53,8 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
    * `startup.ready`. Returning `{ degraded }` marks it degraded with that reason.
    */
   onStart (name: string, run: () => Promise<PhaseOutcome | undefined | void>): void
+  /** Runs once every start phase has run: work that follows the start without holding it up. */
+  onReady (run: () => void): void
   /** Runs when the service closes. */
   onStop (stop: () => Promise<void> | void): void
   /** Adds a named section to `GET /api/v1/status`. */

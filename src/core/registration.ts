@@ -61,6 +61,7 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     use: (key) => hub.services.use(key),
     provide: (key, service) => { hub.services.provide(key, service) },
     onStart: (name, run) => { hub.startup.register(name, run) },
+    onReady: (run) => { hub.startup.afterReady(run) },
     onStop: (stop) => { scope.addHook('onClose', async () => stop()) },
     addStatusSection: (name, section) => { hub.addStatusSection(name, section) }
   }

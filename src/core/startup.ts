@@ -28,6 +28,7 @@ interface RegisteredStep {
 export class Startup {
   readonly #steps: RegisteredStep[] = []
   readonly #now: () => Date
+  readonly #afterReady: Array<() => void> = []
   #readyAt: Date | null = null
 
   constructor (now: () => Date) {
@@ -37,6 +38,11 @@ export class Startup {
   /** Registers a start phase; phases run one after the other, in registration order. */
   register (name: string, run: () => Promise<PhaseOutcome | undefined | void>): void {
     this.#steps.push({ step: { name, state: 'pending', startedAtUtc: null, finishedAtUtc: null, error: null }, run })
+  }
+
+  /** Work that follows once every phase has run, so that it does not hold the start up. */
+  afterReady (run: () => void): void {
+    this.#afterReady.push(run)
   }
 
   get readyAt (): Date | null {
@@ -64,6 +70,7 @@ export class Startup {
       step.finishedAtUtc = this.#now().toISOString()
     }
     this.#readyAt = this.#now()
+    for (const run of this.#afterReady) run()
     return this.#readyAt
   }
 }

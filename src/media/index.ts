@@ -78,6 +78,7 @@ export const mediaModule = defineModule({
       await media.start()
       started = true
     })
+    context.onReady(() => { if (started) media.keepUp() })
     context.onStop(async () => media.stop())
     context.addStatusSection('media', () => media.status())
     mediaRoutes(scope, media)

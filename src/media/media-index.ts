@@ -129,6 +129,8 @@ export class MediaIndex {
   readonly #db: HubDatabase
   readonly #entryRows: Statement<[string, string], Row>
   #counts: IndexCounts = { files: 0, assets: 0, entries: 0 }
+  /** A first look held in memory, entry -> files, until the first full replace (see holdFirstLook). */
+  #firstLook: ReadonlyMap<string, readonly MediaFile[]> | null = null
 
   constructor (db: HubDatabase) {
     this.#db = db
@@ -139,6 +141,29 @@ export class MediaIndex {
   resume (): boolean {
     this.#recount()
     return this.#counts.files > 0
+  }
+
+  /**
+   * Serves a first look (see ScanOptions) from memory until the full scan that follows replaces
+   * it: writing its 100,000 rows on a big library would hold a first start up for half a second,
+   * and the full scan rewrites them all anyway (their sizes and times were left at 0).
+   */
+  holdFirstLook (files: readonly MediaFile[]): void {
+    const entries = new Map<string, MediaFile[]>()
+    for (const file of new Map(files.map((f) => [f.file, f])).values()) {
+      const key = entryKeyOf(file)
+      const list = entries.get(key)
+      if (list === undefined) entries.set(key, [file])
+      else list.push(file)
+    }
+    this.#firstLook = entries
+    let held = 0
+    let assets = 0
+    for (const list of entries.values()) {
+      held += list.length
+      assets += kindCount(list)
+    }
+    this.#counts = { files: held, assets, entries: entries.size }
   }
 
   /**
@@ -155,6 +180,7 @@ export class MediaIndex {
       await turn()
     }
     const wasEmpty = this.#counts.files === 0
+    // Rows are compared with what is saved; a first look held in memory has none saved.
     // What stays as it is leaves `next`; what is left in it is new or changed.
     const gone: MediaFile[] = []
     for await (const rows of this.#allRows()) {
@@ -166,8 +192,9 @@ export class MediaIndex {
     }
     const changed = [...next.values()]
     const touched = [...new Set([...gone, ...changed].filter((f) => newsOf(f.system, f.slug)).map(entryKeyOf))]
-    const before = wasEmpty ? new Map<string, MediaFile[]>() : await this.#entriesOf(touched)
+    const before = wasEmpty ? new Map<string, readonly MediaFile[]>() : await this.#entriesOf(touched)
     await this.#write(gone, changed)
+    this.#firstLook = null
     this.#recount()
     const after = await this.#entriesOf(touched)
     const entries = touched.map((key) => [before.get(key) ?? [], after.get(key) ?? []] as const)
@@ -217,19 +244,20 @@ export class MediaIndex {
     return this.#counts
   }
 
-  #files (system: string, slug: string): MediaFile[] {
+  #files (system: string, slug: string): readonly MediaFile[] {
+    if (this.#firstLook !== null) return this.#firstLook.get(entryKey(system, slug)) ?? []
     return this.#entryRows.all(system, slug).map(fileOf)
   }
 
   /** The store keeps system and game folders in lower case; a URL may not. */
-  #filesAnyCase (system: string, slug: string): MediaFile[] {
+  #filesAnyCase (system: string, slug: string): readonly MediaFile[] {
     const files = this.#files(system, slug)
     return files.length > 0 ? files : this.#files(system.toLowerCase(), slug.toLowerCase())
   }
 
-  async #entriesOf (keys: readonly string[]): Promise<Map<string, MediaFile[]>> {
+  async #entriesOf (keys: readonly string[]): Promise<Map<string, readonly MediaFile[]>> {
     const turn = loopTurns(200)
-    const entries = new Map<string, MediaFile[]>()
+    const entries = new Map<string, readonly MediaFile[]>()
     for (const key of keys) {
       const bar = key.indexOf('|')
       entries.set(key, this.#files(key.slice(0, bar), key.slice(bar + 1)))

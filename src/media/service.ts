@@ -107,10 +107,10 @@ export class LocalMedia {
   }
 
   /**
-   * Ready at once with the index the last run persisted; a full scan follows behind it. A first
-   * start of a big library is ready after a first look (see ScanOptions): every file the gamelists
-   * name and the store's system art; the store's game folders, 100,000 folder reads at 50,000
-   * games, come with the full scan that follows at once. A smaller one is fully scanned first.
+   * Ready at once with the index the last run persisted. A first start of a big library is ready
+   * after a first look (see ScanOptions): every file the gamelists name and the store's system art;
+   * the store's game folders, 100,000 folder reads at 50,000 games, come with the full scan that
+   * follows (see keepUp). A smaller one is fully scanned before it is ready.
    */
   async start (): Promise<void> {
     await this.#catalog.refreshGamelists()
@@ -118,14 +118,20 @@ export class LocalMedia {
     if (this.index.resume()) {
       this.#indexKnown = true
       this.#publishCounts('persisted')
-      void this.rescan('start')
     } else if (this.#catalog.counts().games >= this.#deps.options.mediaFirstLookGames) {
-      await this.index.replace(await new MediaScan(this.sources, { firstLook: true, signal: this.#stopping.signal }).run(), () => false)
+      this.index.holdFirstLook(await new MediaScan(this.sources, { firstLook: true, signal: this.#stopping.signal }).run())
       this.#publishCounts('first-look')
-      void this.rescan('start')
     } else {
       await this.rescan('start')
     }
+  }
+
+  /**
+   * Once the service is ready: the full scan behind a saved index or a first look (it does not
+   * compete with the other modules' start), then the polls and the looks at the entry on screen.
+   */
+  keepUp (): void {
+    if (this.#lastScanAtUtc === null) void this.rescan('start')
     this.#schedulePoll()
     this.#checkTimer = setInterval(() => { this.#checkOnScreen() }, onScreenCheckMs)
     this.#checkTimer.unref()
