@@ -115,11 +115,11 @@ export class LocalMedia {
   async start (): Promise<void> {
     await this.#catalog.refreshGamelists()
     this.#containment.reset(await mediaRoots(this.sources))
-    if (this.index.resume()) {
+    if (await this.index.resume()) {
       this.#indexKnown = true
       this.#publishCounts('persisted')
     } else if (this.#catalog.counts().games >= this.#deps.options.mediaFirstLookGames) {
-      this.index.holdFirstLook(await new MediaScan(this.sources, { firstLook: true, signal: this.#stopping.signal }).run())
+      await this.index.holdFirstLook(await new MediaScan(this.sources, { firstLook: true, signal: this.#stopping.signal }).run())
       this.#publishCounts('first-look')
     } else {
       await this.rescan('start')

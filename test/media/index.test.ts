@@ -28,7 +28,7 @@ describe('media index', () => {
   it('survives a restart through SQLite and reports only what changed', async () => {
     const db = openMigrated(dataDir)
     const first = new MediaIndex(db)
-    assert.equal(first.resume(), false)
+    assert.equal(await first.resume(), false)
     const change = await first.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel' }), file('user.jpg', { origin: 'user' })])
     assert.deepEqual(change.added.map((a) => a.url).sort(), [
       '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.jpg',
@@ -38,7 +38,7 @@ describe('media index', () => {
 
     const reopened = openMigrated(dataDir)
     const warm = new MediaIndex(reopened)
-    assert.equal(warm.resume(), true)
+    assert.equal(await warm.resume(), true)
     assert.equal(warm.entry('arcade', '1943').get('marquee')?.file, '/m/user.jpg')
     const next = await warm.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel', size: 11 })])
     assert.deepEqual(next.removed.map((a) => a.kind), ['marquee'])
@@ -81,7 +81,7 @@ describe('media index', () => {
 
     const db = openMigrated(tempDir())
     const index = new MediaIndex(db)
-    index.holdFirstLook(look)
+    await index.holdFirstLook(look)
     assert.equal(index.entry('snes', slugOf('F-Zero')).get('image')?.size, 0)
     assert.deepEqual(index.counts(), { files: 2, assets: 2, entries: 2 })
     const change = await index.replace(full, (_system, slug) => slug === slugOf('F-Zero'))
