@@ -70,24 +70,29 @@ describe('media index', () => {
     writeMedia(mediaRoot, 'systems/snes/artwork/background.jpg', Buffer.from('system art'))
     writeMedia(mediaRoot, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
     writeMedia(romsRoot, 'snes/images/f-zero.png', Buffer.from('image'))
-    const games = [{ systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'F-Zero.sfc'), fields: { name: 'F-Zero', image: './images/f-zero.png', marquee: './images/missing.png' }, extras: {} }]
+    writeMedia(romsRoot, 'snes/images/metroid.png', Buffer.from('metroid'))
+    const games = [
+      { systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'F-Zero.sfc'), fields: { name: 'F-Zero', image: './images/f-zero.png', marquee: './images/missing.png' }, extras: {} },
+      { systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'Super Metroid.sfc'), fields: { name: 'Super Metroid', image: './images/../images/metroid.png' }, extras: {} }
+    ]
     const sources: MediaSources = { mediaRoot, romsRoot, downloadedMediaDir: null, themeRoots: [], themes: [], games: () => games, systems: () => ['snes'] }
     const listed = (files: readonly MediaFile[]): string[] => files.map((f) => `${f.kind} ${path.relative(root, f.file)} ${f.size}`).sort()
 
     const look = await new MediaScan(sources, { firstLook: true }).run()
-    assert.deepEqual(listed(look), ['fanart media/systems/snes/artwork/background.jpg 0', 'image roms/snes/images/f-zero.png 0'])
+    assert.deepEqual(listed(look), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 0', 'image roms/snes/images/metroid.png 0'],
+      'the store\'s system art looked at, the gamelists\' files found in their folder\'s listing')
     const full = await new MediaScan(sources).run()
-    assert.deepEqual(listed(full), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 5', 'wheel media/systems/snes/games/f_zero/ui/wheels/wheel.png 5'])
+    assert.deepEqual(listed(full), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 5', 'image roms/snes/images/metroid.png 7', 'wheel media/systems/snes/games/f_zero/ui/wheels/wheel.png 5'])
 
     const db = openMigrated(tempDir())
     const index = new MediaIndex(db)
     await index.holdFirstLook(look)
     assert.equal(index.entry('snes', slugOf('F-Zero')).get('image')?.size, 0)
-    assert.deepEqual(index.counts(), { files: 2, assets: 2, entries: 2 })
-    const change = await index.replace(full, (_system, slug) => slug === slugOf('F-Zero'))
-    assert.deepEqual(change.added.map((a) => `${a.kind} ${a.size}`).sort(), ['image 5', 'wheel 5'], 'the system art changed too, but nobody asked')
+    assert.deepEqual(index.counts(), { files: 3, assets: 3, entries: 3 })
+    const change = await index.replace(full, (system, slug) => system === 'snes' && slug === slugOf('F-Zero'))
+    assert.deepEqual(change.added.map((a) => `${a.kind} ${a.size}`).sort(), ['image 5', 'wheel 5'], 'Super Metroid\'s image changed too, but nobody asked')
     assert.equal(index.entry('snes', '').get('fanart')?.size, 10)
-    assert.deepEqual(index.counts(), { files: 3, assets: 3, entries: 2 })
+    assert.deepEqual(index.counts(), { files: 4, assets: 4, entries: 3 })
     closeDatabase(db)
   })
 
