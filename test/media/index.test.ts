@@ -6,6 +6,7 @@ import { coreMigrations, migrate } from '../../src/core/storage/migrations.js'
 import { mediaModule } from '../../src/media/index.js'
 import { MediaIndex } from '../../src/media/media-index.js'
 import { MediaScan, type MediaFile, type MediaSources } from '../../src/media/scan.js'
+import type { CatalogGame } from '../../src/library/index.js'
 import { kindOfStorePath } from '../../src/media/kinds.js'
 import { mediaSystemId, slugOf } from '../../src/identity/index.js'
 import { GameAliases } from '../../src/media/identity.js'
@@ -71,7 +72,7 @@ describe('media index', () => {
     writeMedia(mediaRoot, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
     writeMedia(romsRoot, 'snes/images/f-zero.png', Buffer.from('image'))
     writeMedia(romsRoot, 'snes/images/metroid.png', Buffer.from('metroid'))
-    const games = [
+    const games: CatalogGame[] = [
       { systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'F-Zero.sfc'), fields: { name: 'F-Zero', image: './images/f-zero.png', marquee: './images/missing.png' }, extras: {} },
       { systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'Super Metroid.sfc'), fields: { name: 'Super Metroid', image: './images/../images/metroid.png' }, extras: {} }
     ]
