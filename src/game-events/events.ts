@@ -92,7 +92,7 @@ export const gameEvents = [
   }, 'memory change'), {
     example: { Source: 'multiemu', SystemId: 'nes', Rom: 'counter', Signal: { Key: 'P1_SCORE', Address: '0x0010', RawValueHex: '0x2A00', Value: 42, Role: 'score', Player: 1, Description: 'Player 1 score', Ts: '2026-11-21T20:00:00.000Z' } }
   }),
-  define('score.live.changed', 'Live score of a player (retained, latest wins; published only when it changes, reset at game start and end).', open({
+  define('score.live.changed', 'Live score of a player (retained, latest wins; published only when it changes; `score.live.cleared` drops it at game start and end).', open({
     Source: str('`ingame.memory` (watched memory) or `mame.output` (digit outputs).'),
     ScoreKind: str('Kind of score (`game`).'),
     SourceKey: str('Keys of the parts, joined with `+`.'),
@@ -121,7 +121,13 @@ export const gameEvents = [
       Ts: '2026-11-21T20:00:00.000Z'
     }
   }),
-  define('timer.live.changed', 'Live game timer (retained, latest wins; published only when it changes, reset at game start and end).', open({
+  define('score.live.cleared', 'A game started or ended: the live scores of the last one are dropped, retained one included (a page that joins now gets none).', open({
+    Reason: str('`game-started` or `game-ended`.')
+  }, 'live score cleared'), { clearsSlot: 'score.live.changed', example: { Reason: 'game-ended' } }),
+  define('timer.live.cleared', 'A game started or ended: the live timers of the last one are dropped, retained one included.', open({
+    Reason: str('`game-started` or `game-ended`.')
+  }, 'live timer cleared'), { clearsSlot: 'timer.live.changed', example: { Reason: 'game-ended' } }),
+  define('timer.live.changed', 'Live game timer (retained, latest wins; published only when it changes; `timer.live.cleared` drops it at game start and end).', open({
     Source: str('Where the timer was read (`ingame.memory`).'),
     TimerKind: str('Kind (`game`).'),
     TimerRole: str('`countdown` or `elapsed`.'),

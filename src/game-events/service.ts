@@ -128,7 +128,7 @@ export class GameEventsService {
     } else {
       return
     }
-    this.#board.reset()
+    this.#board.clear(type === 'ui.game.started' ? 'game-started' : 'game-ended')
     this.#refreshDefinition()
   }
 

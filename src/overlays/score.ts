@@ -62,13 +62,12 @@ function clear () {
   board.hidden = true
 }
 
-// The retained score and timer outlive their game: a page that connects while nothing runs drops them.
+// A game may have ended while the page was away: when it (re)connects while nothing runs, it drops what it shows.
 function dropStale () {
   fetch('/api/v1/ingame/status').then((r) => r.ok ? r.json() : null).then((status) => { if (status !== null && status.game === null) clear() }).catch(() => {})
 }
 
-follow('score', (event) => { if (event.Type === 'score.live.changed') showScore(event.Payload) }, dropStale)
+follow('score', (event) => { if (event.Type === 'score.live.changed') showScore(event.Payload); else if (event.Type === 'score.live.cleared') clear() }, dropStale)
 follow('timer', (event) => { if (event.Type === 'timer.live.changed') showTimer(event.Payload) }, dropStale)
-follow('frontend', (event) => { if (event.Type === 'ui.game.started' || event.Type === 'ui.game.ended') clear() })
 `
 }

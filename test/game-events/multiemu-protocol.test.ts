@@ -89,19 +89,27 @@ describe('multiemu client (against a local UDP server)', () => {
     for (const c of [ingame, score, timer]) c.close()
   })
 
-  it('starts over at game end and start: the same score is published again for the new game', async () => {
+  it('starts over at game end and start: the ended game\'s score is dropped, retained one included, and the same score is published again for the new game', async () => {
+    const scores = (c: RecordingClient) => c.frames.filter((f) => f.Type === 'score.live.changed')
     const score = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
-    await score.until((c) => c.frames.length >= 1)
-    const retained = score.frames.length
+    await score.until((c) => scores(c).length >= 1)
+    const retained = scores(score).length
     hub.hub.bus.publish('ui.game.ended', { SystemId: 'nes', Rom: 'smb' })
+    await score.until((c) => c.frames.some((f) => f.Type === 'score.live.cleared'))
+    assert.equal(score.frames.find((f) => f.Type === 'score.live.cleared')!.Payload.Reason, 'game-ended')
     const ended = await (await fetch(`${hub.baseUrl}/api/v1/ingame/status`)).json() as { definition: unknown, game: { from: string } }
     assert.equal(ended.definition, null, 'no definition for the emulator\'s own name of the content')
     assert.equal(ended.game.from, 'multiemu')
+    // A page that joins now is replayed no score of the ended game before what comes next.
+    const lateScore = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
 
     hub.hub.bus.publish('ui.game.started', { SystemId: 'nes', Rom: 'smb' })
-    await score.until((c) => c.frames.length > retained)
-    assert.equal(score.frames.at(-1)!.Payload.Score, 123460)
-    score.close()
+    await score.until((c) => scores(c).length > retained)
+    assert.equal(scores(score).at(-1)!.Payload.Score, 123460)
+    await lateScore.until((c) => scores(c).length >= 1)
+    assert.deepEqual(lateScore.frames.map((f) => f.Type), ['score.live.changed'], 'only the new game\'s score')
+    assert.equal(lateScore.frames[0]!.Payload.Score, 123460)
+    for (const c of [score, lateScore]) c.close()
   })
 
   it('reports the content stopped when the emulator closes it, then stops reading memory', async () => {

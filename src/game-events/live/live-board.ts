@@ -44,6 +44,8 @@ export class LiveBoard {
   readonly #now: () => Date
   readonly #scores = new Map<string, number>()
   readonly #timers = new Map<string, number>()
+  /** Whether a score or timer went out since the last clear. */
+  #published = false
 
   constructor (publish: Publish, now: () => Date) {
     this.#publish = publish
@@ -56,6 +58,7 @@ export class LiveBoard {
     const slot = `${source}|${player}`
     if (this.#scores.get(slot) === score) return
     this.#scores.set(slot, score)
+    this.#published = true
     this.#publish('score.live.changed', {
       Source: source,
       ScoreKind: 'game',
@@ -75,6 +78,7 @@ export class LiveBoard {
     const slot = `${source}|${reading.SourceKey}`
     if (this.#timers.get(slot) === reading.Value) return
     this.#timers.set(slot, reading.Value)
+    this.#published = true
     const remaining = reading.Direction === 'down' ? reading.Value : reading.MaxValue === null ? null : Math.max(0, reading.MaxValue - reading.Value)
     this.#publish('timer.live.changed', {
       Source: source,
@@ -95,10 +99,20 @@ export class LiveBoard {
     })
   }
 
-  /** Forgets the values of one source (or all), so the next one is published even if equal. */
-  reset (source?: string): void {
+  /** Forgets the values of one source, so the next one is published even if equal. */
+  reset (source: string): void {
     for (const map of [this.#scores, this.#timers]) {
-      for (const slot of [...map.keys()]) if (source === undefined || slot.startsWith(`${source}|`)) map.delete(slot)
+      for (const slot of [...map.keys()]) if (slot.startsWith(`${source}|`)) map.delete(slot)
     }
+  }
+
+  /** A game started or ended: forgets every value and, when any went out, drops the retained ones. */
+  clear (reason: 'game-started' | 'game-ended'): void {
+    this.#scores.clear()
+    this.#timers.clear()
+    if (!this.#published) return
+    this.#published = false
+    this.#publish('score.live.cleared', { Reason: reason })
+    this.#publish('timer.live.cleared', { Reason: reason })
   }
 }
