@@ -36,32 +36,45 @@ function viewLines (xml: string): string[] {
   })
 }
 
-describe('hiscore theme XML', () => {
-  let hub: TestHub
-  let panel: RecordingClient
-  const themesDir = tempDir('themes-')
-  const galaga = path.join(themesDir, '.hiscore', 'mame', 'galaga.xml')
-
-  const publish = async (payload: ReturnType<typeof table>) => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'hiscore.updated', Payload: payload }) })
-    assert.equal(response.status, 202)
-  }
-  const exported = async (count: number, kind = 'hiscore') => {
-    const ofKind = () => panel.frames.filter((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === kind)
-    await panel.until(() => ofKind().length >= count)
-    return ofKind()[count - 1]!.Payload
-  }
-  const archived = (system: string, rom: string): string => path.join(hub.dataDir, 'theme', 'hiscore', system, `${rom}.xml`)
-
+/**
+ * A service exporting theme files to `themesDir`, with a /ws/panel client, for one describe block
+ * (call at its top; `prepare` runs before the service starts).
+ */
+function themesHubOfSuite (themesDir: string, prepare: () => void = () => {}): { hub: () => TestHub, panel: () => RecordingClient } {
+  let hub: TestHub | undefined
+  let panel: RecordingClient | undefined
   before(async () => {
+    prepare()
     hub = await startHub({ options: { devEventsIngest: true, themeExportDir: themesDir } })
     panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
   })
   after(async () => {
-    panel.socket.close()
-    await hub.close()
+    panel?.socket.close()
+    await hub?.close()
     rmSync(themesDir, { recursive: true, force: true })
   })
+  return { hub: () => hub!, panel: () => panel! }
+}
+
+/** Puts a table on the bus as the hiscores module would. */
+async function publishTable (hub: TestHub, payload: ReturnType<typeof table>): Promise<void> {
+  const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'hiscore.updated', Payload: payload }) })
+  assert.equal(response.status, 202)
+}
+
+describe('hiscore theme XML', () => {
+  const themesDir = tempDir('themes-')
+  const suite = themesHubOfSuite(themesDir)
+  const galaga = path.join(themesDir, '.hiscore', 'mame', 'galaga.xml')
+
+  const publish = async (payload: ReturnType<typeof table>) => publishTable(suite.hub(), payload)
+  const exported = async (count: number, kind = 'hiscore') => {
+    const ofKind = () => suite.panel().frames.filter((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === kind)
+    await suite.panel().until(() => ofKind().length >= count)
+    return ofKind()[count - 1]!.Payload
+  }
+  const archived = (system: string, rom: string): string => path.join(suite.hub().dataDir, 'theme', 'hiscore', system, `${rom}.xml`)
+
 
   it('writes a table\'s lines as hiscoreline elements, names escaped', async () => {
     await publish(table('mame', 'galaga', [[1, 'ALI', '30000'], [2, 'B&<"', '20000']]))
@@ -102,8 +115,6 @@ describe('hiscore theme XML', () => {
 })
 
 describe('hiscore blocks in .gameinfos files', () => {
-  let hub: TestHub
-  let panel: RecordingClient
   const themesDir = tempDir('themes-gameinfos-')
   const gameinfos = (system: string, rom: string): string => path.join(themesDir, '.gameinfos', system, `${rom}.xml`)
   /** A file the user wrote: Windows line endings, their own view, comments and text elements. */
@@ -120,13 +131,18 @@ describe('hiscore blocks in .gameinfos files', () => {
     ''
   ].join('\r\n')
 
+  const suite = themesHubOfSuite(themesDir, () => {
+    mkdirSync(path.dirname(gameinfos('nes', 'smb')), { recursive: true })
+    writeFileSync(gameinfos('nes', 'smb'), userFile)
+    writeFileSync(gameinfos('nes', 'broken'), '<theme>\n<!-- CABINET-HUB:HISCORE:BEGIN -->\n</theme>\n')
+  })
+
   let count = 0
   const publish = async (payload: ReturnType<typeof table>): Promise<void> => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'hiscore.updated', Payload: payload }) })
-    assert.equal(response.status, 202)
+    await publishTable(suite.hub(), payload)
     // Every table is announced by its .hiscore file (written or removed) once on disk.
     count++
-    await panel.until((client) => client.frames.filter((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === 'hiscore').length >= count)
+    await suite.panel().until((client) => client.frames.filter((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === 'hiscore').length >= count)
   }
   /** The file without our block, and the block's lines. */
   const split = (file: string): { outside: string, block: string } => {
@@ -137,18 +153,6 @@ describe('hiscore blocks in .gameinfos files', () => {
   }
   const blockLines = (file: string): string[] => viewLines(`<theme>${split(file).block}</theme>`)
 
-  before(async () => {
-    mkdirSync(path.dirname(gameinfos('nes', 'smb')), { recursive: true })
-    writeFileSync(gameinfos('nes', 'smb'), userFile)
-    writeFileSync(gameinfos('nes', 'broken'), '<theme>\n<!-- CABINET-HUB:HISCORE:BEGIN -->\n</theme>\n')
-    hub = await startHub({ options: { devEventsIngest: true, themeExportDir: themesDir } })
-    panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
-  })
-  after(async () => {
-    panel.socket.close()
-    await hub.close()
-    rmSync(themesDir, { recursive: true, force: true })
-  })
 
   it('puts the lines in a block of the user\'s file, every byte of theirs kept, line endings included', async () => {
     await publish(table('nes', 'smb', [[1, 'ALI', '42100'], [2, 'BOB', '30000']]))
@@ -156,7 +160,7 @@ describe('hiscore blocks in .gameinfos files', () => {
     assert.equal(outside, userFile)
     assert.deepEqual(blockLines(gameinfos('nes', 'smb')), ['hiscoreline1: #1 ALI 42100', 'hiscoreline2: #2 BOB 30000'])
     assert.ok(!/[^\r]\n/.test(readFileSync(gameinfos('nes', 'smb'), 'utf8')), 'the block follows the file\'s CRLF line endings')
-    const announced = panel.frames.find((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === 'gameinfos')!.Payload
+    const announced = suite.panel().frames.find((frame) => frame.Type === 'theme.exported' && frame.Payload.Kind === 'gameinfos')!.Payload
     assert.deepEqual(announced, { Kind: 'gameinfos', System: 'nes', Rom: 'smb', Path: gameinfos('nes', 'smb'), Removed: false, Lines: 2 })
     assert.ok(parser.parse(readFileSync(gameinfos('nes', 'smb'), 'utf8')), 'still one XML document')
   })
