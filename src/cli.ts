@@ -3,6 +3,7 @@
  * The command line: parses options, builds the real dependencies, listens, and shuts down
  * gracefully. The only file that exits the process.
  */
+import './core/heap-policy.js'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
 import { stringify as toYaml } from 'yaml'
