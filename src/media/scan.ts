@@ -5,7 +5,7 @@
  * are in flight at once when they go through the pool, and files are listed in the order a
  * sequential walk finds them (see `#add`).
  */
-import type { Stats } from 'node:fs'
+import type { Dirent, Stats } from 'node:fs'
 import path from 'node:path'
 import type { CatalogGame } from '../library/index.js'
 import { mediaSystemId } from '../identity/index.js'
@@ -64,11 +64,15 @@ function hasMediaExtension (file: string): boolean {
   return dot > 0 && mediaExtensions.includes(file.slice(dot + 1).toLowerCase())
 }
 
-/** A folder as a first look read it. */
+/** A folder as a first look read it: the names (see nameKey) of its regular files and of its links. */
 interface FolderListing {
   readonly files: ReadonlySet<string>
+  readonly links: ReadonlySet<string>
   readonly inside: boolean
 }
+
+/** The file systems of Windows and macOS ignore case: a gamelist may name a file in another case. */
+const nameKey = process.platform === 'win32' || process.platform === 'darwin' ? (name: string): string => name.toLowerCase() : (name: string): string => name
 
 export interface ScanOptions {
   /**
@@ -201,7 +205,7 @@ export class MediaScan {
         if (turn !== undefined) await turn
         const file = resolveIn(systemDir, value.trim().replace(/\\/g, '/'))
         const identity = { system, slug, kind, role: null, origin: 'emulationstation' as const, rank: 0 }
-        if (!this.#firstLook || !await this.#listed(file, identity)) await this.#add(file, identity, true)
+        if (!this.#firstLook || await this.#firstLookAt(file, identity) === 'look-closer') await this.#add(file, identity, true)
       }
     }
   }
@@ -298,26 +302,29 @@ export class MediaScan {
   }
 
   /**
-   * First look: lists a file a gamelist names when it is a regular file in its folder's listing,
-   * and says whether it did. A file not listed there (a link, a name in another case on a file
-   * system that ignores case, a missing one) is for a full look. Thousands of files share a
-   * folder: its listing and whether it lies inside the roots are read once, and a file whose
-   * folder is known costs no promise (a first look goes through 100,000 of them).
+   * First look: lists a file a gamelist names when it is a regular file in its folder's listing;
+   * a file the listing lacks is not there (nor is one in a folder outside the roots), and a link
+   * is for a closer look, as a full scan takes it. Thousands of files share a folder: its listing
+   * and whether it lies inside the roots are read once, and a file whose folder is known costs no
+   * promise (a first look goes through 100,000 of them).
    */
-  async #listed (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>): Promise<boolean> {
+  async #firstLookAt (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>): Promise<'listed' | 'not-media' | 'look-closer'> {
     const folder = path.dirname(file)
     const listing = this.#listings.get(folder) ?? await this.#readListing(folder)
-    if (!listing.inside || !listing.files.has(path.basename(file)) || !hasMediaExtension(file)) return false
+    const name = nameKey(path.basename(file))
+    if (listing.links.has(name)) return 'look-closer'
+    if (!listing.inside || !listing.files.has(name) || !hasMediaExtension(file)) return 'not-media'
     // Listed after the looks queued before it, as a walk that looks at one file after the other would.
     if (this.#pending.length > 0) await this.#flush()
     const { system, slug, kind, role, origin, rank } = identity
     this.#found.push({ file, system, slug, kind, role, origin, rank, size: 0, mtimeMs: 0 })
-    return true
+    return 'listed'
   }
 
   async #readListing (folder: string): Promise<FolderListing> {
     const entries = await this.#disk.list(folder)
-    const listing = { files: new Set(entries.filter((e) => e.isFile()).map((e) => e.name)), inside: await this.#folderInsideRoots(folder) }
+    const names = (keep: (entry: Dirent) => boolean): Set<string> => new Set(entries.filter(keep).map((e) => nameKey(e.name)))
+    const listing = { files: names((e) => e.isFile()), links: names((e) => e.isSymbolicLink()), inside: await this.#folderInsideRoots(folder) }
     this.#listings.set(folder, listing)
     return listing
   }

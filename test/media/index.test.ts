@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { closeDatabase, openDatabase, type HubDatabase } from '../../src/core/storage/database.js'
@@ -72,28 +73,29 @@ describe('media index', () => {
     writeMedia(mediaRoot, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
     writeMedia(romsRoot, 'snes/images/f-zero.png', Buffer.from('image'))
     writeMedia(romsRoot, 'snes/images/metroid.png', Buffer.from('metroid'))
+    symlinkSync('f-zero.png', path.join(romsRoot, 'snes', 'images', 'f-zero-link.png'))
     const games: CatalogGame[] = [
       { systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'F-Zero.sfc'), fields: { name: 'F-Zero', image: './images/f-zero.png', marquee: './images/missing.png' }, extras: {} },
-      { systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'Super Metroid.sfc'), fields: { name: 'Super Metroid', image: './images/../images/metroid.png' }, extras: {} }
+      { systemId: 'snes', romPath: path.join(romsRoot, 'snes', 'Super Metroid.sfc'), fields: { name: 'Super Metroid', image: './images/../images/metroid.png', thumbnail: './images/f-zero-link.png', marquee: './missing-folder/metroid.png' }, extras: {} }
     ]
     const sources: MediaSources = { mediaRoot, romsRoot, downloadedMediaDir: null, themeRoots: [], themes: [], games: () => games, systems: () => ['snes'] }
     const listed = (files: readonly MediaFile[]): string[] => files.map((f) => `${f.kind} ${path.relative(root, f.file)} ${f.size}`).sort()
 
     const look = await new MediaScan(sources, { firstLook: true }).run()
-    assert.deepEqual(listed(look), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 0', 'image roms/snes/images/metroid.png 0'],
-      'the store\'s system art looked at, the gamelists\' files found in their folder\'s listing')
+    assert.deepEqual(listed(look), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 0', 'image roms/snes/images/metroid.png 0', 'thumbnail roms/snes/images/f-zero-link.png 5'],
+      'the store\'s system art looked at, the gamelists\' files found in their folder\'s listing, a link followed')
     const full = await new MediaScan(sources).run()
-    assert.deepEqual(listed(full), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 5', 'image roms/snes/images/metroid.png 7', 'wheel media/systems/snes/games/f_zero/ui/wheels/wheel.png 5'])
+    assert.deepEqual(listed(full), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 5', 'image roms/snes/images/metroid.png 7', 'thumbnail roms/snes/images/f-zero-link.png 5', 'wheel media/systems/snes/games/f_zero/ui/wheels/wheel.png 5'])
 
     const db = openMigrated(tempDir())
     const index = new MediaIndex(db)
     await index.holdFirstLook(look)
     assert.equal(index.entry('snes', slugOf('F-Zero')).get('image')?.size, 0)
-    assert.deepEqual(index.counts(), { files: 3, assets: 3, entries: 3 })
+    assert.deepEqual(index.counts(), { files: 4, assets: 4, entries: 3 })
     const change = await index.replace(full, (system, slug) => system === 'snes' && slug === slugOf('F-Zero'))
     assert.deepEqual(change.added.map((a) => `${a.kind} ${a.size}`).sort(), ['image 5', 'wheel 5'], 'Super Metroid\'s image changed too, but nobody asked')
     assert.equal(index.entry('snes', '').get('fanart')?.size, 10)
-    assert.deepEqual(index.counts(), { files: 4, assets: 4, entries: 3 })
+    assert.deepEqual(index.counts(), { files: 5, assets: 5, entries: 3 })
     closeDatabase(db)
   })
 
