@@ -305,8 +305,7 @@ export class MediaScan {
    * First look: lists a file a gamelist names when it is a regular file in its folder's listing;
    * a file the listing lacks is not there (nor is one in a folder outside the roots), and a link
    * is for a closer look, as a full scan takes it. Thousands of files share a folder: its listing
-   * and whether it lies inside the roots are read once, and a file whose folder is known costs no
-   * promise (a first look goes through 100,000 of them).
+   * and whether it lies inside the roots are read once.
    */
   async #firstLookAt (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>): Promise<'listed' | 'not-media' | 'look-closer'> {
     const folder = path.dirname(file)
