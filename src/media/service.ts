@@ -149,15 +149,15 @@ export class LocalMedia {
 
   /**
    * Rescans every source; concurrent calls share the scan in flight. A look at the entry on screen
-   * finishes first, so a scan always sees the newer disk. A failed scan changes nothing and is told
-   * in one line (not when it failed because the service stops).
+   * finishes first, so a scan always sees the newer disk. A failed scan is told in one line (not
+   * when it failed because the service stops), and the next one starts over.
    */
   rescan (reason: 'start' | 'poll' | 'request'): Promise<IndexChange> {
     this.#scanning ??= (async () => {
       await this.#checking
       return this.#scan(reason)
     })().catch((error: unknown) => {
-      if (!this.#stopping.signal.aborted) this.#deps.logger.warn(`media scan (${reason}) failed: ${(error as Error).message}; the index stays as it was`)
+      if (!this.#stopping.signal.aborted) this.#deps.logger.warn(`media scan (${reason}) failed: ${(error as Error).message}; the next scan starts over`)
       return { added: [], removed: [] }
     }).finally(() => { this.#scanning = null })
     return this.#scanning
