@@ -128,6 +128,8 @@ export interface IndexCounts { readonly files: number, readonly assets: number, 
 export class MediaIndex {
   readonly #db: HubDatabase
   readonly #entryRows: Statement<[string, string], Row>
+  readonly #removeRow: Statement<[string, string, string]>
+  readonly #upsertRow: Statement<Row>
   #counts: IndexCounts = { files: 0, assets: 0, entries: 0 }
   /** A first look held in memory, entry -> files, until the first full replace (see holdFirstLook). */
   #firstLook: ReadonlyMap<string, readonly MediaFile[]> | null = null
@@ -135,6 +137,8 @@ export class MediaIndex {
   constructor (db: HubDatabase) {
     this.#db = db
     this.#entryRows = db.prepare<[string, string], Row>(`SELECT ${columns} FROM media_files WHERE system = ? AND slug = ?`).raw(true)
+    this.#removeRow = db.prepare<[string, string, string]>('DELETE FROM media_files WHERE system = ? AND slug = ? AND file = ?')
+    this.#upsertRow = db.prepare<Row>(`INSERT OR REPLACE INTO media_files (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   }
 
   /** Takes over the index the last run persisted (reading only its counts); false when there is none. */
@@ -304,11 +308,9 @@ export class MediaIndex {
   }
 
   #writePage (gone: readonly MediaFile[], changed: readonly MediaFile[]): void {
-    const remove = this.#db.prepare('DELETE FROM media_files WHERE system = ? AND slug = ? AND file = ?')
-    const upsert = this.#db.prepare(`INSERT OR REPLACE INTO media_files (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.#db.transaction(() => {
-      for (const { system, slug, file } of gone) remove.run(system, slug, file)
-      for (const { file, system, slug, kind, role, origin, rank, size, mtimeMs } of changed) upsert.run(system, slug, file, kind, role, origin, rank, size, mtimeMs)
+      for (const { system, slug, file } of gone) this.#removeRow.run(system, slug, file)
+      for (const { file, system, slug, kind, role, origin, rank, size, mtimeMs } of changed) this.#upsertRow.run(system, slug, file, kind, role, origin, rank, size, mtimeMs)
     })()
   }
 
