@@ -103,11 +103,13 @@ async function mediaStatus (port: number): Promise<MediaStatus | undefined> {
 
 /** Once the first full scan of the run is over (a first start is ready before it: see the media service). */
 async function untilFullyIndexed (port: number): Promise<MediaStatus | undefined> {
-  for (;;) {
+  const deadline = performance.now() + 120_000
+  while (performance.now() < deadline) {
     const media = await mediaStatus(port)
     if (media === undefined || (!media.scanning && media.lastScanAtUtc !== null)) return media
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+  throw new Error('the full scan did not end within 120 s')
 }
 
 async function start (tree: Tree, dataDir: string, baseline: RunningProcess) {
