@@ -19,6 +19,12 @@ function send (reply: FastifyReply, answer: HostAnswer): FastifyReply {
   return reply.code(answer.status).type(answer.contentType).send(answer.body)
 }
 
+/**
+ * What a GET may ask: RetroArch (rcheevos) posts every request, so a GET is a page's `<img src>` or
+ * a person at a browser; it may read, never award, submit, log in or start a session.
+ */
+const readOnlyRequests = new Set(['gameid', 'patch', 'unlocks'])
+
 const rawQuery = (request: FastifyRequest): string => {
   const at = request.url.indexOf('?')
   return at < 0 ? '' : request.url.slice(at + 1)
@@ -31,30 +37,40 @@ export function achievementsRoutes (app: HubApp, service: AchievementsService, e
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const body = Buffer.isBuffer(request.body) ? request.body : null
     const query = rawQuery(request)
+    const method = request.method === 'POST' ? 'POST' : 'GET'
+    const fields = formFields(query, body)
+    const kind = fields.get('r') ?? ''
+    if (method === 'GET' && !readOnlyRequests.has(kind)) {
+      void reply.header('allow', 'POST')
+      throw new HubError(405, 'POST_REQUIRED', `r=${kind === '' ? '(none)' : kind} changes state and is taken by POST only; a GET may ask ${[...readOnlyRequests].join(', ')}`)
+    }
     const answer = await service.request({
-      method: request.method === 'POST' ? 'POST' : 'GET',
+      method,
       query,
       body,
       contentType: request.headers['content-type'] ?? null,
       userAgent: request.headers['user-agent'] ?? null,
-      fields: formFields(query, body)
+      fields
     })
     return send(reply, answer)
   }
+  const programsOnly = { programsOnly: true }
   app.post('/dorequest.php', {
+    config: programsOnly,
     schema: {
       tags,
       summary: 'The achievements platform\'s request endpoint, for RetroArch (cheevos_custom_host): forwarded to the upstream (proxy) or answered from local sets',
-      description: 'Form fields `r` (login, gameid, patch, unlocks, startsession, postactivity, ping, awardachievement, submitlbentry ...), `u`, `p`, `t`, `g`, `m`, `a`, `h` as the platform defines them. A GET with the fields in the query is answered the same way. Passwords and tokens are forwarded but never logged, published or stored.',
-      response: { 200: PlatformAnswer, ...errorResponses(404, 415, 502) }
+      description: 'Form fields `r` (login, gameid, patch, unlocks, startsession, postactivity, ping, awardachievement, submitlbentry ...), `u`, `p`, `t`, `g`, `m`, `a`, `h` as the platform defines them. A GET with the fields in the query is answered for the reads `gameid`, `patch` and `unlocks` only (405 `POST_REQUIRED` otherwise) and is not followed by the session. Programs only: a request with `Sec-Fetch-Site: cross-site|same-site`, or the Origin or Referer of a page of another site, gets 403 whatever its method. Passwords and tokens are forwarded but never logged, published or stored.',
+      response: { 200: PlatformAnswer, ...errorResponses(403, 404, 415, 502) }
     }
   }, forward)
   // The platform reads the fields from the query too; documented once, on the POST RetroArch uses.
-  app.get('/dorequest.php', { schema: { hide: true } }, forward)
+  app.get('/dorequest.php', { config: programsOnly, schema: { hide: true } }, forward)
 
   for (const [category, folder] of Object.entries(mediaFolders) as Array<[MediaCategory, string]>) {
     app.get(`/${folder}/:file`, {
-      schema: { tags, summary: `An achievements image RetroArch asks for (${folder}): cached, else from the upstream (proxy)`, params: PlatformImageParams, response: { 200: png, ...errorResponses(404, 502) } }
+      config: programsOnly,
+      schema: { tags, summary: `An achievements image RetroArch asks for (${folder}): cached, else from the upstream (proxy); programs only (403 for a page of another site)`, params: PlatformImageParams, response: { 200: png, ...errorResponses(403, 404, 502) } }
     }, async (request, reply) => {
       const answer = await service.image({ category, file: request.params.file }, request.headers['user-agent'] ?? null)
       if (answer === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No achievements image ${folder}/${request.params.file}`)

@@ -78,7 +78,8 @@ export class AchievementsService {
     const json = answerObject(answer)
     if (json?.Success === false) this.#lastError = scrub(`r=${kind}: ${typeof json.Error === 'string' ? json.Error : `refused (HTTP ${answer.status})`}`, call.fields, json)
     this.#logger.debug(`achievements request r=${kind} answered ${answer.status}`)
-    this.model.observe(call.fields, json)
+    // RetroArch posts; a GET (a read someone made by hand or a page made) is answered, never taken as the session's.
+    if (call.method === 'POST') this.model.observe(call.fields, json)
     return answer
   }
 

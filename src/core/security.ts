@@ -51,12 +51,32 @@ declare module 'fastify' {
     readonly localPagesOnly?: boolean
     /** Published for anyone to read (the signed records index): any client, any page, no key, for GET only. */
     readonly publicRead?: boolean
+    /**
+     * Called by programs (RetroArch), never by a web page: a request showing any sign of a page of
+     * another site is refused whatever its method, since `<img src>` forges a GET with no Origin.
+     */
+    readonly programsOnly?: boolean
   }
 }
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const wildcardHosts = new Set(['0.0.0.0', '::', '[::]'])
 const anyOrigin = '*'
+
+/** Fetch metadata a browser adds: `cross-site` and `same-site` are pages this service did not serve. */
+const foreignFetchSites = new Set(['cross-site', 'same-site'])
+
+/** Why the request looks like it came from a page of another site, or null: programs send none of these headers. */
+function foreignPageSign (request: FastifyRequest): string | null {
+  const host = request.headers.host
+  const site = request.headers['sec-fetch-site']
+  if (typeof site === 'string' && foreignFetchSites.has(site.toLowerCase())) return `Sec-Fetch-Site: ${site}`
+  const origin = request.headers.origin
+  if (origin !== undefined && !isLocalPage(origin, host)) return `the page origin "${origin}"`
+  const referer = request.headers.referer
+  if (referer !== undefined && !isLocalPage(referer, host)) return `the referring page "${referer}"`
+  return null
+}
 
 function isWebSocketUpgrade (request: FastifyRequest): boolean {
   return request.headers.upgrade?.toLowerCase() === 'websocket'
@@ -100,6 +120,10 @@ export function securityCheck (options: SecurityOptions) {
   const allowedOrigins = new Set(options.allowedOrigins.map((o) => o.toLowerCase().replace(/\/$/, '')))
 
   return function checkClient (request: FastifyRequest, localPagesOnly: boolean): void {
+    if (request.routeOptions.config?.programsOnly === true) {
+      const sign = foreignPageSign(request)
+      if (sign !== null) throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `${request.routeOptions.url ?? 'This route'} answers programs only; a request from ${sign} is refused`)
+    }
     if (keyMatches(options.apiKey, presentedKey(request))) return
     if (request.routeOptions.config?.publicRead === true && (request.method === 'GET' || request.method === 'HEAD')) return
 
