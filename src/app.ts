@@ -64,6 +64,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
 
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600 })
   app.setErrorHandler(handleError)
+  app.addHook('onError', async (request, _reply, error) => { hub.storage.noteFailure(error, `${request.method} ${request.routeOptions.url ?? request.url}`) })
   app.addHook('onRoute', documentParameterLength)
   app.setNotFoundHandler(handleNotFound)
   // Before the websocket plugin's own preClose, so clients get 1001 from us rather than a bare close.

@@ -16,7 +16,8 @@ import { cliFlags as cliFlagsOf, cliValuesByKey as cliValuesOf, ConfigError, loa
 import { isLoopbackHostname } from './core/security.js'
 import { noFrontendSettings } from './core/settings.js'
 import { CommandUsageError } from './core/module.js'
-import { claimDataDir, DataDirError, type DataDirClaim } from './core/storage/data-dir.js'
+import { claimDataDir, DataDirError, diskFull, type DataDirClaim } from './core/storage/data-dir.js'
+import { isStorageFullError } from './core/storage/storage-health.js'
 import { closeDatabase, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
@@ -93,6 +94,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
     return await serveClaimed(requested, claim)
   } catch (error) {
     claim.release()
+    if (isStorageFullError(error)) throw diskFull(requested.config.dataDir, error)
     throw error
   }
 }

@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { Type, type Static, type TObject } from 'typebox'
 import { allowedMethods } from './allowed-methods.js'
+import { isStorageFullError } from './storage/storage-health.js'
 
 export const ErrorBody = Type.Object({
   message: Type.String({ description: 'What went wrong, for a person.' }),
@@ -34,6 +35,9 @@ function codeForStatus (status: number): string {
 
 function errorBody (error: FastifyError | HubError): { status: number, body: ErrorBodyType } {
   if (error instanceof HubError) return { status: error.statusCode, body: { message: error.message, code: error.code } }
+  if (isStorageFullError(error)) {
+    return { status: 507, body: { message: 'The disk of the data dir is full; nothing was changed. Free some space and try again.', code: 'INSUFFICIENT_STORAGE' } }
+  }
   if (error.validation !== undefined) {
     return { status: 400, body: { message: error.message, code: 'VALIDATION_ERROR' } }
   }

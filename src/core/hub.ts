@@ -18,6 +18,7 @@ import type { FrontendSettings } from './settings.js'
 import { Startup } from './startup.js'
 import type { HubDatabase } from './storage/database.js'
 import { EventJournal } from './storage/event-journal.js'
+import { StorageHealth } from './storage/storage-health.js'
 import { coreMigrations, migrate } from './storage/migrations.js'
 import { StreamTable, systemStream } from './stream-table.js'
 import { StreamGateway } from './ws/gateway.js'
@@ -75,6 +76,8 @@ export class Hub {
   readonly bus: EventBus
   readonly gateway: StreamGateway
   readonly journal: EventJournal
+  /** Whether the data dir's disk has room; writes that find it full answer 507 meanwhile. */
+  readonly storage: StorageHealth
   readonly startup: Startup
   readonly services = new ServiceRegistry()
   readonly #statusSections = new Map<string, StatusSection>()
@@ -114,7 +117,8 @@ export class Hub {
       streamsFor: (type) => this.streams.streamsFor(type),
       onSlowClient: (stream, bytes) => this.logger.warn(`closed a /ws client of stream ${stream} with 1013: it stopped reading and ${bytes} bytes of frames were waiting`)
     })
-    this.journal = new EventJournal(this.db, this.config.journalMaxEvents)
+    this.storage = new StorageHealth({ dataDir: this.config.dataDir, now: this.now, logger: this.logger })
+    this.journal = new EventJournal(this.db, this.config.journalMaxEvents, this.storage)
     this.bus.subscribe(this.gateway.publish)
     this.bus.subscribe(this.journal.record)
     this.startup = new Startup(this.now)
@@ -150,6 +154,11 @@ export class Hub {
   /** Closes sockets (1001), flushes the journal. The database is closed by its owner. */
   stop (): void {
     this.gateway.close()
-    this.journal.flush()
+    this.storage.stop()
+    try {
+      this.journal.flush()
+    } catch (error) {
+      this.logger.error({ err: error }, 'the event journal could not be written at stop')
+    }
   }
 }

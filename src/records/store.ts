@@ -1,12 +1,15 @@
 /**
  * The append-only records store (records.md §5a), in the data dir:
  * - `records.jsonl`: one canonical line per record, LF-terminated, only ever appended;
- * - `head.json`: how many records were admitted and their root, written after each append.
+ * - `head.json`: how many records were admitted and their root, written after each append. It is
+ *   the commit point: a record is admitted (and answered 201) only once the head names it, and a
+ *   write that fails half way (a full disk) is cut off the file again, so nothing is ever glued
+ *   onto a fragment.
  * The index is served from the file as it is on disk, with the admitted root: a record changed
  * behind the service's back no longer hashes to that root, and every verifier sees it.
  */
 import { createHash, type Hash } from 'node:crypto'
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../core/errors.js'
@@ -18,17 +21,42 @@ export interface IndexHead {
   readonly root: string
 }
 
-/** Reads and writes a small JSON file whole; a crash leaves the old or the new file, never half of one. */
+/** Writes every byte (a write to a nearly full disk may take only some) and syncs them to the disk. */
+function writeAllDurably (fd: number, data: Buffer): void {
+  for (let offset = 0; offset < data.length;) offset += writeSync(fd, data, offset)
+  fsyncSync(fd)
+}
+
+/** Writes a small file whole; a crash or a full disk leaves the old file, never half of a new one. */
 export function writeFileAtomic (file: string, data: string | Buffer, mode = 0o644): void {
   const temporary = `${file}.tmp`
-  const fd = openSync(temporary, 'w', mode)
   try {
-    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data)
+    const fd = openSync(temporary, 'w', mode)
+    try {
+      writeAllDurably(fd, typeof data === 'string' ? Buffer.from(data) : data)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(temporary, file)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  }
+}
+
+/** Appends the bytes, or leaves the file at `size` bytes (what was admitted) when they cannot all be written. */
+function appendOrCutBack (file: string, size: number, data: Buffer): void {
+  const fd = openSync(file, 'a', 0o600)
+  try {
+    ftruncateSync(fd, size)
+    writeAllDurably(fd, data)
+  } catch (error) {
+    ftruncateSync(fd, size)
     fsyncSync(fd)
+    throw error
   } finally {
     closeSync(fd)
   }
-  renameSync(temporary, file)
 }
 
 /** The first schema error of a record as `<field> <problem>`, or null when it is valid. */
@@ -46,8 +74,10 @@ export class RecordStore {
   readonly #headFile: string
   #records: ScoreRecord[] = []
   #ids = new Set<string>()
+  /** The bytes of records.jsonl that hold the admitted lines. */
+  #size = 0
   /** SHA-256 over the admitted lines so far: the next root is one update away. */
-  readonly #running: Hash = createHash('sha256')
+  #running: Hash = createHash('sha256')
   #head: IndexHead = { count: 0, root: this.#running.copy().digest('hex') }
   /** Why the file on disk no longer matches what was admitted, once that was seen. */
   #damage: string | null = null
@@ -60,13 +90,15 @@ export class RecordStore {
   }
 
   /**
-   * Loads what was admitted. Lines beyond the head (a stop between the append and the head
-   * write) are admitted again when they are valid; lines that no longer hash to the head mark
-   * the store damaged: it keeps serving (verifiers must see it) but admits nothing more.
+   * Loads what was admitted. What follows the head's lines (a stop or a full disk between the
+   * append and the head write, a line cut short) was never answered 201 and is cut off; lines
+   * that no longer hash to the head mark the store damaged: it keeps serving (verifiers must see
+   * it) but admits nothing more.
    */
   open (): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 })
-    const lines = existsSync(this.#file) ? readFileSync(this.#file, 'utf8').split('\n').slice(0, -1) : []
+    const text = existsSync(this.#file) ? readFileSync(this.#file, 'utf8') : ''
+    const lines = text.slice(0, text.lastIndexOf('\n') + 1).split('\n').slice(0, -1)
     const head = existsSync(this.#headFile) ? JSON.parse(readFileSync(this.#headFile, 'utf8')) as IndexHead : { count: 0, root: this.#head.root }
     const roots = prefixRoots(lines)
     if (head.count > lines.length || roots[head.count] !== head.root) {
@@ -74,8 +106,8 @@ export class RecordStore {
       this.#head = head
       return
     }
-    for (const line of lines) this.#admit(line)
-    if (head.count !== lines.length) this.#writeHead()
+    for (const line of lines.slice(0, head.count)) this.#admit(line, this.#next(line))
+    if (Buffer.byteLength(text) !== this.#size) appendOrCutBack(this.#file, this.#size, Buffer.alloc(0))
   }
 
   get head (): IndexHead {
@@ -105,24 +137,31 @@ export class RecordStore {
       throw new HubError(400, 'INVALID_RECORD', 'ref is only for withdrawals')
     }
     const line = canonicalJson(record)
-    const fd = openSync(this.#file, 'a', 0o600)
+    const next = this.#next(line)
+    appendOrCutBack(this.#file, this.#size, Buffer.from(`${line}\n`))
     try {
-      writeSync(fd, `${line}\n`)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
+      writeFileAtomic(this.#headFile, `${JSON.stringify(next.head)}\n`)
+    } catch (error) {
+      appendOrCutBack(this.#file, this.#size, Buffer.alloc(0))
+      throw error
     }
-    this.#admit(line)
-    this.#writeHead()
+    this.#admit(line, next)
     return this.#head
   }
 
-  #admit (line: string): void {
+  /** The running hash and head once `line` is admitted, leaving the store as it is. */
+  #next (line: string): { running: Hash, head: IndexHead } {
+    const running = this.#running.copy().update(this.#records.length === 0 ? line : `\n${line}`, 'utf8')
+    return { running, head: { count: this.#records.length + 1, root: running.copy().digest('hex') } }
+  }
+
+  #admit (line: string, next: { running: Hash, head: IndexHead }): void {
     const record = JSON.parse(line) as ScoreRecord
-    this.#running.update(this.#records.length === 0 ? line : `\n${line}`, 'utf8')
+    this.#running = next.running
     this.#records.push(record)
     this.#ids.add(record.id)
-    this.#head = { count: this.#records.length, root: this.#running.copy().digest('hex') }
+    this.#size += Buffer.byteLength(line) + 1
+    this.#head = next.head
   }
 
   /** The records as the file holds them now (read again only when the file changed). */
@@ -131,14 +170,11 @@ export class RecordStore {
     const stat = statSync(this.#file)
     const key = `${stat.ino}:${stat.size}:${stat.mtimeMs}`
     if (this.#published?.key !== key) {
-      const lines = readFileSync(this.#file, 'utf8').split('\n').slice(0, -1)
+      // Only the head's lines: a failed write may have left bytes behind them until the next append cuts them off.
+      const lines = readFileSync(this.#file, 'utf8').split('\n').slice(0, this.#head.count)
       this.#published = { key, records: lines.map((line, index) => parseLine(line, index)) }
     }
     return this.#published.records
-  }
-
-  #writeHead (): void {
-    writeFileAtomic(this.#headFile, `${JSON.stringify(this.#head)}\n`)
   }
 }
 

@@ -65,7 +65,10 @@ export const StatusResponse = Type.Object({
     file: Type.String(),
     schemaVersion: Type.Integer({ description: 'Layout of the schema bookkeeping (3: versions per owner in tableVersions).' }),
     tableVersions: Type.Record(Type.String(), Type.Integer(), { description: 'Schema steps applied, per owner: the core and each module with tables of its own.' }),
-    journalEvents: Type.Integer()
+    journalEvents: Type.Integer(),
+    state: Type.Union([Type.Literal('ok'), Type.Literal('full')], { description: '`full`: the disk of the data dir had no room for a write; writes answer 507 `INSUFFICIENT_STORAGE` and change nothing until space returns, which the service notices by itself.' }),
+    fullSinceUtc: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    problem: Type.Union([Type.String(), Type.Null()], { description: 'The write that found the disk full.' })
   })
 }, {
   additionalProperties: true,
@@ -77,7 +80,7 @@ export const StatusResponse = Type.Object({
     managers: {
       gameEvents: { title: 'Game Events Manager', enabled: false, switchedOn: false, source: 'es_settings', esSetting: 'global.cabinethub.game_events_manager.enabled', disabledByParent: null, ignoredEsValue: null }
     },
-    storage: { file: '/home/pi/.local/share/cabinet-hub/cabinet-hub.db', schemaVersion: 3, tableVersions: { core: 1, media: 1 }, journalEvents: 120 }
+    storage: { file: '/home/pi/.local/share/cabinet-hub/cabinet-hub.db', schemaVersion: 3, tableVersions: { core: 1, media: 1 }, journalEvents: 120, state: 'ok', fullSinceUtc: null, problem: null }
   }]
 })
 

@@ -19,7 +19,7 @@ export function serviceStatus (hub: Hub) {
       ...frontend
     },
     managers: Object.fromEntries(hub.gates),
-    storage: { file: hub.db.name, schemaVersion: hub.db.pragma('user_version', { simple: true }) as number, tableVersions: Object.fromEntries(ownerVersions(hub.db)), journalEvents: hub.journal.count() },
+    storage: { file: hub.db.name, schemaVersion: hub.db.pragma('user_version', { simple: true }) as number, tableVersions: Object.fromEntries(ownerVersions(hub.db)), journalEvents: hub.journal.count(), ...hub.storage.state },
     ...sections
   }
 }

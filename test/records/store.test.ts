@@ -27,16 +27,21 @@ describe('records store', () => {
     assert.deepEqual(reopened(dir).published(), [record(1), record(2)])
   })
 
-  it('admits again a line written just before a stop that left the head behind', () => {
+  it('cuts off a line the head does not name (a stop before its 201) and a line cut short, then appends cleanly', () => {
     const dir = tempDir()
     const store = reopened(dir)
     store.append(record(1))
     const head = readFileSync(`${dir}/head.json`, 'utf8')
     store.append(record(2))
     writeFileSync(`${dir}/head.json`, head)
+    writeFileSync(`${dir}/records.jsonl`, `${readFileSync(`${dir}/records.jsonl`, 'utf8')}{"id":"00000000-0000-4000-8000-0000000`)
     const recovered = reopened(dir)
-    assert.deepEqual(recovered.head, { count: 2, root: computeRoot([record(1), record(2)]) })
+    assert.deepEqual(recovered.head, { count: 1, root: computeRoot([record(1)]) })
     assert.equal(recovered.damage, null)
+    assert.deepEqual(recovered.published(), [record(1)])
+    recovered.append(record(3))
+    assert.deepEqual(reopened(dir).published(), [record(1), record(3)])
+    assert.equal(reopened(dir).head.root, computeRoot([record(1), record(3)]))
   })
 
   it('marks itself damaged when an admitted record was changed, keeps the admitted root and admits nothing more', () => {

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
 import path from 'node:path'
+import { isStorageFullError } from './storage-health.js'
 
 export const lockFileName = 'cabinet-hub.lock'
 
@@ -68,8 +69,22 @@ function readHolder (file: string): DataDirHolder | null {
   }
 }
 
-function cannotWrite (dir: string, error: unknown): DataDirError {
+function cannotWrite (dir: string, error: unknown): Error {
+  if (isStorageFullError(error)) return diskFull(dir, error)
   return new DataDirError(`the data dir ${dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}); choose another --data-dir`)
+}
+
+/** Not a usage mistake (exit 1, not 2): a service manager may well start it again once space is freed. */
+export class DiskFullError extends Error {
+  constructor (message: string) {
+    super(message)
+    this.name = 'DiskFullError'
+  }
+}
+
+/** The one line an owner reads when the service cannot start for want of space. */
+export function diskFull (dir: string, error: unknown): DiskFullError {
+  return new DiskFullError(`the disk of the data dir ${dir} is full (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); free some space and start again`)
 }
 
 /** Creates the lock file; false when one is there already. */
@@ -83,9 +98,13 @@ function tryCreate (file: string, holder: DataDirHolder): boolean {
   }
   try {
     writeSync(fd, `${JSON.stringify(holder)}\n`)
-  } finally {
+  } catch (error) {
+    // An empty lock would name nobody and outlive us.
     closeSync(fd)
+    rmSync(file, { force: true })
+    throw cannotWrite(path.dirname(file), error)
   }
+  closeSync(fd)
   return true
 }
 

@@ -1,8 +1,10 @@
 /**
  * A bounded journal of recent events for diagnostics. Writes are batched into one transaction per
- * tick so a burst of events costs one commit, and reads flush first so they never miss one.
+ * tick so a burst of events costs one commit, and reads flush first so they never miss one. On a
+ * full disk the events are held (up to the journal's size) and written once space returns.
  */
 import type { HubDatabase } from './database.js'
+import type { StorageHealth } from './storage-health.js'
 import type { Envelope } from '../envelope.js'
 import type { PublishedEvent } from '../event-bus.js'
 
@@ -15,14 +17,17 @@ interface Row {
 export class EventJournal {
   readonly #db: HubDatabase
   readonly #maxEvents: number
+  readonly #storage: StorageHealth
   #pending: Row[] = []
   #flushScheduled = false
   readonly #insert
   readonly #prune
 
-  constructor (db: HubDatabase, maxEvents: number) {
+  constructor (db: HubDatabase, maxEvents: number, storage: StorageHealth) {
     this.#db = db
     this.#maxEvents = maxEvents
+    this.#storage = storage
+    storage.onRecovered(() => { this.flush() })
     this.#insert = db.prepare('INSERT INTO event_journal (type, ts, envelope) VALUES (?, ?, ?)')
     this.#prune = db.prepare('DELETE FROM event_journal WHERE id <= (SELECT MAX(id) FROM event_journal) - ?')
   }
@@ -30,7 +35,9 @@ export class EventJournal {
   /** Bus listener. */
   readonly record = (event: PublishedEvent): void => {
     this.#pending.push({ type: event.envelope.Type, ts: event.envelope.Ts, envelope: event.json })
-    if (!this.#flushScheduled) {
+    // Held while the disk is full: the oldest go first, as the journal would prune them anyway.
+    if (this.#pending.length > this.#maxEvents) this.#pending.splice(0, this.#pending.length - this.#maxEvents)
+    if (!this.#flushScheduled && !this.#storage.isFull) {
       this.#flushScheduled = true
       setImmediate(() => this.flush())
     }
@@ -40,11 +47,17 @@ export class EventJournal {
     this.#flushScheduled = false
     if (this.#pending.length === 0 || !this.#db.open) return
     const rows = this.#pending
+    try {
+      this.#db.transaction(() => {
+        for (const row of rows) this.#insert.run(row.type, row.ts, row.envelope)
+        this.#prune.run(this.#maxEvents)
+      })()
+    } catch (error) {
+      if (this.#storage.noteFailure(error, 'writing the event journal')) return
+      throw error
+    }
     this.#pending = []
-    this.#db.transaction(() => {
-      for (const row of rows) this.#insert.run(row.type, row.ts, row.envelope)
-      this.#prune.run(this.#maxEvents)
-    })()
+    this.#storage.noteWritten()
   }
 
   /** Newest first; `prefix` filters by event type prefix. */
