@@ -3,6 +3,8 @@
  * door applies: argument tokenizing (Windows-style double-quote grouping) and completeness.
  */
 
+import { nameProblem, romStem } from '../identity/index.js'
+
 export type HookSource = 'http' | 'events.ini' | 'spool'
 
 export interface HookEvent {
@@ -64,10 +66,13 @@ export function unusableReason (event: string, args: readonly string[]): string 
   const size = sizeReason(args)
   if (size !== null) return size
   const filled = (i: number): boolean => (args[i] ?? '').trim() !== ''
+  // System ids and rom stems become folder and file names (media, panels, theme exports): names only.
+  const system = (): string | null => nameProblem(args[0]!, 'the system')
+  const romOf = (i: number): string | null => nameProblem(romStem(args[i]!), 'the rom')
   switch (event) {
-    case 'game-selected': return filled(0) && filled(1) ? null : 'game-selected needs the system and the rom path'
-    case 'system-selected': return filled(0) ? null : 'system-selected needs the system'
-    case 'game-start': return filled(0) ? null : 'game-start needs the rom path'
+    case 'game-selected': return filled(0) && filled(1) ? system() ?? romOf(1) : 'game-selected needs the system and the rom path'
+    case 'system-selected': return filled(0) ? system() : 'system-selected needs the system'
+    case 'game-start': return filled(0) ? romOf(0) : 'game-start needs the rom path'
     default: return null
   }
 }

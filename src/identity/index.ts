@@ -5,4 +5,5 @@
 export { romFileName, romStem } from './rom-path.js'
 export { frontendSystemId, mediaSystemId, normalizedSystemId, systemFromRomPath } from './system-id.js'
 export { slugOf } from './slug.js'
+export { isPlainName, nameProblem, pathOfNames } from './name.js'
 export { mediaKey, selectionKey } from './selection-key.js'

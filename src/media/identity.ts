@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { romStem, slugOf } from '../identity/index.js'
+import { pathOfNames, romStem, slugOf } from '../identity/index.js'
 
 export interface GameIdentityInput {
   readonly romPath: string
@@ -48,8 +48,10 @@ export class GameAliases {
     let table = this.#tables.get(mediaSystem)
     if (table === undefined) {
       table = null
+      const file = pathOfNames(this.#dir, `${mediaSystem}.json`)
       try {
-        const parsed = JSON.parse(readFileSync(path.join(this.#dir, `${mediaSystem}.json`), 'utf8')) as { Entries?: unknown }
+        if (file === null) throw new Error(`${mediaSystem} is not a name`)
+        const parsed = JSON.parse(readFileSync(file, 'utf8')) as { Entries?: unknown }
         if (parsed.Entries !== null && typeof parsed.Entries === 'object') table = parsed.Entries as Record<string, string>
       } catch {
         // no table (the usual case) or a broken one: computed slugs apply

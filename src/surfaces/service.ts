@@ -3,7 +3,6 @@
  * the media index, and publishes the four surface snapshots of whatever is on screen. Triggers in
  * one tick collapse to the latest; the bus keeps the last snapshot of each stream for new clients.
  */
-import path from 'node:path'
 import type { EventPayload } from '../core/envelope.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type { EventListener, PublishedEvent, Publisher } from '../core/event-bus.js'
@@ -11,7 +10,7 @@ import { readEvent } from '../core/events/definition.js'
 import { frontendEvents } from '../frontend/index.js'
 import type { LibraryCatalog } from '../library/index.js'
 import type { LocalMedia } from '../media/index.js'
-import { romStem } from '../identity/index.js'
+import { pathOfNames, romStem } from '../identity/index.js'
 import type { SurfaceEvents } from './events.js'
 import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension, type SurfaceTrigger } from './snapshots.js'
 import { gameTexts } from './texts.js'
@@ -151,7 +150,7 @@ export class SurfaceSnapshots {
       fields,
       assets: identity.slug === '' ? systemAssets : this.#media.index.entry(identity.system, identity.slug),
       systemAssets,
-      texts: identity.slug === '' ? null : gameTexts([path.join(root, 'user', ...tail), path.join(root, ...tail)], this.#deps.language, fields)
+      texts: identity.slug === '' ? null : gameTexts([pathOfNames(root, 'user', ...tail), pathOfNames(root, ...tail)].filter((folder) => folder !== null), this.#deps.language, fields)
     }
   }
 

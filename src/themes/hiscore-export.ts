@@ -9,7 +9,7 @@ import type { PublishedEvent, Publisher } from '../core/event-bus.js'
 import type { ThemesEvents } from './events.js'
 import { restoreMissing, type HiscoreTarget } from './hiscore-targets.js'
 import { hiscoreLineCount, type HiscoreLine } from './hiscore-xml.js'
-import { isSegment } from './segments.js'
+import { isPlainName } from '../identity/index.js'
 
 interface HiscoreTable {
   readonly System: string
@@ -65,7 +65,7 @@ export class HiscoreThemeExport {
   async export (table: HiscoreTable): Promise<void> {
     const { publisher, logger } = this.#deps
     if (table.Status === 'error') return
-    if (!isSegment(table.System) || !isSegment(table.Rom)) {
+    if (!isPlainName(table.System) || !isPlainName(table.Rom)) {
       logger.warn({ system: table.System, rom: table.Rom }, 'hiscore table not exported: its system or rom is not a file name')
       return
     }

@@ -9,7 +9,7 @@ import type { CurrentPanel, PanelThemeSnapshot } from '../panels/index.js'
 import { writeFileAtomic } from './atomic-file.js'
 import type { ThemesEvents } from './events.js'
 import { panelThemeXml } from './panel-xml.js'
-import { isSegment } from './segments.js'
+import { isPlainName } from '../identity/index.js'
 
 export interface PanelExportDeps {
   readonly panels: CurrentPanel
@@ -44,7 +44,7 @@ export class PanelThemeExport {
     const panel = this.#current(layout)
     if (themesDir === null) throw new HubError(409, 'NO_THEMES_DIR', 'No themes folder is configured; set --theme-export-dir or --frontend-root')
     const rom = panel.rom ?? systemPanelName
-    if (!isSegment(panel.systemId) || !isSegment(rom)) throw new HubError(409, 'NOT_A_FILE_NAME', `The panel of ${panel.systemId}|${rom} cannot be written: its system or rom is not a file name`)
+    if (!isPlainName(panel.systemId) || !isPlainName(rom)) throw new HubError(409, 'NOT_A_FILE_NAME', `The panel of ${panel.systemId}|${rom} cannot be written: its system or rom is not a file name`)
     const file = path.join(themesDir, '.panels', panel.systemId, `${rom}.xml`)
     await writeFileAtomic(file, panelThemeXml(panel))
     publisher.publish('theme.exported', { Kind: 'panel', System: panel.systemId, Rom: rom, Path: file, Removed: false, Lines: panel.layouts.length })

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../../core/errors.js'
+import { nameProblem } from '../../identity/index.js'
 import { DefinitionBody, type DefinitionBodyType, type WatchType } from '../schemas.js'
 import { maxSize } from './decoding.js'
 
@@ -39,11 +40,9 @@ function schemaProblems (data: unknown): string[] {
 
 /** A path segment from a URL or an emulator: nothing that could leave the definitions folder. */
 function segment (value: string, what: string): string {
-  const normalized = value.trim().toLowerCase()
-  if (normalized === '' || normalized === '.' || normalized === '..' || /[/\\\0]/.test(normalized)) {
-    throw new HubError(400, 'INVALID_GAME_KEY', `${what} "${value}" cannot name a definition: it must not be empty, "." or "..", nor contain / \\ or NUL`)
-  }
-  return normalized
+  const problem = nameProblem(value, what)
+  if (problem !== null) throw new HubError(400, 'INVALID_GAME_KEY', `${problem}, so it cannot name a definition`)
+  return value.trim().toLowerCase()
 }
 
 /** Where the definitions are: `<system>/<rom>.json`, lower case (the MAME plugin reads them there too). */
