@@ -46,7 +46,7 @@ describe('hook names are names', () => {
     for (const system of systems) {
       for (const [type, body] of [['application/json', JSON.stringify({ event: 'game-selected', args: [system, '/roms/x/evil.zip', 'evil'] })], ['text/plain', `event=game-selected\r\n"${system}" "/roms/x/evil.zip" "evil"\r\n`]] as const) {
         const response = await frontend.hub.app.inject({ method: 'POST', url: '/api/v1/ingest/es-event', headers: { 'content-type': type }, payload: body })
-        if (type === 'text/plain' && /[\n\u0000]/.test(system)) continue
+        if (type === 'text/plain' && (system.includes('\n') || system.includes('\u0000'))) continue
         assert.equal(response.statusCode, 400, `${type} ${JSON.stringify(system)}: ${response.body}`)
         assert.equal(response.json().code, 'INVALID_HOOK')
       }
