@@ -23,7 +23,8 @@ export const notificationsModule = defineModule({
     const service = new NotificationsService({
       publisher: context.publisher,
       frontend: install.adapter.webApi(install.esUrl),
-      enabled: () => context.isEnabled('notificationsUi')
+      enabled: () => context.isEnabled('notificationsUi'),
+      maxPendingToasts: context.options.maxPendingToasts
     })
     const player = context.use(currentPlayerService)
     const rules = { achievementUnlock: context.options.toastOnAchievementUnlock, myHiscore: context.options.toastOnMyHiscore, personalBest: context.options.toastOnPersonalBest, isMe: (name: string) => player.isMe(name) }

@@ -1,6 +1,7 @@
 import { apiGroups } from '../core/api-groups.js'
 import { errorResponses, jsonBodyErrors } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
+import { defaultMaxPendingToasts } from './options.js'
 import { NativeNotificationAccepted, NativeNotificationBody, ToastAccepted, ToastBody } from './schemas.js'
 import type { NotificationsService } from './service.js'
 
@@ -8,7 +9,13 @@ const tags = [apiGroups.notifications.name]
 
 export function notificationRoutes (app: HubApp, service: NotificationsService): void {
   app.post('/api/v1/toast-notifications', {
-    schema: { tags, summary: 'Queue a toast for the overlays (notifications.toast on /ws/system when its turn comes)', body: ToastBody, response: { 202: ToastAccepted, ...errorResponses(...jsonBodyErrors, 409) } }
+    schema: {
+      tags,
+      summary: 'Queue a toast for the overlays (notifications.toast on /ws/system when its turn comes)',
+      description: `At most \`maxPendingToasts\` (default ${defaultMaxPendingToasts}) posted toasts wait behind the ones on screen; past that bound a post answers 429 \`TOO_MANY_TOASTS\` and queues nothing.`,
+      body: ToastBody,
+      response: { 202: ToastAccepted, ...errorResponses(...jsonBodyErrors, 409, 429) }
+    }
   }, async (request, reply) => reply.code(202).send(service.toast(request.body)))
 
   app.post('/api/v1/es-notifications', {

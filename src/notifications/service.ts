@@ -16,6 +16,7 @@ export interface NotificationsDeps {
   readonly frontend: FrontendWebApi
   /** Whether the Notifications & UI manager is on now (it can be switched while running). */
   readonly enabled: () => boolean
+  readonly maxPendingToasts: number
 }
 
 export class NotificationsService {
@@ -49,6 +50,9 @@ export class NotificationsService {
     this.#requireEnabled()
     if (request.title.trim() === '' && request.message.trim() === '') {
       throw new HubError(400, 'VALIDATION_ERROR', 'body/title and body/message are both empty: a toast needs one of them')
+    }
+    if (this.#queue.pending >= this.deps.maxPendingToasts) {
+      throw new HubError(429, 'TOO_MANY_TOASTS', `${this.#queue.pending} toasts already wait to be shown (at most ${this.deps.maxPendingToasts}); post again once some have been shown`)
     }
     const id = randomUUID()
     this.#queue.add({ ...request, id })

@@ -186,3 +186,24 @@ describe('toasts the service raises by itself', () => {
     }
   })
 })
+
+describe('a flood of toasts', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub({ listen: false, options: { maxPendingToasts: '100' } }) })
+  after(async () => hub.close())
+
+  it('queues up to the bound and answers 429 TOO_MANY_TOASTS past it, keeping nothing of the overflow', async () => {
+    const statuses = new Map<number, number>()
+    let refusal: unknown = null
+    for (let n = 0; n < 5000; n++) {
+      const response = await hub.app.inject({ method: 'POST', url: '/api/v1/toast-notifications', payload: { title: `Toast ${n}`, message: 'flood', durationMs: 60_000 } })
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
+      if (response.statusCode === 429) refusal ??= response.json()
+    }
+    // One on screen, a hundred waiting.
+    assert.deepEqual(Object.fromEntries(statuses), { 202: 101, 429: 4899 })
+    assert.deepEqual(refusal, { message: '100 toasts already wait to be shown (at most 100); post again once some have been shown', code: 'TOO_MANY_TOASTS' })
+    const status = (await hub.app.inject({ url: '/api/v1/status' })).json() as { notifications: { pendingToasts: number } }
+    assert.equal(status.notifications.pendingToasts, 100)
+  })
+})
