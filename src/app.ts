@@ -23,6 +23,7 @@ import { webSocketModule } from './core/ws/routes.js'
 import { eventsModule } from './events/index.js'
 import { systemModule } from './system/index.js'
 import { serviceVersion } from './version.js'
+import { capConnectionsPerAddress, httpServerOptions, maxConnectionsPerRemoteAddress, requestTimeouts } from './core/http-limits.js'
 
 /** Core modules, always present; domain modules come after them. */
 const coreModules: readonly CoreModule[] = [systemModule, eventsModule, webSocketModule, apiReferenceModule]
@@ -52,6 +53,9 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     // Per-request lines would flood a cabinet's log at overlay poll rates; errors are logged by handleError.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: maxBodyBytes,
+    http: httpServerOptions,
+    requestTimeout: requestTimeouts.requestTimeoutMs,
+    keepAliveTimeout: requestTimeouts.keepAliveTimeoutMs,
     frameworkErrors: frameworkErrorHandler(securityCheck(securityOptions)),
     clientErrorHandler,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength },
@@ -61,6 +65,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     schemaErrorFormatter: describeSchemaErrors
   }).withTypeProvider<TypeBoxTypeProvider>()
   useDepthLimitedJson(app)
+  capConnectionsPerAddress(app.server, maxConnectionsPerRemoteAddress)
 
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600 })
   app.setErrorHandler(handleError)

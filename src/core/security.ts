@@ -127,14 +127,15 @@ export function securityCheck (options: SecurityOptions) {
     if (keyMatches(options.apiKey, presentedKey(request))) return
     if (request.routeOptions.config?.publicRead === true && (request.method === 'GET' || request.method === 'HEAD')) return
 
-    const host = request.headers.host
-    if (host !== undefined && !isLoopbackHostname(hostnameOf(host)) && !acceptedHosts.has(hostnameOf(host))) {
-      throw new HubError(421, 'MISDIRECTED_HOST', `Host "${host}" is not served here; use 127.0.0.1 or localhost, or add it to allowedHosts`)
-    }
+    // Another machine without the key learns that it needs one, whatever Host it asked for.
     if (!isLoopbackAddress(request.socket.remoteAddress)) {
       throw new HubError(401, 'API_KEY_REQUIRED', options.apiKey === null
         ? 'Requests from other machines need an API key, and none is configured (set --api-key)'
         : 'Requests from other machines must send the API key in X-Api-Key')
+    }
+    const host = request.headers.host
+    if (host !== undefined && !isLoopbackHostname(hostnameOf(host)) && !acceptedHosts.has(hostnameOf(host))) {
+      throw new HubError(421, 'MISDIRECTED_HOST', `Host "${host}" is not served here; use 127.0.0.1 or localhost, or add it to allowedHosts`)
     }
     const origin = request.headers.origin
     if (origin === undefined || isLocalPage(origin, host)) return

@@ -24,6 +24,14 @@ describe('security baseline', () => {
       assert.equal(served.statusCode, 200)
     })
 
+    it('answers another machine without the key 401 whatever Host it names (its own LAN address included), before its body is read', async () => {
+      for (const host of ['192.168.1.20:12345', 'cabinet.local', 'arcade.lan']) {
+        const refused = await hub.app.inject({ method: 'POST', url: '/api/v1/toast-notifications', remoteAddress: remote, headers: { host, 'content-type': 'application/json' }, payload: '{"title": "not json' })
+        assert.equal(refused.statusCode, 401, host)
+        assert.equal(refused.json().code, 'API_KEY_REQUIRED')
+      }
+    })
+
     it('keeps tool endpoints loopback-only even with the key', async () => {
       const response = await hub.app.inject({ method: 'POST', url: '/api/v1/events', remoteAddress: remote, headers: { 'x-api-key': 'cabinet-secret-1' }, payload: { Type: 'ui.event', Payload: {} } })
       assert.equal(response.statusCode, 403)
