@@ -23,6 +23,7 @@ import { webSocketModule } from './core/ws/routes.js'
 import { eventsModule } from './events/index.js'
 import { systemModule } from './system/index.js'
 import { serviceVersion } from './version.js'
+import { checkWebSocketHandshake } from './core/ws/handshake.js'
 import { capConnectionsPerAddress, httpServerOptions, maxConnectionsPerRemoteAddress, requestTimeouts } from './core/http-limits.js'
 
 /** Core modules, always present; domain modules come after them. */
@@ -67,7 +68,8 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   useDepthLimitedJson(app)
   capConnectionsPerAddress(app.server, maxConnectionsPerRemoteAddress)
 
-  await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600 })
+  // Not strict: an OPTIONS without preflight headers gets the same 204 and headers, not a text/plain 400.
+  await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], maxAge: 600, strictPreflight: false })
   app.setErrorHandler(handleError)
   app.addHook('onError', async (request, _reply, error) => { hub.storage.noteFailure(error, `${request.method} ${request.routeOptions.url ?? request.url}`) })
   app.addHook('onRoute', documentParameterLength)
@@ -78,6 +80,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   // plugin needs to have marked the request so it closes the raw socket after the error reply.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   app.addHook('onRequest', securityHook(securityOptions))
+  app.addHook('onRequest', checkWebSocketHandshake)
 
   await app.register(swagger, {
     openapi: {

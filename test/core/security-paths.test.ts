@@ -192,3 +192,41 @@ describe('the API key', () => {
     assert.equal(withoutKey.statusCode, 401)
   })
 })
+
+describe('answers outside the routes keep the error contract', () => {
+  let hub: TestHub
+  before(async () => { hub = await startHub() })
+  after(async () => hub.close())
+
+  const port = (): number => Number(new URL(hub.baseUrl).port)
+  const upgrade = (path: string, extra: string): string => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n${extra}\r\n`
+  const validKey = 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'
+
+  function expectJsonError (answer: string, status: number, code: string): void {
+    assert.match(answer, new RegExp(`^HTTP/1\\.1 ${status} `), answer)
+    assert.match(answer, /\r\ncontent-type: application\/json/i, answer)
+    assert.match(answer, /\r\naccess-control-allow-origin: \*/i, answer)
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>
+    assert.deepEqual(Object.keys(body).sort(), ['code', 'message'])
+    assert.equal(body.code, code)
+  }
+
+  it('an OPTIONS without preflight headers is answered like a preflight, not with a text/plain 400', async () => {
+    const answer = await rawExchange(port(), 'OPTIONS /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
+    assert.match(answer, /^HTTP\/1\.1 204 /, answer)
+    assert.match(answer, /\r\naccess-control-allow-origin: \*/i)
+  })
+
+  it('a failed WebSocket handshake is a JSON error with CORS, not the ws library\'s HTML page', async () => {
+    for (const extra of ['Sec-WebSocket-Version: 13\r\n', `Sec-WebSocket-Key: short==\r\nSec-WebSocket-Version: 13\r\n`, `${validKey}Sec-WebSocket-Version: 99\r\n`, validKey]) {
+      expectJsonError(await rawExchange(port(), upgrade('/ws/marquee', extra)), 400, 'INVALID_WEBSOCKET_HANDSHAKE')
+    }
+  })
+
+  it('an upgrade on a REST route is refused instead of being accepted and closed', async () => {
+    for (const path of ['/api/v1/health', '/api/v1/context/state', '/overlays/']) {
+      expectJsonError(await rawExchange(port(), upgrade(path, `${validKey}Sec-WebSocket-Version: 13\r\n`)), 400, 'NOT_A_WEBSOCKET_ENDPOINT')
+    }
+    assert.equal(await upgradeStatus(`${hub.wsBase}/ws/marquee`, {}), 101, 'the streams still upgrade')
+  })
+})

@@ -13,6 +13,7 @@ async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
   app.route({
     method: 'GET',
     url: '/ws',
+    config: { webSocket: true },
     schema: { hide: true },
     handler: upgradeRequired,
     wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, FIREHOSE)
@@ -20,6 +21,7 @@ async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
   app.route({
     method: 'GET',
     url: '/ws/:stream',
+    config: { webSocket: true },
     schema: { hide: true, params: Type.Object({ stream: Type.String() }) },
     handler: upgradeRequired,
     wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, hub.streams.resolve((request.params as { stream: string }).stream).name)
