@@ -23,6 +23,7 @@ import { webSocketModule } from './core/ws/routes.js'
 import { eventsModule } from './events/index.js'
 import { systemModule } from './system/index.js'
 import { serviceVersion } from './version.js'
+import { documentedRoute } from './core/docs/documented-route.js'
 import { checkWebSocketHandshake } from './core/ws/handshake.js'
 import { capConnectionsPerAddress, httpServerOptions, maxConnectionsPerRemoteAddress, requestTimeouts } from './core/http-limits.js'
 
@@ -95,7 +96,8 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
       },
       servers: [{ url: `http://${documentedHost}` }],
       tags: openApiTags
-    }
+    },
+    transform: documentedRoute(maxParamLength)
   })
 
   for (const module of coreModules) await registerCoreModule(app, hub, module)

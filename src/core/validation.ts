@@ -39,13 +39,34 @@ function validatorOnFirstUse<V extends (data: unknown) => unknown> (compile: () 
   return validate as unknown as V
 }
 
+/**
+ * Ajv coerces `1e309` in a query or path to Infinity and lets it through `integer`, `maximum`
+ * included: a coerced part is refused when it holds a number that is not finite.
+ */
+function finiteCoercion<V extends (data: unknown) => unknown> (validate: V): V {
+  const checked = (data: unknown) => {
+    const result = validate(data)
+    const infinite = result === true && data !== null && typeof data === 'object'
+      ? Object.entries(data).find(([, value]) => typeof value === 'number' && !Number.isFinite(value))
+      : undefined
+    checked.errors = infinite === undefined
+      ? (validate as unknown as { errors?: unknown }).errors
+      : [{ instancePath: `/${infinite[0]}`, schemaPath: '#/type', keyword: 'type', params: {}, message: 'must be a finite number' }]
+    return infinite === undefined ? result : false
+  }
+  checked.errors = undefined as unknown
+  return checked as unknown as V
+}
+
 /** Fastify's validator builder, with a second Ajv that does not coerce, used for bodies. */
 const buildValidator: BuildValidator = (externalSchemas, options) => {
   const coercing = buildFromPool(externalSchemas, options)
   const exact = buildFromPool(externalSchemas, withoutCoercion(options))
   // The declared type of a compiler takes a bare schema; Fastify really passes the route definition.
   type Compile = (route: AjvCompiler.RouteDefinition) => ReturnType<typeof coercing>
-  const compileFor = (route: AjvCompiler.RouteDefinition) => validatorOnFirstUse(() => ((route.httpPart === 'body' ? exact : coercing) as unknown as Compile)(route))
+  const compileFor = (route: AjvCompiler.RouteDefinition) => validatorOnFirstUse(() => route.httpPart === 'body'
+    ? (exact as unknown as Compile)(route)
+    : finiteCoercion((coercing as unknown as Compile)(route)))
   return compileFor as unknown as ReturnType<BuildValidator>
 }
 

@@ -21,10 +21,13 @@ export interface RecordsRoutesDeps {
   readonly admitted: () => void
 }
 
+/** The published documents take no query: an unknown parameter is a caller's mistake (400), as on every other route. */
+const NoQuery = Type.Object({}, { additionalProperties: false })
+
 export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: RecordsRoutesDeps): void {
   app.get('/api/v1/scores/index', {
     config: { publicRead: true },
-    schema: { tags, summary: 'The signed index of this cabinet\'s records (public, read-only)', response: { 200: IndexResponse, ...errorResponses(404) } }
+    schema: { tags, summary: 'The signed index of this cabinet\'s records (public, read-only)', querystring: NoQuery, response: { 200: IndexResponse, ...errorResponses(400, 404) } }
   }, async (_request, reply) => {
     // Sent exactly as the file holds it (even a record changed behind our back): a response
     // serializer would drop or coerce what the schema does not expect, and verifiers must see it.
@@ -34,7 +37,7 @@ export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: Rec
 
   app.get('/api/v1/scores/anchors', {
     config: { publicRead: true },
-    schema: { tags, summary: 'Anchored roots by generation (public, read-only)', response: { 200: AnchorsResponse, ...errorResponses(404) } }
+    schema: { tags, summary: 'Anchored roots by generation (public, read-only)', querystring: NoQuery, response: { 200: AnchorsResponse, ...errorResponses(400, 404) } }
   }, async (_request, reply) => reply.header('cache-control', noStore).send({ anchors: home.anchors.list() }))
 
   app.get('/api/v1/scores/anchor-proof', {
@@ -42,7 +45,7 @@ export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: Rec
     schema: {
       tags,
       summary: 'The OpenTimestamps proof of one generation, base64 (public, read-only)',
-      querystring: Type.Object({ generation: Type.Integer({ minimum: 1, description: 'Generation number.' }) }, { additionalProperties: false }),
+      querystring: Type.Object({ generation: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Generation number.' }) }, { additionalProperties: false }),
       response: { 200: ProofResponse, ...errorResponses(400, 404) }
     }
   }, async (request) => {

@@ -61,11 +61,19 @@ function appendOrCutBack (file: string, size: number, data: Buffer): void {
 
 /** The first schema error of a record as `<field> <problem>`, or null when it is valid. */
 export function recordProblem (value: unknown): string | null {
-  if (Value.Check(RecordBody, value)) return null
+  if (Value.Check(RecordBody, value)) return isRealInstant((value as ScoreRecord).at) ? null : 'at is not a real UTC instant (RFC 3339: a day of its month, hours to 23, minutes and seconds to 59)'
   const first = [...Value.Errors(RecordBody, value)][0]!
   const field = first.instancePath.replace(/^\//, '')
   const extra = first.keyword === 'additionalProperties' ? `: "${String((first.params as { additionalProperty?: string }).additionalProperty)}"` : ''
   return `${field === '' ? 'record' : field} ${first.message}${extra}`
+}
+
+/** `2026-02-30T25:61:61Z` has the shape of an instant but names none: every field must survive a round trip through a date. */
+function isRealInstant (text: string): boolean {
+  const [year, month, day, hour, minute, second] = text.split(/[-T:.Z]/).map(Number) as [number, number, number, number, number, number]
+  const instant = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  return instant.getUTCFullYear() === year && instant.getUTCMonth() === month - 1 && instant.getUTCDate() === day &&
+    instant.getUTCHours() === hour && instant.getUTCMinutes() === minute && instant.getUTCSeconds() === second
 }
 
 export class RecordStore {

@@ -57,6 +57,15 @@ describe('records store', () => {
     assert.throws(() => damaged.append(record(3)), (error: unknown) => error instanceof HubError && error.statusCode === 503)
   })
 
+  it('refuses an instant that has the shape of one but names none, and admits a real one', () => {
+    const store = reopened(tempDir())
+    for (const at of ['2026-02-30T20:00:00Z', '2026-11-25T25:00:00Z', '2026-11-25T20:61:00Z', '2026-11-25T20:00:61Z', '2025-02-29T00:00:00Z']) {
+      assert.throws(() => store.append({ ...record(7), at }), (error: unknown) => error instanceof HubError && error.statusCode === 400 && /at is not a real UTC instant/.test(error.message), at)
+    }
+    assert.equal(store.head.count, 0)
+    assert.equal(store.append({ ...record(7), at: '2024-02-29T23:59:59.999Z' }).count, 1)
+  })
+
   it('creates the issuer key once, readable by its owner only', () => {
     const dir = tempDir()
     const key = loadIssuerKey(null, dir)
