@@ -15,6 +15,8 @@ interface DataDirHolder {
   readonly pid: number
   readonly url: string
   readonly since: string
+  /** When the holder process started, in clock ticks since boot (Linux): tells it from a later process given the same pid. */
+  readonly startTicks?: number
 }
 
 export class DataDirError extends Error {
@@ -48,6 +50,33 @@ function fileSystemOf (dir: string): string | null {
     if (inside && (best === null || mountPoint.length >= best.point.length)) best = { point: mountPoint, type }
   }
   return best?.type ?? null
+}
+
+/** A process's start time in clock ticks since boot (field 22 of /proc/<pid>/stat), or null where there is no /proc. */
+function startTicksOf (pid: number | 'self'): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[19])
+    return Number.isInteger(ticks) ? ticks : null
+  } catch {
+    return null
+  }
+}
+
+/** Still the process that wrote the lock: alive, and where /proc can tell, started when it said (a power cut hands its pid to another program). */
+function isHolderAlive (holder: DataDirHolder): boolean {
+  if (!isAlive(holder.pid)) return false
+  const ticks = startTicksOf(holder.pid)
+  if (ticks === null) return true
+  if (holder.startTicks !== undefined) return ticks === holder.startTicks
+  // A lock of an older build has no start time: the process must at least be a cabinet-hub (or a node running one).
+  try {
+    return /cabinet-hub|node/.test(readFileSync(`/proc/${holder.pid}/cmdline`, 'utf8'))
+  } catch {
+    return true
+  }
 }
 
 function isAlive (pid: number): boolean {
@@ -120,7 +149,8 @@ export function claimDataDir (dir: string, url: string): DataDirClaim {
     throw cannotWrite(dir, error)
   }
   const file = path.join(dir, lockFileName)
-  const own: DataDirHolder = { pid: process.pid, url, since: new Date().toISOString() }
+  const startTicks = startTicksOf('self')
+  const own: DataDirHolder = { pid: process.pid, url, since: new Date().toISOString(), ...(startTicks === null ? {} : { startTicks }) }
   // Twice at most: the second try follows the removal of a dead holder's lock.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryCreate(file, own)) {
@@ -131,7 +161,7 @@ export function claimDataDir (dir: string, url: string): DataDirClaim {
       }
     }
     const holder = readHolder(file)
-    if (holder !== null && holder.pid !== process.pid && isAlive(holder.pid)) {
+    if (holder !== null && holder.pid !== process.pid && isHolderAlive(holder)) {
       throw new DataDirError(`the data dir ${dir} is in use by another cabinet-hub (pid ${holder.pid}, ${holder.url}, since ${holder.since}); stop it or choose another --data-dir`)
     }
     rmSync(file, { force: true })

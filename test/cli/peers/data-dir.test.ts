@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -57,6 +57,27 @@ describe('one service per data dir', () => {
       assert.deepEqual([holder.pid, holder.url], [child.pid, `http://127.0.0.1:${port}`])
     } finally {
       await stopCli(child)
+    }
+  })
+
+  it('takes over a lock whose pid now belongs to another program (pid reuse after a power cut)', async () => {
+    const unrelated = spawn('sleep', ['60'])
+    const dataDir = tempDir()
+    const port = await freePort()
+    try {
+      // As an older build wrote it (no start time), then as this build writes it (a start time that is not the process's).
+      for (const lock of [{}, { startTicks: 1 }]) {
+        writeFileSync(path.join(dataDir, lockFileName), JSON.stringify({ pid: unrelated.pid, url: 'http://127.0.0.1:12345', since: '2026-11-20T10:00:00.000Z', ...lock }))
+        const again = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'])
+        try {
+          await waitForHealth(port, again)
+          assert.equal((JSON.parse(readFileSync(path.join(dataDir, lockFileName), 'utf8')) as { pid: number }).pid, again.pid)
+        } finally {
+          await stopCli(again)
+        }
+      }
+    } finally {
+      unrelated.kill()
     }
   })
 })
