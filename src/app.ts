@@ -24,6 +24,7 @@ import { eventsModule } from './events/index.js'
 import { systemModule } from './system/index.js'
 import { serviceVersion } from './version.js'
 import { documentedRoute } from './core/docs/documented-route.js'
+import { localPathsForLocalPages } from './core/local-paths.js'
 import { checkWebSocketHandshake } from './core/ws/handshake.js'
 import { capConnectionsPerAddress, httpServerOptions, maxConnectionsPerRemoteAddress, requestTimeouts } from './core/http-limits.js'
 
@@ -82,6 +83,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   app.addHook('onRequest', securityHook(securityOptions))
   app.addHook('onRequest', checkWebSocketHandshake)
+  app.addHook('onSend', localPathsForLocalPages)
 
   await app.register(swagger, {
     openapi: {

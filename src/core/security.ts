@@ -100,6 +100,12 @@ function keyMatches (expected: string | null, presented: string | null): boolean
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
+/** The request comes from a page of another origin (a browser says so in Origin): it may read, but no paths of this machine. */
+export function isForeignPage (request: FastifyRequest): boolean {
+  const origin = request.headers.origin
+  return origin !== undefined && !isLocalPage(origin, request.headers.host)
+}
+
 /** A page on this machine, or the page this service itself serves (its origin is the Host asked for). */
 function isLocalPage (origin: string, hostHeader: string | undefined): boolean {
   if (isLoopbackOrigin(origin)) return true

@@ -19,7 +19,9 @@ export async function themesRoutes (app: HubApp, collections: CustomCollections,
 
   // Under /api/v1/panels as the contract places them, but theme exports: they answer with the Themes & Collections manager.
   app.get('/api/v1/panels/current/theme-xml', {
-    schema: { tags, summary: 'The control panel of the running game, else the selected one, as theme XML; 404 without a game or a panel', querystring: LayoutQuery, response: { 200: { description: 'The theme XML document.', content: { 'application/xml': { schema: PanelThemeXmlResponse, example: panelXmlExample } } }, ...errorResponses(400, 404) } }
+    // Its <sources> name files of this machine: for this machine's programs and pages only.
+    config: { localPagesOnly: true },
+    schema: { tags, summary: 'The control panel of the running game, else the selected one, as theme XML; 404 without a game or a panel; 403 for a page of another origin (it names files of this machine)', querystring: LayoutQuery, response: { 200: { description: 'The theme XML document.', content: { 'application/xml': { schema: PanelThemeXmlResponse, example: panelXmlExample } } }, ...errorResponses(400, 403, 404) } }
   }, async (request, reply) => {
     return reply.type('application/xml; charset=utf-8').send(panels.xml(request.query.activeLayout))
   })

@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws'
 import type { PublishedEvent } from '../event-bus.js'
 import { ClientConnection, CLOSE_GOING_AWAY, type ClientLimits } from './client-connection.js'
 import { RetainedStore } from './retained-store.js'
+import { jsonWithoutLocalPaths } from '../local-paths.js'
 
 const maxCachedRoutes = 4096
 
@@ -31,6 +32,9 @@ export class StreamGateway {
   /** Event type -> names of the streams that deliver it (the table never changes at run time). */
   readonly #routes = new Map<string, readonly string[]>()
   readonly #keepalive: NodeJS.Timeout
+  /** Clients that are pages of another origin: they get frames without this machine's paths. */
+  readonly #foreignPages = new WeakSet<ClientConnection>()
+  readonly #foreignFrames = new WeakMap<PublishedEvent, Buffer>()
 
   constructor (options: GatewayOptions) {
     this.#options = options
@@ -43,11 +47,12 @@ export class StreamGateway {
    * Takes a freshly opened socket (and the TCP connection under it) for a resolved stream name;
    * unknown names are accepted and stay silent.
    */
-  attach (socket: WebSocket, connection: Duplex, stream: string): void {
+  attach (socket: WebSocket, connection: Duplex, stream: string, foreignPage = false): void {
     const client = new ClientConnection(socket, connection, stream, this.#options, (slow) => {
       this.#remove(slow)
       this.#options.onSlowClient(slow.stream, slow.queuedBytes)
     })
+    if (foreignPage) this.#foreignPages.add(client)
     let set = this.#clients.get(stream)
     if (set === undefined) {
       set = new Set()
@@ -56,7 +61,7 @@ export class StreamGateway {
     set.add(client)
     socket.on('close', () => this.#remove(client))
     for (const event of this.#retained.inReplayOrder()) {
-      if (this.#delivers(stream, event.envelope.Type)) client.send(Buffer.from(event.json), event.coalesceKey)
+      if (this.#delivers(stream, event.envelope.Type)) client.send(foreignPage ? this.#foreignFrame(event) : Buffer.from(event.json), event.coalesceKey)
     }
   }
 
@@ -68,8 +73,18 @@ export class StreamGateway {
       const clients = this.#clients.get(stream)
       if (clients === undefined || clients.size === 0) continue
       frame ??= Buffer.from(event.json)
-      for (const client of clients) client.send(frame, event.coalesceKey)
+      for (const client of clients) client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
     }
+  }
+
+  /** Made once per event, and only when a page of another origin listens. */
+  #foreignFrame (event: PublishedEvent): Buffer {
+    let frame = this.#foreignFrames.get(event)
+    if (frame === undefined) {
+      frame = Buffer.from(jsonWithoutLocalPaths(event.json))
+      this.#foreignFrames.set(event, frame)
+    }
+    return frame
   }
 
   counts (): GatewayCounts {

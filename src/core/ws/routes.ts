@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import type { Hub } from '../hub.js'
 import type { HubApp } from '../module.js'
 import type { CoreModule } from '../registration.js'
+import { isForeignPage } from '../security.js'
 import { FIREHOSE } from '../stream-table.js'
 
 function upgradeRequired (_request: unknown, reply: FastifyReply): void {
@@ -16,7 +17,7 @@ async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
     config: { webSocket: true },
     schema: { hide: true },
     handler: upgradeRequired,
-    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, FIREHOSE)
+    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, FIREHOSE, isForeignPage(request))
   })
   app.route({
     method: 'GET',
@@ -24,7 +25,7 @@ async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
     config: { webSocket: true },
     schema: { hide: true, params: Type.Object({ stream: Type.String() }) },
     handler: upgradeRequired,
-    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, hub.streams.resolve((request.params as { stream: string }).stream).name)
+    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, hub.streams.resolve((request.params as { stream: string }).stream).name, isForeignPage(request))
   })
 }
 
