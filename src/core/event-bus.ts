@@ -1,7 +1,8 @@
 /**
  * The typed in-process bus. Modules publish here; the stream gateway, the journal and any later
- * bridge subscribe. Publishing is synchronous so the order of publish calls is the order on every
- * transport.
+ * bridge subscribe. One order on every transport: an event is handed to every listener before the
+ * next one is, so an event a listener publishes while it is told of another (the panel of a
+ * selection) waits until that one has reached every listener, not only the ones before it.
  */
 import { randomUUID } from 'node:crypto'
 import type { Envelope, EventPayload } from './envelope.js'
@@ -49,6 +50,9 @@ export class EventBus {
   readonly #options: EventBusOptions
   readonly #listeners: EventListener[] = []
   readonly #lastSequence = new Map<string, number>()
+  /** Events published while another is being delivered, in publish order. */
+  readonly #waiting: PublishedEvent[] = []
+  #delivering = false
 
   constructor (options: EventBusOptions) {
     this.#options = options
@@ -91,13 +95,7 @@ export class EventBus {
       retainSlot: options.retain === false ? null : definition.retainSlot,
       clearsSlot: definition.clearsSlot
     }
-    for (const listener of this.#listeners) {
-      try {
-        listener(event)
-      } catch (error) {
-        this.#options.onListenerError(error, type)
-      }
-    }
+    this.#deliver(event)
     return { published: true, event }
   }
 
@@ -108,13 +106,26 @@ export class EventBus {
    * received, when the caller has it, so it is not serialized again.
    */
   relay (envelope: Envelope, json = JSON.stringify(envelope)): void {
-    const event: PublishedEvent = { envelope, json, coalesceKey: null, retainSlot: null, clearsSlot: null }
-    for (const listener of this.#listeners) {
-      try {
-        listener(event)
-      } catch (error) {
-        this.#options.onListenerError(error, envelope.Type)
+    this.#deliver({ envelope, json, coalesceKey: null, retainSlot: null, clearsSlot: null })
+  }
+
+  /** Delivered now, or right after the event being delivered when a listener published it. */
+  #deliver (event: PublishedEvent): void {
+    this.#waiting.push(event)
+    if (this.#delivering) return
+    this.#delivering = true
+    try {
+      for (let next = this.#waiting.shift(); next !== undefined; next = this.#waiting.shift()) {
+        for (const listener of this.#listeners) {
+          try {
+            listener(next)
+          } catch (error) {
+            this.#options.onListenerError(error, next.envelope.Type)
+          }
+        }
       }
+    } finally {
+      this.#delivering = false
     }
   }
 }

@@ -22,6 +22,18 @@ function makeBus (disabled: Record<string, ManagerId> = {}): { bus: EventBus, se
 }
 
 describe('EventBus', () => {
+  it('hands an event a listener publishes to every listener after the one being delivered: one order for all', () => {
+    const { bus, seen } = makeBus()
+    bus.subscribe((event) => {
+      if (event.envelope.Type === 'ui.event') bus.publish('ui.game.ended', {})
+    })
+    const last: string[] = []
+    bus.subscribe((event) => last.push(event.envelope.Type))
+    bus.publish('ui.event', { EventName: 'game-end' })
+    assert.deepEqual(seen.map((e) => e.envelope.Type), ['ui.event', 'ui.game.ended'])
+    assert.deepEqual(last, ['ui.event', 'ui.game.ended'], 'the listener after the publishing one sees the same order')
+  })
+
   it('wraps payloads in the five-field envelope, serialized once', () => {
     const { bus, seen } = makeBus()
     bus.publish('ui.event', { EventName: 'sleep' }, { correlationId: 'abc' })

@@ -181,4 +181,22 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
       await results.stop()
     }
   })
+
+  it('puts a burst of selections and their panels on the broker in the very order WebSocket clients get them', async () => {
+    const firehose = await RecordingClient.connect(`${cabA.hub.wsBase}/ws`)
+    const ordered = await subscribedReader(broker, 'cabinethub/cab-a/+/+', 'cabinethub/cab-a/probe/order')
+    try {
+      const roms = ['sf2.zip', '1943.zip', 'galaga.zip', 'pacman.zip']
+      for (let n = 0; n < 20; n++) await cabA.hook('game-selected', 'mame', cabA.tree.rom('mame', roms[n % roms.length]!), `Game ${n}`)
+      const key = (type: string, payload: { SelectionKey?: string, GameName?: string }): string => `${type} ${payload.SelectionKey ?? ''} ${payload.GameName ?? ''}`
+      const onSocket = (): string[] => firehose.frames.filter((f) => f.Type === 'ui.game.selected' || f.Type === 'panel.state').map((f) => key(f.Type, f.Payload as { SelectionKey?: string }))
+      const onBroker = (): string[] => ordered.messages.filter((m) => /\/(ui\.game\.selected|panel\.state)$/.test(m.topic)).map((m) => json(m)).map((e) => key(e.Type, e.Payload))
+      await eventually(() => [onSocket(), onBroker()] as const, ([socket, onTheBroker]) => socket.some((k) => k.includes('Game 19')) && onTheBroker.length >= socket.length, 'the burst on both transports')
+      assert.ok(onSocket().length >= 4)
+      assert.deepEqual(onBroker(), onSocket())
+    } finally {
+      firehose.socket.close()
+      await ordered.stop()
+    }
+  })
 })
