@@ -64,15 +64,19 @@ export class VenueRegistry {
     this.#touch(nodeId)
   }
 
-  /** A `hiscore.updated` payload: `{ System, RomName, Scores: [{ Rank, Name, Score }] }` (scores may be strings). */
+  /**
+   * A `hiscore.updated` payload of a cabinet: `{ System, Rom, Scores: [{ Rank, Name, Score, Value }] }`.
+   * `Value` is the score as a number; `Score` is as the game shows it (`12,340 pts`), read only
+   * when a cabinet of an older build sends no `Value`.
+   */
   hiscore (nodeId: string, payload: Record<string, unknown>): void {
     const cabinet = this.#cabinets.get(nodeId)
     const system = str(payload.System) ?? str(payload.SystemId) ?? str(cabinet?.summary.system)
     const rom = str(payload.RomName) ?? str(payload.Rom)
     if (system === null || rom === null || !Array.isArray(payload.Scores)) return
     const table = payload.Scores.flatMap((entry: unknown) => {
-      const { Name, Score } = (entry ?? {}) as { Name?: unknown, Score?: unknown }
-      const score = typeof Score === 'number' ? Score : Number(Score)
+      const { Name, Score, Value } = (entry ?? {}) as { Name?: unknown, Score?: unknown, Value?: unknown }
+      const score = typeof Value === 'number' ? Value : typeof Score === 'number' ? Score : Number(Score)
       const name = str(Name)
       return name !== null && Number.isFinite(score) ? [{ name, score }] : []
     })
