@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../core/module.js'
 import { liveViewsService } from '../dashboard/index.js'
+import { contentFactsService } from '../game-events/index.js'
 import { DemoSession } from './demo-session.js'
 import { achievementsEvents } from './events.js'
 import { achievementsOptions } from './options.js'
@@ -22,14 +23,16 @@ export const achievementsModule = defineModule({
   migrations: achievementsMigrations,
   events: achievementsEvents,
   commands: [setupCommand],
-  needs: [liveViewsService],
+  needs: [liveViewsService, contentFactsService],
   register: async (scope, context) => {
     const service = new AchievementsService({ options: context.options, dataDir: context.core.dataDir, db: context.db, publisher: context.publisher, logger: context.logger, now: context.now })
     achievementsRoutes(scope, service, context.enabled)
     if (!context.enabled) return
     context.use(liveViewsService).add(achievementsView)
     const unsubscribe = context.subscribe(service.onEvent)
-    context.onStop(unsubscribe)
+    // A content stop of any game source (RetroArch, MAME through its plugin) ends the session.
+    const stopFollowing = context.use(contentFactsService).onStopped(() => { service.model.end('content-stopped') })
+    context.onStop(() => { unsubscribe(); stopFollowing() })
     // The demo plays against the local host only: it never sends its made-up sessions upstream.
     if (context.options.achievementsDemo && context.options.achievementsMode === 'local') {
       const demo = new DemoSession(service)

@@ -119,10 +119,9 @@ export class AchievementsService {
     return installed
   }
 
-  /** The frontend or the emulator saying the game is over ends the session. */
+  /** The frontend saying the game is over ends the session (a content stop does too: see index.ts). */
   readonly onEvent: EventListener = (event) => {
     if (event.envelope.Type === 'ui.game.ended') this.model.end('game-ended')
-    else if (event.envelope.Type === 'multiemu.content.stopped') this.model.end('content-stopped')
   }
 
   status (enabled: boolean, webSocket: string): AchievementsStatus {

@@ -1,6 +1,7 @@
 /** Arcade outputs, emulator memory watches, live score and timer. Sources run only while the Game Events Manager is on. */
 import { defineModule } from '../core/module.js'
 import { configuredSources } from './configured-sources.js'
+import { contentFactsService } from './content-facts.js'
 import { gameEvents } from './events.js'
 import { installMamePluginCommand } from './mame-plugin/install-command.js'
 import { gameEventsOptions } from './options.js'
@@ -20,8 +21,10 @@ export const gameEventsModule = defineModule({
   options: gameEventsOptions,
   events: gameEvents,
   commands: [installMamePluginCommand],
+  provides: [contentFactsService],
   register: async (scope, context) => {
     const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, publisher: context.publisher, subscribe: context.subscribe, logger: context.logger, now: context.now, sources: configuredSources })
+    context.provide(contentFactsService, service.contentFacts)
     gameEventsRoutes(scope, service)
     if (!context.enabled) return
     context.addStatusSection('gameEvents', () => service.status())
@@ -29,3 +32,5 @@ export const gameEventsModule = defineModule({
     context.onStop(async () => service.stop())
   }
 })
+
+export { contentFactsService } from './content-facts.js'

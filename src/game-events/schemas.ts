@@ -93,7 +93,7 @@ export const IngameStatusResponse = Type.Object({
   game: Nullable(Type.Object({
     systemId: Type.String(),
     rom: Type.String(),
-    from: Type.Union([Type.Literal('frontend'), Type.Literal('multiemu')], { description: 'Who told us the game runs.' })
+    from: Type.String({ description: 'Who told us the game runs: `frontend`, or the id of the game source that reported the content (`multiemu`, `cabemu`, `cabemu2`).' })
   })),
   runningContent: Nullable(Type.Object({ systemId: Type.String(), contentName: Type.String(), crc32: Type.String() })),
   definition: Nullable(Type.Object({ systemId: Type.String(), rom: Type.String(), file: Type.String(), watchCount: Type.Integer() })),

@@ -10,12 +10,13 @@ import type { EventListener, Publisher, PublishedEvent } from '../core/event-bus
 import type { GameEvents } from './events.js'
 import { HubError } from '../core/errors.js'
 import { romStem } from '../identity/index.js'
-import { sameContent, statusOfSources, type GameSource, type GameSourceFactory, type RunningContent } from './game-source.js'
+import { sameContent, statusOfSources, type ContentEndReason, type GameSource, type GameSourceFactory, type RunningContent } from './game-source.js'
 import { LiveBoard, type GameIdentity } from './live/live-board.js'
 import type { DefinitionBodyType, IngameStatus } from './schemas.js'
 import { SourceSink } from './sink/source-sink.js'
 import { DefinitionStore, type GameKey, type StoredDefinition } from './watches/definition-store.js'
 import { MemoryWatcher } from './watches/memory-watcher.js'
+import type { ContentFacts, ContentStopped } from './content-facts.js'
 
 export interface GameEventsDeps {
   readonly config: GameEventsConfig
@@ -52,6 +53,9 @@ export class GameEventsService {
   #frontendGame: GameKey | null = null
   /** The content a source last reported started, until it reports it stopped. */
   #content: RunningContent | null = null
+  /** The source that reported the running content. */
+  #contentSource: string | null = null
+  readonly #stopListeners = new Set<(stopped: ContentStopped) => void>()
   #unsubscribe: (() => void) | null = null
 
   constructor (deps: GameEventsDeps) {
@@ -63,16 +67,19 @@ export class GameEventsService {
     this.#store = new DefinitionStore(config.dataDir)
     this.#board = new LiveBoard(publish, now)
     this.#watcher = new MemoryWatcher({ publish, board: this.#board, now })
-    const content = {
-      started: (started: RunningContent) => this.#contentChanged(started),
-      // Content another source started since then stays the running content.
-      stopped: (stopped: RunningContent) => this.#contentChanged(sameContent(this.#content, stopped) ? null : this.#content)
-    }
+    const contentOf = (source: string) => ({
+      started: (started: RunningContent) => this.#contentChanged(started, source),
+      stopped: (stopped: RunningContent, reason: ContentEndReason) => {
+        // Content another source started since then stays the running content.
+        if (sameContent(this.#content, stopped)) this.#contentChanged(null, null)
+        for (const listener of this.#stopListeners) listener({ source, systemId: stopped.systemId, contentName: stopped.contentName, reason })
+      }
+    })
     const sources = deps.sources({ config, logger })
     const duplicate = sources.find((source, i) => sources.findIndex((other) => other.id === source.id) !== i)
     // Events and status are named by the source id: two sources with one id would be told apart by nobody.
     if (duplicate !== undefined) throw new Error(`two game sources are named ${duplicate.id}`)
-    this.#sources = sources.map((source) => ({ source, sink: new SourceSink(source.id, { publish, board: this.#board, now, logger, watcher: this.#watcher, content }) }))
+    this.#sources = sources.map((source) => ({ source, sink: new SourceSink(source.id, { publish, board: this.#board, now, logger, watcher: this.#watcher, content: contentOf(source.id) }) }))
   }
 
   async start (): Promise<void> {
@@ -106,8 +113,7 @@ export class GameEventsService {
     return {
       // Each source types its own status against its schema; the slots come from the sources.
       sources: statusOfSources(this.#sources.map((s) => s.source)) as IngameStatus['sources'],
-      // `multiemu` is the status document's word for "a source reported the content", whichever source did.
-      game: game === null ? null : { systemId: game.SystemId, rom: game.Rom, from: this.#frontendGame === null ? 'multiemu' : 'frontend' },
+      game: game === null ? null : { systemId: game.SystemId, rom: game.Rom, from: this.#frontendGame !== null ? 'frontend' : this.#contentSource ?? 'frontend' },
       runningContent: content === null ? null : { ...content },
       definition: definition === null ? null : { systemId: definition.systemId, rom: definition.rom, file: definition.file, watchCount: definition.watches.length },
       definitionErrors: this.#store.errors(),
@@ -132,8 +138,17 @@ export class GameEventsService {
     this.#refreshDefinition()
   }
 
-  #contentChanged (content: RunningContent | null): void {
+  /** Content stops of every source, for modules (achievements end their session on one). */
+  readonly contentFacts: ContentFacts = {
+    onStopped: (listener) => {
+      this.#stopListeners.add(listener)
+      return () => { this.#stopListeners.delete(listener) }
+    }
+  }
+
+  #contentChanged (content: RunningContent | null, source: string | null): void {
     this.#content = content
+    this.#contentSource = source
     this.#refreshDefinition()
   }
 

@@ -59,13 +59,17 @@ describe('game sources: a new source needs no service edit', () => {
     const plan = extra.plans.at(-1)!
     assert.deepEqual(plan.map((r) => [r.address, r.length]), [[0x10, 2]], 'the running content\'s definition became the plan')
     const status = harness.service.status()
-    assert.deepEqual(status.game, { systemId: 'testsys', rom: 'demo', from: 'multiemu' })
+    assert.deepEqual(status.game, { systemId: 'testsys', rom: 'demo', from: 'testemu' }, 'the status names the source that reported the content')
     assert.deepEqual(status.runningContent, content)
     assert.equal(status.definition?.rom, 'demo')
 
+    const stops: unknown[] = []
+    const unsubscribe = harness.service.contentFacts.onStopped((stopped) => stops.push(stopped))
     extra.sink.memoryRead(plan[0]!, Uint8Array.from([0x2a, 0x00]))
     extra.sink.memoryRead(plan[0]!, Uint8Array.from([0x2a, 0x00]))
     extra.sink.contentStopped(content, 'unreachable')
+    unsubscribe()
+    assert.deepEqual(stops, [{ source: 'testemu', systemId: 'testsys', contentName: 'demo', reason: 'unreachable' }], 'modules learn the stop as a fact naming its source')
 
     assert.deepEqual(types(harness.events), ['testemu.content.started', 'testemu.memory.changed', 'ingame.memory.changed', 'score.live.changed', 'testemu.content.stopped'],
       'an unchanged value is not published again')

@@ -14,7 +14,7 @@ import { OutputEvents } from './output-events.js'
 /** The service's side of content reports: it follows the running content. */
 interface ContentFollower {
   started (content: RunningContent): void
-  stopped (content: RunningContent): void
+  stopped (content: RunningContent, reason: ContentEndReason): void
 }
 
 export interface SourceSinkDeps extends Reporting {
@@ -57,7 +57,7 @@ export class SourceSink implements GameSourceSink {
   contentStopped (content: RunningContent, reason: ContentEndReason): void {
     this.#deps.logger.info(`${this.#sourceId}: content ${content.contentName} stopped (${reason === 'stopped' ? 'closed by the emulator' : 'the emulator stopped answering'})`)
     this.#deps.publish(`${this.#sourceId}.content.stopped`, { SystemId: content.systemId, ContentName: content.contentName, Crc32: content.crc32, Reason: reason })
-    this.#deps.content.stopped(content)
+    this.#deps.content.stopped(content, reason)
   }
 
   memoryRead (range: ReadRange, bytes: Uint8Array): void {
