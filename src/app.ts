@@ -6,7 +6,7 @@ import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import websocket from '@fastify/websocket'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { LogController, type RouteOptions } from 'fastify'
+import Fastify, { LogController, type FastifyRequest, type RouteOptions } from 'fastify'
 import { openApiTags } from './core/api-groups.js'
 import { documentedHost } from './core/docs/asyncapi.js'
 import { apiReferenceModule } from './core/docs/routes.js'
@@ -50,7 +50,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   const modules = orderByNeeds(options.modules)
   const hub = new Hub({ ...options, modules })
   const { apiKey, host, allowedHosts, allowedOrigins } = hub.config
-  const securityOptions = { apiKey, boundHost: host, allowedHosts, allowedOrigins }
+  const securityOptions = { apiKey, boundHost: host, allowedHosts, allowedOrigins, readLinkGrants: (request: FastifyRequest) => hub.readLink.grants(request) }
   const app: HubApp = Fastify({
     loggerInstance: options.logger,
     // Per-request lines would flood a cabinet's log at overlay poll rates; errors are logged by handleError.
@@ -84,6 +84,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onRequest', securityHook(securityOptions))
   app.addHook('onRequest', checkWebSocketHandshake)
   app.addHook('onSend', localPathsForLocalPages)
+  app.addHook('onSend', hub.readLink.remember)
 
   await app.register(swagger, {
     openapi: {

@@ -52,7 +52,7 @@ function errorBody (error: FastifyError | HubError): { status: number, body: Err
  * never reach a log line.
  */
 function redactedUrl (url: string): string {
-  return url.replace(/([?&](?:apiKey|p|t)=)[^&#]*/gi, '$1[redacted]')
+  return url.replace(/([?&](?:apiKey|token|p|t)=)[^&#]*/gi, '$1[redacted]')
 }
 
 /**

@@ -19,6 +19,7 @@ import { Startup } from './startup.js'
 import type { HubDatabase } from './storage/database.js'
 import { EventJournal } from './storage/event-journal.js'
 import { StorageHealth } from './storage/storage-health.js'
+import { ReadLink } from './read-link.js'
 import { coreMigrations, migrate } from './storage/migrations.js'
 import { StreamTable, systemStream } from './stream-table.js'
 import { StreamGateway } from './ws/gateway.js'
@@ -78,6 +79,8 @@ export class Hub {
   readonly journal: EventJournal
   /** Whether the data dir's disk has room; writes that find it full answer 507 meanwhile. */
   readonly storage: StorageHealth
+  /** The read-only link other machines' pages and screens open without the API key header. */
+  readonly readLink: ReadLink
   readonly startup: Startup
   readonly services = new ServiceRegistry()
   readonly #statusSections = new Map<string, StatusSection>()
@@ -117,6 +120,7 @@ export class Hub {
       streamsFor: (type) => this.streams.streamsFor(type),
       onSlowClient: (stream, bytes) => this.logger.warn(`closed a /ws client of stream ${stream} with 1013: it stopped reading and ${bytes} bytes of frames were waiting`)
     })
+    this.readLink = new ReadLink(this.config.dataDir)
     this.storage = new StorageHealth({ dataDir: this.config.dataDir, now: this.now, logger: this.logger })
     this.journal = new EventJournal(this.db, this.config.journalMaxEvents, this.storage)
     this.bus.subscribe(this.gateway.publish)

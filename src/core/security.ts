@@ -43,6 +43,8 @@ export interface SecurityOptions {
   readonly allowedHosts: readonly string[]
   /** Web origins whose pages may read (and open WebSockets); `*` is any. Local pages always may. */
   readonly allowedOrigins: readonly string[]
+  /** Whether a request from another machine may read with the read-only link (see read-link.ts). */
+  readonly readLinkGrants: (request: FastifyRequest) => boolean
 }
 
 declare module 'fastify' {
@@ -133,8 +135,10 @@ export function securityCheck (options: SecurityOptions) {
     if (keyMatches(options.apiKey, presentedKey(request))) return
     if (request.routeOptions.config?.publicRead === true && (request.method === 'GET' || request.method === 'HEAD')) return
 
-    // Another machine without the key learns that it needs one, whatever Host it asked for.
+    // Another machine without the key learns that it needs one, whatever Host it asked for; with
+    // the read-only link it may read (its Host is the cabinet's LAN name, which no rebinding page has a link for).
     if (!isLoopbackAddress(request.socket.remoteAddress)) {
+      if (options.readLinkGrants(request)) return
       throw new HubError(401, 'API_KEY_REQUIRED', options.apiKey === null
         ? 'Requests from other machines need an API key, and none is configured (set --api-key)'
         : 'Requests from other machines must send the API key in X-Api-Key')

@@ -4,6 +4,7 @@
  * achievements ...); the developer's streams and raw event log are one click away. Plain HTML and
  * JavaScript, no build step.
  */
+import { readLinkHtml } from '../core/read-link-html.js'
 import { pageScript } from './page-script.js'
 import { pageStyle } from './page-style.js'
 import type { LiveView } from './views.js'
@@ -32,6 +33,7 @@ export const dashboardHtml = (views: readonly LiveView[]): string => `<!doctype 
   <span id="socket" class="pill">events connecting…</span>
   <nav>version <span id="version">…</span> · <a href="/swagger">API reference</a> · <a href="/asyncapi.json">AsyncAPI</a> · <a href="/api/v1/ws/streams">streams</a> · <a href="/api/v1/status">status</a></nav>
 </header>
+${readLinkHtml}
 <div id="frontend-banner" role="alert" hidden><strong>The frontend link is degraded:</strong> <span id="frontend-banner-reason"></span></div>
 <main>
   <section id="on-screen" class="wide">

@@ -1,4 +1,5 @@
 /** `/overlays/`: every overlay with a live preview and the URL to paste into a browser source. */
+import { readLinkHtml } from '../core/read-link-html.js'
 import type { Overlay } from './shell.js'
 
 const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -29,6 +30,7 @@ iframe { width: 100%; border: 1px dashed #556; background: repeating-conic-gradi
 <body>
 <h1>Overlays</h1>
 <p>Pages for OBS browser sources, marquee and topper screens: transparent, sized by <code>?w=&amp;h=</code>, reconnecting by themselves. Paste a URL below (with this service's address in front) into a browser source.</p>
+${readLinkHtml}
 ${overlays.map(entry).join('\n')}
 <script>
 for (const code of document.querySelectorAll('code.url')) code.textContent = location.origin + code.dataset.path

@@ -1,13 +1,23 @@
+import { networkInterfaces } from 'node:os'
 import { apiGroups } from '../core/api-groups.js'
 import { errorResponses } from '../core/errors.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp } from '../core/module.js'
 import { redactedConfig } from '../core/options.js'
+import { isLoopbackHostname, loopbackOnly } from '../core/security.js'
 import { serviceName, serviceVersion, eventsContractVersion } from '../version.js'
-import { EffectiveConfigResponse, HealthResponse, ReadyResponse, StatusResponse, StreamsResponse, VersionResponse } from './schemas.js'
+import { EffectiveConfigResponse, ReadLinkResponse, HealthResponse, ReadyResponse, StatusResponse, StreamsResponse, VersionResponse } from './schemas.js'
 import { streamCatalog, serviceStatus } from './service.js'
 
 const tags = [apiGroups.system.name]
+
+/** Where other machines reach this service: each LAN address when it listens on all of them, else the one it listens on. */
+function lanOrigins (host: string, port: number): string[] {
+  const addresses = ['0.0.0.0', '::'].includes(host)
+    ? Object.values(networkInterfaces()).flat().filter((a) => a !== undefined && !a.internal && a.family === 'IPv4').map((a) => a!.address)
+    : isLoopbackHostname(host) ? [] : [host]
+  return addresses.map((address) => `http://${address}:${port}`)
+}
 
 export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   const streamCatalogs = new StreamCatalogCache(hub)
@@ -30,6 +40,15 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
     const body = { status: readyAt === null ? 'starting' as const : 'ready' as const, ready: readyAt !== null, readyAtUtc: readyAt?.toISOString() ?? null, steps: hub.startup.steps() }
     return reply.code(readyAt === null ? 503 : 200).send(body)
   })
+
+  app.get('/api/v1/read-link', {
+    preHandler: loopbackOnly,
+    schema: { tags, summary: 'The read-only link (this machine only): append it to a page\'s URL to open overlays, the live page, media and streams from another machine without the API key header; state changes still need the key', response: { 200: ReadLinkResponse, ...errorResponses(403) } }
+  }, async (request) => ({
+    query: `token=${hub.readLink.token}`,
+    lanOrigins: lanOrigins(hub.config.host, request.socket.localPort ?? hub.config.port),
+    note: 'Add ?token=... to the URL of a page of this service (an overlay, the live page); reads only. Delete read-link-token in the data dir to revoke every link.'
+  }))
 
   app.get('/api/v1/status', {
     config: { localPagesOnly: true },

@@ -5,6 +5,12 @@ export const HealthResponse = Type.Object({
   version: Type.String({ description: 'Running service version.' })
 }, { description: 'The service runs.', examples: [{ status: 'healthy', version: '0.1.0' }] })
 
+export const ReadLinkResponse = Type.Object({
+  query: Type.String({ description: 'The query to append to a page URL: `token=<read token>`.' }),
+  lanOrigins: Type.Array(Type.String(), { description: 'How other machines reach this service (`http://192.168.1.20:12345`); empty while it listens on loopback only (`--host 0.0.0.0` opens it to the LAN).' }),
+  note: Type.String()
+}, { description: 'The read-only link for pages on other machines.', examples: [{ query: 'token=q3Vx1m0dQk8b2S9pL5eWcA7T', lanOrigins: ['http://192.168.1.20:12345'], note: 'Add ?token=... to the URL of a page of this service (an overlay, the live page); reads only. Delete read-link-token in the data dir to revoke every link.' }] })
+
 export const VersionResponse = Type.Object({
   name: Type.String(),
   version: Type.String({ description: 'Running service version.' }),

@@ -1,0 +1,66 @@
+/**
+ * The read-only link: an overlay in OBS on the streaming PC, a marquee screen, a phone on the LAN
+ * cannot send the API key header, so the service hands its owner a link with a token that grants
+ * reads (pages, media, REST GETs, WebSocket streams) and nothing else. A page opened with
+ * `?token=` gets it back as a cookie (HttpOnly, SameSite=Strict), so its own requests and sockets
+ * carry it without the page knowing. The token lives in the data dir; deleting it revokes every link.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+export const readTokenCookie = 'cabinet_hub_read'
+const tokenFileName = 'read-link-token'
+const readMethods = new Set(['GET', 'HEAD'])
+
+export class ReadLink {
+  readonly #file: string
+  #token: string | null = null
+
+  constructor (dataDir: string) {
+    this.#file = path.join(dataDir, tokenFileName)
+  }
+
+  /** Made on first use, not at start: `openapi` and the tests of loopback clients never write it. */
+  get token (): string {
+    if (this.#token !== null) return this.#token
+    try {
+      this.#token = readFileSync(this.#file, 'utf8').trim()
+    } catch {
+      this.#token = ''
+    }
+    if (this.#token.length < 16) {
+      this.#token = randomBytes(18).toString('base64url')
+      writeFileSync(this.#file, `${this.#token}\n`, { mode: 0o600 })
+    }
+    return this.#token
+  }
+
+  /** The token a request shows, in the query (`?token=`) or the cookie a linked page was given. */
+  presented (request: FastifyRequest): { token: string, fromQuery: boolean } | null {
+    const query = request.url.indexOf('?')
+    const inQuery = query < 0 ? null : new URLSearchParams(request.url.slice(query + 1)).get('token')
+    if (inQuery !== null) return { token: inQuery, fromQuery: true }
+    const cookie = request.headers.cookie?.split(';').map((part) => part.trim().split('=')).find(([name]) => name === readTokenCookie)
+    return cookie?.[1] === undefined ? null : { token: cookie[1], fromQuery: false }
+  }
+
+  /** The request may read with the link: a GET or HEAD (a WebSocket upgrade is a GET) showing the token. */
+  grants (request: FastifyRequest): boolean {
+    if (!readMethods.has(request.method)) return false
+    const shown = this.presented(request)
+    if (shown === null) return false
+    const a = Buffer.from(shown.token)
+    const b = Buffer.from(this.token)
+    return a.length === b.length && timingSafeEqual(a, b)
+  }
+
+  /** onSend: a page opened from the link keeps the token as its cookie for what it loads next. */
+  remember = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (this.presented(request)?.fromQuery === true && this.grants(request)) {
+      void reply.header('set-cookie', `${readTokenCookie}=${this.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000`)
+    }
+    return payload
+  }
+}
