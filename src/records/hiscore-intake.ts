@@ -11,6 +11,7 @@ import type { PublishedEvent } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
 import type { ScoreRecord } from './schemas.js'
 import type { RecordStore } from './store.js'
+import { isStorageFullError } from '../core/storage/storage-health.js'
 
 const hiscoreEntryAddedType = 'hiscore.entry.added'
 
@@ -66,21 +67,42 @@ function recordOfHiscoreEntry (payload: unknown, nodeId: string): ScoreRecord | 
   }
 }
 
-/** The bus listener that admits each new hiscore entry into the store of `home`; `admitted` runs after each record. */
+/** Records a full disk refused, kept for when space returns (a hiscore entry is announced once). */
+const maxHeldRecords = 1000
+
+/**
+ * Admits each new hiscore entry into the store of `home`; `admitted` runs after each record. An
+ * entry the disk had no room for is held, in order, and admitted by `retryHeld` (on a timer) or
+ * before the next entry.
+ */
 export function hiscoreIntake (home: { readonly store: RecordStore }, nodeId: string, logger: FastifyBaseLogger, admitted: () => void) {
-  return (event: PublishedEvent): void => {
+  const held: ScoreRecord[] = []
+  /** false when the disk is still full (the record stays held). */
+  const admit = (record: ScoreRecord): boolean => {
+    try {
+      home.store.append(record)
+      admitted()
+    } catch (error) {
+      if (isStorageFullError(error)) return false
+      // The same entry announced again is already in the index.
+      if (!(error instanceof HubError && error.code === 'RECORD_EXISTS')) logger.warn(`hiscore entry not recorded: ${(error as Error).message}`)
+    }
+    return true
+  }
+  const retryHeld = (): void => {
+    while (held.length > 0 && admit(held[0]!)) held.shift()
+  }
+  const onEvent = (event: PublishedEvent): void => {
     if (event.envelope.Type !== hiscoreEntryAddedType) return
     const record = recordOfHiscoreEntry(event.envelope.Payload, nodeId)
     if ('skipped' in record) {
       logger.debug(`hiscore entry not recorded: ${record.skipped}`)
       return
     }
-    try {
-      home.store.append(record)
-      admitted()
-    } catch (error) {
-      // The same entry announced again is already in the index.
-      if (!(error instanceof HubError && error.code === 'RECORD_EXISTS')) logger.warn(`hiscore entry not recorded: ${(error as Error).message}`)
-    }
+    retryHeld()
+    if (held.length === 0 && admit(record)) return
+    if (held.length >= maxHeldRecords) logger.warn(`hiscore entry of ${record.player} not recorded: ${maxHeldRecords} entries already wait for disk space`)
+    else held.push(record)
   }
+  return { onEvent, retryHeld, held: (): number => held.length }
 }

@@ -37,12 +37,12 @@ export const recordsModule = defineModule({
     const leaderboard = new LeaderboardService({ home, partners, publisher: context.publisher, logger, now: context.now })
     const admitted = (): void => { void leaderboard.refresh() }
 
-    const admitEntry = hiscoreIntake(home, context.core.nodeId, logger, admitted)
+    const intake = hiscoreIntake(home, context.core.nodeId, logger, admitted)
     // Switched off, the manager admits nothing and publishes nothing.
     const unsubscribe = enabled
       ? context.subscribe((event) => {
         leaderboard.onEvent(event)
-        admitEntry(event)
+        intake.onEvent(event)
       })
       : () => {}
 
@@ -50,6 +50,8 @@ export const recordsModule = defineModule({
     const every = (seconds: number, job: () => Promise<void>): void => { timers.push(setInterval(() => { void job() }, seconds * 1000).unref()) }
     context.onStart('records', async () => {
       if (!enabled) return
+      // Entries a full disk refused are admitted once it has room again.
+      every(5, async () => { intake.retryHeld() })
       if (home.store.damage !== null) logger.error(`records: ${home.store.damage}; the index is served as it is (verifiers will reject it) and no record is admitted`)
       const anchoring = async (): Promise<void> => {
         try {
