@@ -30,7 +30,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-machines-'))
 /** An empty frontend tree: no library, so nothing but the import asks MAME. */
 const emptyTree = path.join(scratch, 'tree')
 mkdirSync(path.join(emptyTree, 'roms'), { recursive: true })
-const hubArgs = ['--frontend-root', emptyTree, '--mame-exe', mame]
+const hubArgs = ['--frontend-root', emptyTree, '--mame-exe', mame, '--mame-import-delay', '0']
 
 interface RomsStatus { roms: { mame: { version: string | null, import: { state: string, machines: number } } } }
 

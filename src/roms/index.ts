@@ -65,11 +65,17 @@ export const romsModule = defineModule({
       // The arcade games of the library first, a page per MAME call, so their panels and audits
       // need not wait for the full list; then the full list, in the background.
       const arcadeRoms = catalog.systemIds().filter((s) => arcadeSystems.has(s.toLowerCase())).flatMap((s) => catalog.gamesOf(s).map((g) => machineNameOf(g.romPath)))
-      void machines.lookup(arcadeRoms).then(async () => {
-        if (enabled && options.mameImport) await machines.importAll()
+      const startedAt = context.now().getTime()
+      void machines.lookup(arcadeRoms).then(() => {
+        if (!enabled || !options.mameImport) return
+        const wait = Math.max(0, startedAt + options.mameImportDelaySeconds * 1000 - context.now().getTime())
+        importTimer = setTimeout(() => { void machines.importAll() }, wait)
+        importTimer.unref()
       })
     })
+    let importTimer: NodeJS.Timeout | undefined
     context.onStop(() => {
+      clearTimeout(importTimer)
       machines.stop()
       running.abort()
     })

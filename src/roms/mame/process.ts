@@ -4,6 +4,7 @@
  * else than the XML asked for rejects with what it said.
  */
 import { spawn } from 'node:child_process'
+import { constants, setPriority } from 'node:os'
 import { isMachineName, type MachineInfo } from '../machine.js'
 import type { MameAdapter } from './adapter.js'
 import { MachineXmlReader } from './listxml-reader.js'
@@ -85,6 +86,14 @@ export class MameProcess implements MameAdapter {
   #run (args: readonly string[], timeoutMs: number, onStdout: (chunk: string) => void): Promise<RunResult> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.executable, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: this.#signal })
+      // The full list is background work: it yields the CPU to the game and the frontend.
+      if (args.length === 1 && args[0] === '-listxml' && child.pid !== undefined) {
+        try {
+          setPriority(child.pid, constants.priority.PRIORITY_LOW)
+        } catch {
+          // Not allowed here (a container without the right): it runs at normal priority.
+        }
+      }
       let stderr = ''
       const timer = setTimeout(() => { child.kill('SIGKILL') }, timeoutMs)
       // The full list arrives in thousands of chunks, many per turn of the loop: one chunk at a
