@@ -42,6 +42,8 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   })
 
   app.get('/api/v1/read-link', {
+    // The token is the owner's to hand out: never to a page of another origin, never to another machine.
+    config: { localPagesOnly: true },
     preHandler: loopbackOnly,
     schema: { tags, summary: 'The read-only link (this machine only): append it to a page\'s URL to open overlays, the live page, media and streams from another machine without the API key header; state changes still need the key', response: { 200: ReadLinkResponse, ...errorResponses(403) } }
   }, async (request) => ({

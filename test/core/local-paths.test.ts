@@ -37,8 +37,10 @@ describe('local paths and pages of other origins', () => {
       assert.ok(!forPage.includes(frontend.tree.root), `${url} for a foreign page: ${forPage.slice(0, 300)}`)
       assert.ok(forPage.includes('1943'))
     }
-    const xml = await frontend.hub.app.inject({ url: '/api/v1/panels/current/theme-xml', headers: foreign })
-    assert.equal(xml.statusCode, 403)
+    for (const url of ['/api/v1/panels/current/theme-xml', '/api/v1/read-link']) {
+      const refused = await frontend.hub.app.inject({ url, headers: foreign })
+      assert.equal(refused.statusCode, 403, url)
+    }
   })
 
   it('sends a WebSocket client of another origin its frames without them, replayed ones included', async () => {

@@ -217,6 +217,14 @@ describe('answers outside the routes keep the error contract', () => {
     assert.match(answer, /\r\naccess-control-allow-origin: \*/i)
   })
 
+  it('a method no route takes is 405 with Allow, even one Fastify reads a body for (QUERY without a Content-Type)', async () => {
+    for (const method of ['QUERY', 'PROPFIND']) {
+      const answer = await rawExchange(port(), `${method} /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)
+      expectJsonError(answer, 405, 'METHOD_NOT_ALLOWED')
+      assert.match(answer, /\r\nallow: GET, HEAD, OPTIONS/i)
+    }
+  })
+
   it('a failed WebSocket handshake is a JSON error with CORS, not the ws library\'s HTML page', async () => {
     for (const extra of ['Sec-WebSocket-Version: 13\r\n', `Sec-WebSocket-Key: short==\r\nSec-WebSocket-Version: 13\r\n`, `${validKey}Sec-WebSocket-Version: 99\r\n`, validKey]) {
       expectJsonError(await rawExchange(port(), upgrade('/ws/marquee', extra)), 400, 'INVALID_WEBSOCKET_HANDSHAKE')
