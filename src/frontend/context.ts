@@ -44,6 +44,12 @@ export function gameRef (systemId: string, gamePath: string, gameName: string | 
 }
 
 export class FrontendContext {
+  /**
+   * When the last navigation input (sent by us or seen on the panel) was pressed, epoch ms, until
+   * the frontend reports where its cursor went; null when it has since. A rom whose hook cannot
+   * run leaves it set: the frontend's cursor is then somewhere the hooks did not say.
+   */
+  #inputUnconfirmedSince: number | null = null
   #state: FrontendState = 'browsing'
   #selectedSystem: string | null = null
   #selectedGame: GameRef | null = null
@@ -72,8 +78,29 @@ export class FrontendContext {
     return this.#selectedSystem === null && this.#selectedGame === null && this.#runningGame === null
   }
 
+  /** A navigation input was pressed at `atMs`: until the frontend reports a selection fired after it, the position is not known. */
+  noteNavigationInput (atMs: number): void {
+    this.#inputUnconfirmedSince = atMs
+  }
+
+  /** true when no navigation input was pressed since the frontend last reported its cursor. */
+  get positionKnown (): boolean {
+    return this.#inputUnconfirmedSince === null
+  }
+
+  /** When the unconfirmed navigation input was pressed (epoch ms), null when the position is known. */
+  get unconfirmedInputAt (): number | null {
+    return this.#inputUnconfirmedSince
+  }
+
+  /** A report of the cursor fired at `firedAtMs` (null: not known, taken as now) confirms only the inputs pressed before it. */
+  #confirm (firedAtMs: number | null): void {
+    if (this.#inputUnconfirmedSince !== null && (firedAtMs === null || firedAtMs >= this.#inputUnconfirmedSince)) this.#inputUnconfirmedSince = null
+  }
+
   /** `collection`: true when the carousel entry is a collection, whose games keep their own system. */
-  selectSystem (systemId: string, collection: boolean): void {
+  selectSystem (systemId: string, collection: boolean, firedAtMs: number | null = null): void {
+    this.#confirm(firedAtMs)
     this.#leaveScreensaver()
     this.#state = this.#runningGame === null ? 'browsing' : this.#state
     this.#selectedSystem = systemId
@@ -81,7 +108,8 @@ export class FrontendContext {
     this.#collection = collection ? systemId : null
   }
 
-  selectGame (game: GameRef): void {
+  selectGame (game: GameRef, firedAtMs: number | null = null): void {
+    this.#confirm(firedAtMs)
     this.#leaveScreensaver()
     this.#state = this.#runningGame === null ? 'browsing' : this.#state
     this.#selectedSystem = game.systemId
@@ -99,8 +127,9 @@ export class FrontendContext {
     this.#screensaverGame = game
   }
 
-  /** Back to the browsing view the screensaver covered. */
-  stopScreensaver (): void {
+  /** Back to the browsing view the screensaver covered, which an input that stopped it did not move. */
+  stopScreensaver (firedAtMs: number | null = null): void {
+    this.#confirm(firedAtMs)
     this.#leaveScreensaver()
     if (this.#runningGame === null) this.#state = 'browsing'
   }
