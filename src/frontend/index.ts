@@ -67,12 +67,14 @@ export const frontendModule = defineModule({
     const lifecycle = new FrontendLifecycle({
       es,
       probeIntervalMs: options.esProbeIntervalMs,
+      now: context.now,
       onReachable: loadApiSystems,
-      publish: (running, reason) => publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl })
+      publish: (running, reason) => publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl }),
+      publishState: (state) => publisher.publish('ui.frontend.state', { Running: state.running, Since: state.since.toISOString(), WebApi: state.webApiReachable, Reason: state.reason, EsUrl: install.esUrl })
     })
     const feed = new FrontendActionFeed()
     context.provide(frontendActionsService, feed)
-    const link = new FrontendLink({ publisher, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed }, catalog, lifecycle)
+    const link = new FrontendLink({ publisher, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed, startedAtMs: context.now().getTime() }, catalog, lifecycle)
     const reconciler = new Reconciler({
       es,
       intervalMs: options.reconcileIntervalMs,
@@ -99,10 +101,12 @@ export const frontendModule = defineModule({
 
     let linkProblem: string | null = null
     context.onStart('frontend-link', async () => {
+      // Whether the frontend runs now goes out before the hooks spooled while the service was down.
+      await lifecycle.start()
       const applied = await intake.openDoors()
+      link.replayDone()
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
       if (install.romsRoot !== null) gamelistWatch = watchFolder(install.romsRoot, gamelistPollMs, () => { void catalog.refreshGamelists() })
-      lifecycle.start()
       reconciler.start()
       linkProblem = await installProblem(install)
       if (linkProblem === null) return

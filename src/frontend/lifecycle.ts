@@ -1,15 +1,28 @@
 /**
  * Frontend lifecycle: `ui.frontend.started` / `ui.frontend.stopped` from the reachability of the
- * ES web API (published on changes only) and from the start and quit hooks.
+ * ES web API (published on changes only) and from the start and quit hooks, and the retained
+ * `ui.frontend.state` (whether it runs, since when, whether its web API answers) once the first
+ * probe has answered and at every change, so a client that connects late knows at once.
  */
 import type { FrontendWebApi } from '../frontends/index.js'
 
 export type LifecycleReason = 'web-api-reachable' | 'web-api-unreachable' | 'start-hook' | 'quit-hook'
 
+/** What the retained state says. */
+export interface FrontendState {
+  readonly running: boolean
+  /** When it was last seen to start or stop, or when the service first looked (it was already so). */
+  readonly since: Date
+  readonly webApiReachable: boolean
+  readonly reason: LifecycleReason
+}
+
 export interface FrontendLifecycleOptions {
   readonly es: FrontendWebApi
   readonly probeIntervalMs: number
+  readonly now: () => Date
   readonly publish: (running: boolean, reason: LifecycleReason) => void
+  readonly publishState: (state: FrontendState) => void
   /** Called each time the web API answers after it did not (the catalog re-reads ES systems). */
   readonly onReachable: () => void
 }
@@ -19,6 +32,7 @@ export class FrontendLifecycle {
   /** null until the first probe answers: no event is published for "still unknown -> down". */
   #reachable: boolean | null = null
   #running: boolean | null = null
+  #since: Date | null = null
   #timer: NodeJS.Timeout | null = null
   #probing = false
   #stopped = false
@@ -35,8 +49,9 @@ export class FrontendLifecycle {
     return this.#running
   }
 
-  start (): void {
-    void this.probe()
+  /** Resolves once the first probe has answered (the state is then published), so the frontend's state goes out before any replayed hook. */
+  async start (): Promise<void> {
+    await this.probe()
     this.#timer = setInterval(() => { void this.probe() }, this.#options.probeIntervalMs)
     this.#timer.unref()
   }
@@ -60,6 +75,13 @@ export class FrontendLifecycle {
         this.#set(true, 'web-api-reachable')
       } else if (!reachable && before === true) {
         this.#set(false, 'web-api-unreachable')
+      } else if (!reachable && before === null && this.#running === null) {
+        // Down from the first look: no ui.frontend.stopped (nothing stopped), but the state is known.
+        this.#running = false
+        this.#since = this.#options.now()
+        this.#publishState('web-api-unreachable')
+      } else if (reachable !== before) {
+        this.#publishState(reachable ? 'web-api-reachable' : 'web-api-unreachable')
       }
     } finally {
       this.#probing = false
@@ -78,6 +100,13 @@ export class FrontendLifecycle {
   #set (running: boolean, reason: LifecycleReason): void {
     if (this.#running === running) return
     this.#running = running
+    this.#since = this.#options.now()
     this.#options.publish(running, reason)
+    this.#publishState(reason)
+  }
+
+  #publishState (reason: LifecycleReason): void {
+    if (this.#running === null || this.#since === null) return
+    this.#options.publishState({ running: this.#running, since: this.#since, webApiReachable: this.#reachable === true, reason })
   }
 }

@@ -17,6 +17,10 @@ export interface HookStamp {
   readonly Sequence: number
   /** Present (true) when no hook said it: the frontend's web API showed it. */
   readonly Inferred?: true
+  /** When the hook was fired, where its door knows it (spool files). */
+  readonly OccurredAt?: string
+  /** Present (true) when the hook was fired before the service started: history applied in order, not news. */
+  readonly Replayed?: true
 }
 
 function gameObject (ref: GameRef, catalog: LibraryCatalog) {

@@ -121,6 +121,27 @@ describe('frontend hooks -> context and ui.* events', () => {
     frontend.close()
   })
 
+  it('publishes once the selection ES repeats right after a game ends, and again a selection repeated after something else', async () => {
+    // Quiet intervals longer than the burst gate's (200 ms), so only the repeat can hold a selection back.
+    const quiet = async (): Promise<void> => { await new Promise((resolve) => setTimeout(resolve, 300)) }
+    await quiet()
+    const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    const romPath = f.tree.rom('mame', 'sf.zip')
+    await f.hook('game-start', romPath, 'sf', 'Street Fighter')
+    await f.hook('game-end')
+    await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
+    await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
+    await quiet()
+    await f.hook('system-selected', 'mame')
+    await quiet()
+    await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
+    await frontend.until((c) => c.types().filter((t) => t === 'ui.game.selected').length === 2)
+    await quiet()
+    const afterEnd = frontend.types().slice(frontend.types().indexOf('ui.game.ended'))
+    assert.deepEqual(afterEnd, ['ui.game.ended', 'ui.game.selected', 'ui.system.selected', 'ui.game.selected'])
+    frontend.close()
+  })
+
   it('takes game-start\'s system from the rom folder when the game starting is not the selected one, and publishes other hooks as ui.event', async () => {
     const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
     await f.hook('system-selected', 'mame')
