@@ -4,7 +4,7 @@
  */
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
-import { esButtons, frontendInstallService, installProblem, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
+import { esButtons, frontendInstallService, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
 import { catalogService, toSystemInfo } from '../library/index.js'
 import { gameMediaService } from '../media/index.js'
 import { DryRunBackend } from './control/backends.js'
@@ -108,7 +108,8 @@ export const frontendModule = defineModule({
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
       if (install.romsRoot !== null) gamelistWatch = watchFolder(install.romsRoot, gamelistPollMs, () => { void catalog.refreshGamelists() })
       reconciler.start()
-      linkProblem = await installProblem(install)
+      const problems = [await installProblem(install), hooksElsewhereProblem(install, spoolDir, context.core.dataDir)].filter((problem) => problem !== null)
+      linkProblem = problems.length === 0 ? null : problems.join('; ')
       if (linkProblem === null) return
       logger.warn(linkProblem)
       return { degraded: linkProblem }
@@ -131,6 +132,7 @@ export const frontendModule = defineModule({
       eventsIni: options.eventsIni,
       eventsIniDoor: intake.eventsIniStatus(),
       spoolDir,
+      installedHooksSpoolInto: installedHookSpoolDirs(install),
       intakeOpen: intake.open,
       catalog: { ...catalog.counts(), unreadableGamelists: catalog.unreadableGamelists() },
       reconcile: reconciler.status(),

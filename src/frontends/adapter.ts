@@ -110,6 +110,8 @@ export interface FrontendHooks {
   install (target: HookScriptTarget): HookInstallReport
   /** Removes our scripts of every platform, and nothing else. */
   uninstall (esConfigDir: string): HookInstallReport
+  /** The spool folders our installed scripts leave hooks in; absent for a family whose scripts name none. */
+  installedSpoolDirs?: (esConfigDir: string) => string[]
 }
 
 export interface FrontendResponse {

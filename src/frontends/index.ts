@@ -56,7 +56,7 @@ export function configuredFrontendHooks (config: FrontendsConfig, adapters: read
   return adapterFor(adapters, config.profile).hooks
 }
 
-export { installProblem, themeRoots, type FrontendInstall } from './install.js'
+export { hooksElsewhereProblem, installedHookSpoolDirs, installProblem, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readEsSettings } from './es-settings.js'
 export type { FrontendAction, FrontendAdapter, FrontendControls, FrontendGame, FrontendLayout, FrontendResponse, FrontendWebApi } from './adapter.js'

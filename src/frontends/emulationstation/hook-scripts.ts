@@ -118,28 +118,43 @@ export function installHooks (target: HookScriptTarget): HookInstallReport {
   return { written, removed: [] }
 }
 
-export function uninstallHooks (esConfigDir: string): HookInstallReport {
-  const removed: string[] = []
+/** Our scripts (of either platform) under the config folder, with their text. */
+function ourScripts (esConfigDir: string): { file: string, text: string }[] {
   const scripts = path.join(esConfigDir, 'scripts')
   let events: string[]
   try {
     events = readdirSync(scripts)
   } catch {
-    return { written: [], removed }
+    return []
   }
-  for (const event of events) {
-    for (const extension of ['.sh', '.bat']) {
-      const file = path.join(scripts, event, `${hookScriptBaseName}${extension}`)
-      let text: string
-      try {
-        text = readFileSync(file, 'utf8')
-      } catch {
-        continue
-      }
-      if (!text.includes(marker)) continue
-      rmSync(file)
-      removed.push(file)
+  return events.flatMap((event) => ['.sh', '.bat'].flatMap((extension) => {
+    const file = path.join(scripts, event, `${hookScriptBaseName}${extension}`)
+    try {
+      const text = readFileSync(file, 'utf8')
+      return text.includes(marker) ? [{ file, text }] : []
+    } catch {
+      return []
     }
-  }
+  }))
+}
+
+export function uninstallHooks (esConfigDir: string): HookInstallReport {
+  const removed = ourScripts(esConfigDir).map(({ file }) => {
+    rmSync(file)
+    return file
+  })
   return { written: [], removed }
+}
+
+/** The spool folder a script of ours names: `spool='...'` (sh) or `set "CH_SPOOL=..."` (batch). */
+function spoolDirNamed (text: string): string | null {
+  const sh = /^spool='((?:[^']|'\\'')*)'$/m.exec(text)
+  if (sh !== null) return sh[1]!.replaceAll(`'\\''`, `'`)
+  const bat = /^set "CH_SPOOL=(.*)"\r?$/m.exec(text)
+  return bat === null ? null : bat[1]!.replaceAll('%%', '%')
+}
+
+/** The spool folders our installed scripts leave hooks in (one, unless installed several times with different data dirs). */
+export function installedSpoolDirs (esConfigDir: string): string[] {
+  return [...new Set(ourScripts(esConfigDir).flatMap(({ text }) => spoolDirNamed(text) ?? []))]
 }

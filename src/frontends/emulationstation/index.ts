@@ -6,7 +6,7 @@
 import path from 'node:path'
 import type { FrontendAdapter, FrontendControls, FrontendHooks, FrontendLayout, FrontendPaths } from '../adapter.js'
 import { readEsSettings } from '../es-settings.js'
-import { installHooks, uninstallHooks } from './hook-scripts.js'
+import { installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
 import { esHookNames, interpretEsHook } from './hooks.js'
 import { SimulatorBackend } from './simulator-backend.js'
 import { EsWebApi } from './web-api.js'
@@ -19,7 +19,8 @@ const esHooks: FrontendHooks = {
   names: esHookNames,
   interpret: interpretEsHook,
   install: installHooks,
-  uninstall: uninstallHooks
+  uninstall: uninstallHooks,
+  installedSpoolDirs
 }
 
 /**
