@@ -7,6 +7,14 @@ import { romStem, systemFromRomPath } from '../identity/index.js'
 
 export type FrontendState = 'browsing' | 'playing' | 'screensaver'
 
+/**
+ * How long after a navigation input the frontend has to report where its cursor went before the
+ * selection counts as uncertain. Measured: a key press reaches ui.game.selected in 148 ms at the
+ * median on the real ES (issue 26, with the old 100 ms reorder wait), and the spool door's p99
+ * stays under 250 ms on a loaded machine (hook-latency bench); 500 ms leaves room for both.
+ */
+export const selectionReportMs = 500
+
 /** A game as the hooks named it; catalog details are looked up when asked for. */
 export interface GameRef {
   readonly systemId: string
@@ -29,6 +37,11 @@ export interface ContextSnapshot {
   readonly collection: string | null
   /** The game the screensaver shows, while it runs. */
   readonly screensaverGame: GameRef | null
+  /**
+   * true when a navigation input was pressed more than `selectionReportMs` ago and the frontend
+   * has not reported a selection since: its cursor may be on a game whose hook cannot run.
+   */
+  readonly selectionUncertain: boolean
 }
 
 /** What the screensaver covers: restored as it was when the screensaver stops. */
@@ -65,7 +78,8 @@ export class FrontendContext {
       selectedGame: this.#selectedGame,
       runningGame: this.#runningGame,
       collection: this.#collection,
-      screensaverGame: this.#screensaverGame
+      screensaverGame: this.#screensaverGame,
+      selectionUncertain: this.#state !== 'playing' && this.#inputUnconfirmedSince !== null && Date.now() - this.#inputUnconfirmedSince >= selectionReportMs
     }
   }
 

@@ -96,7 +96,11 @@ export const frontendModule = defineModule({
       }
     })
     // A family without controls of its own only plans (dry-run); the plan is written in ES's button names.
-    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtons, es, context: link.context, catalog, publisher })
+    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtons, es, context: link.context, onInput: (atMs) => link.navigationInput(atMs), catalog, publisher })
+    // A control pressed on the panel moves the frontend's cursor too (in a game, the emulator has the controls).
+    const unsubscribePanel = context.subscribe((event) => {
+      if (event.envelope.Type === 'panel.input.pressed' && link.context.snapshot().state !== 'playing') link.navigationInput(Date.now())
+    })
     let gamelistWatch: FolderWatch | null = null
 
     let linkProblem: string | null = null
@@ -115,6 +119,7 @@ export const frontendModule = defineModule({
       return { degraded: linkProblem }
     })
     context.onStop(async () => {
+      unsubscribePanel()
       await intake.stop()
       lifecycle.stop()
       reconciler.stop()

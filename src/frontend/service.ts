@@ -9,12 +9,12 @@ import { romKey, type LibraryCatalog } from '../library/index.js'
 import { frontendSystemId } from '../identity/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
 import type { FrontendEvents } from './events.js'
-import { FrontendContext, gameRef } from './context.js'
+import { FrontendContext, gameRef, selectionReportMs } from './context.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
 import type { FrontendActionFeed } from './actions.js'
 import type { Reconciler } from './reconcile.js'
-import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
+import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, selectionUncertainPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
 
 /** How many recent hook ids are remembered to drop a hook that came through two doors. */
 const rememberedHookIds = 1024
@@ -64,6 +64,8 @@ export class FrontendLink {
   #lastSelection: { readonly signature: string, readonly atMs: number } | null = null
   /** A replayed game start whose end has not been replayed (yet): the action feed hears of it only if the game still runs when the replay ends. */
   #replayedStart: { readonly action: FrontendAction, readonly stamp: HookStamp, readonly correlationId: string } | null = null
+  /** Looks, once the frontend has had its time to report, whether the last navigation input left the selection uncertain. */
+  #uncertainCheck: NodeJS.Timeout | null = null
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
@@ -131,12 +133,29 @@ export class FrontendLink {
     return last !== null && last.signature === signature && atMs - last.atMs <= repeatedSelectionMs
   }
 
+  /**
+   * A navigation input was pressed at `atMs` (sent by the controller, or seen on the panel): the
+   * position is unknown until the frontend reports a selection fired after it, and a client hears
+   * `ui.selection.uncertain` when none came within `selectionReportMs`.
+   */
+  navigationInput (atMs: number): void {
+    this.context.noteNavigationInput(atMs)
+    if (this.#uncertainCheck !== null) clearTimeout(this.#uncertainCheck)
+    this.#uncertainCheck = setTimeout(() => {
+      this.#uncertainCheck = null
+      const snapshot = this.context.snapshot()
+      if (snapshot.selectionUncertain) this.#publish('ui.selection.uncertain', selectionUncertainPayload(atMs, snapshot, this.#catalog), randomUUID())
+    }, atMs + selectionReportMs - Date.now() + 1)
+    this.#uncertainCheck.unref()
+  }
+
   status () {
     return { hooksAccepted: this.#accepted, hooksBySource: { ...this.#bySource }, lastHookAtUtc: this.#lastHookAtUtc, lastSequence: this.#sequence }
   }
 
   stop (): void {
     this.#gate.stop()
+    if (this.#uncertainCheck !== null) clearTimeout(this.#uncertainCheck)
   }
 
   #publish<K extends keyof FrontendEvents & string> (type: K, payload: FrontendEvents[K], correlationId: string): void {

@@ -116,6 +116,12 @@ describe('the service against the simulated real ES', () => {
     assert.deepEqual(firstBody.inputsSent, ['a', 'b'], 'back, then OK onto the carousel entry the frontend reported')
     assert.equal(firstBody.launched, false)
     assert.equal((await (await fetch(`${hub.baseUrl}/api/v1/es/controller/status`)).json() as Record<string, unknown>).positionKnown, false)
+    // The selection the service holds is said to be uncertain: in the context, and as an event.
+    const uncertain = await state()
+    assert.equal(uncertain.selectionUncertain, true)
+    const said = all('ui.selection.uncertain').at(-1)!.Payload
+    assert.equal((said.Context as Record<string, unknown>).SelectionUncertain, true)
+    assert.ok(Date.parse(String(said.LastInputAt)) <= Date.now())
 
     // Again: the position is unknown, so nothing at all is sent (an OK now would launch Tetris).
     const again = await post('/api/v1/es/controller/goto-game', { system: 'nes', gameName: 'Metroid', gapMs: 30, verifyTimeoutMs: 1000 })
@@ -134,6 +140,7 @@ describe('the service against the simulated real ES', () => {
     assert.equal((await post('/api/v1/es/controller/tap', { input: 'down' })).status, 200)
     await frontend.until(() => all('ui.game.selected').length > selections, 15_000)
     assert.equal((await (await fetch(`${hub.baseUrl}/api/v1/es/controller/status`)).json() as Record<string, unknown>).positionKnown, true)
+    assert.equal((await state()).selectionUncertain, false)
   })
 
   it('leaves the screensaver\'s game when the screensaver stops', async () => {

@@ -42,6 +42,8 @@ export interface ControllerDeps {
   readonly controls: Pick<FrontendControls, 'ok' | 'back'>
   readonly es: FrontendWebApi
   readonly context: FrontendContext
+  /** Told each input as it is sent (epoch ms): the position is unknown until the frontend reports it. */
+  readonly onInput: (atMs: number) => void
   readonly catalog: LibraryCatalog
   readonly publisher: Publisher<FrontendEvents>
 }
@@ -197,7 +199,7 @@ export class FrontendController {
       for (const [i, input] of inputs.entries()) {
         if (running.stopped) return 'stopped'
         if (i > 0) await sleep(timing.gapMs)
-        if (!this.#deps.backend.dryRun) this.#deps.context.noteNavigationInput(Date.now())
+        if (!this.#deps.backend.dryRun) this.#deps.onInput(Date.now())
         try {
           await this.#deps.backend.press(input, timing.holdMs)
         } catch (error) {
