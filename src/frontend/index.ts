@@ -11,6 +11,7 @@ import { DryRunBackend } from './control/backends.js'
 import { FrontendController } from './control/controller.js'
 import { controllerRoutes } from './control/routes.js'
 import { FrontendActionFeed, frontendActionsService } from './actions.js'
+import { doctorCommand } from './doctor.js'
 import { frontendEvents } from './events.js'
 import { HookIntake } from './intake.js'
 import { LaunchCommand } from './launch.js'
@@ -45,6 +46,7 @@ export const frontendModule = defineModule({
   ],
   options: frontendOptions,
   events: frontendEvents,
+  commands: [doctorCommand],
   needs: [frontendInstallService, catalogService, gameMediaService],
   provides: [frontendActionsService],
   register: async (scope, context) => {

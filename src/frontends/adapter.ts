@@ -112,6 +112,8 @@ export interface FrontendHooks {
   uninstall (esConfigDir: string): HookInstallReport
   /** The spool folders our installed scripts leave hooks in; absent for a family whose scripts name none. */
   installedSpoolDirs?: (esConfigDir: string) => string[]
+  /** Why the frontend cannot pass this argument (a rom path or name) to its hooks, or null; absent when it always can. */
+  unpassableArgument?: (argument: string) => string | null
 }
 
 export interface FrontendResponse {

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { FrontendAdapter, FrontendControls, FrontendHooks, FrontendLayout, FrontendPaths } from '../adapter.js'
 import { readEsSettings } from '../es-settings.js'
 import { installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
-import { esHookNames, interpretEsHook } from './hooks.js'
+import { esHookNames, interpretEsHook, unpassableArgument } from './hooks.js'
 import { SimulatorBackend } from './simulator-backend.js'
 import { EsWebApi } from './web-api.js'
 import { XdotoolBackend } from './xdotool-backend.js'
@@ -20,7 +20,8 @@ const esHooks: FrontendHooks = {
   interpret: interpretEsHook,
   install: installHooks,
   uninstall: uninstallHooks,
-  installedSpoolDirs
+  installedSpoolDirs,
+  unpassableArgument
 }
 
 /**
