@@ -9,7 +9,7 @@ import type { FrontendWebApi } from '../frontends/index.js'
 export type LifecycleReason = 'web-api-reachable' | 'web-api-unreachable' | 'start-hook' | 'quit-hook'
 
 /** What the retained state says. */
-export interface FrontendState {
+interface LifecycleState {
   readonly running: boolean
   /** When it was last seen to start or stop, or when the service first looked (it was already so). */
   readonly since: Date
@@ -22,7 +22,7 @@ export interface FrontendLifecycleOptions {
   readonly probeIntervalMs: number
   readonly now: () => Date
   readonly publish: (running: boolean, reason: LifecycleReason) => void
-  readonly publishState: (state: FrontendState) => void
+  readonly publishState: (state: LifecycleState) => void
   /** Called each time the web API answers after it did not (the catalog re-reads ES systems). */
   readonly onReachable: () => void
 }
