@@ -19,10 +19,10 @@ import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, selectionUnc
 /** How many recent hook ids are remembered to drop a hook that came through two doors. */
 const rememberedHookIds = 1024
 /**
- * A selection the same as the one just before it, this soon after, is the frontend repeating
+ * A game selection the same as the hook just before it, this soon after, is the frontend repeating
  * itself (ES fires game-selected twice after every game end, 150-330 ms apart): published once.
  */
-const repeatedSelectionMs = 1000
+const repeatedSelectionMs = 500
 
 export interface AcceptResult {
   readonly sequence: number
@@ -60,7 +60,7 @@ export class FrontendLink {
   #startInferredAt: number | null = null
   #endInferredAt: number | null = null
   #reconciler: Reconciler | null = null
-  /** The last hook when it was a selection, with its time (fired, else received): a repeat of it soon after is published once. */
+  /** The last hook when it was a game selection, with its time (fired, else received): a repeat of it soon after is published once. */
   #lastSelection: { readonly signature: string, readonly atMs: number } | null = null
   /** A replayed game start whose end has not been replayed (yet): the action feed hears of it only if the game still runs when the replay ends. */
   #replayedStart: { readonly action: FrontendAction, readonly stamp: HookStamp, readonly correlationId: string } | null = null
@@ -124,7 +124,7 @@ export class FrontendLink {
     if (start !== null) this.#deps.feed.emit({ action: start.action, context: this.context.snapshot(), sequence: start.stamp.Sequence, correlationId: start.correlationId })
   }
 
-  /** true when this selection repeats the hook just before it within `repeatedSelectionMs`; remembers it either way. */
+  /** true when this game selection repeats the hook just before it within `repeatedSelectionMs`; remembers it either way. */
   #repeatsLastSelection (hook: HookEvent, receivedAt: Date): boolean {
     const signature = [hook.event, ...hook.args].join('\0')
     const atMs = hook.firedAtMs ?? receivedAt.getTime()
@@ -232,15 +232,14 @@ export class FrontendLink {
     if (this.#alreadyInferred(action)) return
     if (action.kind !== 'game-started') this.#startInferredAt = null
     if (action.kind !== 'game-ended') this.#endInferredAt = null
-    const isSelection = action.kind === 'system-selected' || (action.kind === 'game-selected' && !this.context.screensaverOn)
-    if (!isSelection) this.#lastSelection = null
-    // A repeat still confirms where the cursor is; it is not news.
-    const repeat = isSelection && this.#repeatsLastSelection(hook, receivedAt)
+    const isGameSelection = action.kind === 'game-selected' && !this.context.screensaverOn
+    if (!isGameSelection) this.#lastSelection = null
+    // A repeat still confirms where the cursor is, and the action feed hears it; it is not news.
+    const repeat = isGameSelection && this.#repeatsLastSelection(hook, receivedAt)
     switch (action.kind) {
       case 'system-selected': {
         const systemId = frontendSystemId(action.systemId)
         this.context.selectSystem(systemId, this.#isCollection(systemId), hook.firedAtMs)
-        if (repeat) return
         this.#applied(action, stamp, correlationId)
         const payload = systemSelectedPayload(stamp, systemId, this.context.snapshot())
         this.#gate.offer(() => this.#publish('ui.system.selected', payload, correlationId))
@@ -254,8 +253,8 @@ export class FrontendLink {
           return
         }
         this.context.selectGame(ref, hook.firedAtMs)
-        if (repeat) return
         this.#applied(action, stamp, correlationId)
+        if (repeat) return
         const payload = gameSelectedPayload(stamp, ref, this.context.snapshot(), catalog)
         this.#gate.offer(() => this.#publish('ui.game.selected', payload, correlationId))
         return
