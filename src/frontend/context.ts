@@ -102,11 +102,6 @@ export class FrontendContext {
     return this.#inputUnconfirmedSince === null
   }
 
-  /** When the unconfirmed navigation input was pressed (epoch ms), null when the position is known. */
-  get unconfirmedInputAt (): number | null {
-    return this.#inputUnconfirmedSince
-  }
-
   /** A report of the cursor fired at `firedAtMs` (null: not known, taken as now) confirms only the inputs pressed before it. */
   #confirm (firedAtMs: number | null): void {
     if (this.#inputUnconfirmedSince !== null && (firedAtMs === null || firedAtMs >= this.#inputUnconfirmedSince)) this.#inputUnconfirmedSince = null

@@ -72,16 +72,15 @@ export class FrontendLifecycle {
       this.#reachable = reachable
       if (reachable && before !== true) {
         this.#options.onReachable()
-        this.#set(true, 'web-api-reachable')
+        // Running already (its start hook said so): the state still changes, its web API answers now.
+        if (!this.#set(true, 'web-api-reachable')) this.#publishState('web-api-reachable')
       } else if (!reachable && before === true) {
-        this.#set(false, 'web-api-unreachable')
+        if (!this.#set(false, 'web-api-unreachable')) this.#publishState('web-api-unreachable')
       } else if (!reachable && before === null && this.#running === null) {
         // Down from the first look: no ui.frontend.stopped (nothing stopped), but the state is known.
         this.#running = false
         this.#since = this.#options.now()
         this.#publishState('web-api-unreachable')
-      } else if (reachable !== before) {
-        this.#publishState(reachable ? 'web-api-reachable' : 'web-api-unreachable')
       }
     } finally {
       this.#probing = false
@@ -93,16 +92,17 @@ export class FrontendLifecycle {
    * told it already: ES answers its web API and runs its start hook at the same moment.
    */
   hook (event: 'start' | 'quit'): void {
-    if (event === 'start') this.#set(true, 'start-hook')
-    else this.#set(false, 'quit-hook')
+    this.#set(event === 'start', event === 'start' ? 'start-hook' : 'quit-hook')
   }
 
-  #set (running: boolean, reason: LifecycleReason): void {
-    if (this.#running === running) return
+  /** Returns whether it changed (and was published). */
+  #set (running: boolean, reason: LifecycleReason): boolean {
+    if (this.#running === running) return false
     this.#running = running
     this.#since = this.#options.now()
     this.#options.publish(running, reason)
     this.#publishState(reason)
+    return true
   }
 
   #publishState (reason: LifecycleReason): void {

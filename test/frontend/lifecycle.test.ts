@@ -27,6 +27,9 @@ describe('frontend lifecycle', () => {
     }
     assert.equal(status.frontend.webApiReachable, true)
     assert.equal(status.frontend.configDir, f.tree.esConfigDir)
+    await frontend.until((c) => c.frames.some((fr) => fr.Type === 'ui.frontend.state' && fr.Payload.Running === true))
+    const up = frontend.frames.find((fr) => fr.Type === 'ui.frontend.state' && fr.Payload.Running === true)!.Payload
+    assert.deepEqual([up.WebApi, up.Reason], [true, 'web-api-reachable'])
     await f.hook('system-selected', 'n64')
     let fromEs: Record<string, string> = {}
     // ES systems are read right after the web API answers; give that request its moment.
