@@ -4,27 +4,42 @@
  * baseline relay that does nothing but pass an HTTP POST to its sockets. Then a burst of
  * selections 20 ms apart through events.ini and through the spool: how many each door loses
  * (counted on /ws/esevent, which carries every accepted hook; the spool must lose none), and the
- * losses the service itself counted on events.ini. Last, the hook script's own cost: our sh hook
+ * losses the service itself counted on events.ini. Then the hook script's own cost: our sh hook
  * run as ES runs it (`sh -c`), against the `cabinet-hub hook` Node command it replaced, and the
- * sh hook's delivery to the clients.
+ * sh hook's delivery to the clients. Last, the installed sh hook as a scrolling player drives it
+ * (200 selections 20 ms apart, each through ES's own shell wrapper, none waiting for another) and
+ * as ES fires the hooks of one event together (they must still come out in firing order).
+ *
+ * It fails (exit 1) when a spool burst hook is lost or late (not on /ws/esevent within 1 s after
+ * the last of its burst), when hooks fired together come out of order, or when the sh hook's
+ * delivery to the clients misses 40 ms at the median or 80 ms at p99.
  *
  * The selection burst gate is off (CABINET_HUB_SELECTION_BURST_MS=0) for the latency part so
  * every selection is published; it does not apply to esevent anyway.
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
 import { writeSpoolFile } from '../src/frontend/spool.js'
 import { configuredFrontendHooks, type FrontendsConfig } from '../src/frontends/index.js'
+import { esScriptCommand, esShellCommand } from '../src/sim/es-shell.js'
 import { percentile, round, startBaseline, startCabinetHub, writeResult } from './lib.js'
 
 const clientCount = 50
 const selections = Number(process.env.HOOK_LATENCY_SELECTIONS ?? 2000)
 const burstSize = Number(process.env.HOOK_LATENCY_BURST ?? 200)
 const burstGapMs = 20
+/** Every hook of a burst must be on /ws/esevent this soon after the last one was fired. */
+const burstDeadlineMs = 1000
+/** Bars for the sh hook, from starting its shell to all clients. */
+const shHookP50BarMs = 40
+const shHookP99BarMs = 80
+/** ES-style rounds: this many hooks fired together, this many times. */
+const togetherSize = 5
+const togetherRounds = 20
 const scriptRuns = Number(process.env.HOOK_LATENCY_SCRIPT_RUNS ?? 200)
 /** Starting Node per hook is slow: fewer runs give its percentiles all the same. */
 const nodeHookRuns = Number(process.env.HOOK_LATENCY_NODE_RUNS ?? 40)
@@ -42,14 +57,20 @@ type Door = 'http' | 'spool' | 'events.ini'
 /** 50 sockets; resolves when every one of them has seen a frame containing the marker. */
 class Audience {
   readonly #waiting = new Map<string, { left: number, done: () => void }>()
-  readonly seen = new Set<string>()
+  /** Each marker seen, with when it was first seen (performance.now()). */
+  readonly seen = new Map<string, number>()
+  /** The markers in the order the first socket received them. */
+  readonly order: string[] = []
 
   private constructor (readonly sockets: WebSocket[], readonly markerOf: (frame: Record<string, any>) => string | null) { // eslint-disable-line @typescript-eslint/no-explicit-any
     for (const socket of sockets) {
       socket.on('message', (data) => {
         const marker = markerOf(JSON.parse(data.toString()) as Record<string, unknown>)
         if (marker === null) return
-        this.seen.add(marker)
+        if (!this.seen.has(marker)) {
+          this.seen.set(marker, performance.now())
+          this.order.push(marker)
+        }
         const waiting = this.#waiting.get(marker)
         if (waiting !== undefined && --waiting.left === 0) {
           this.#waiting.delete(marker)
@@ -85,6 +106,25 @@ function writeAtomically (file: string, text: string): void {
   const temp = `${file}.${process.pid}.tmp`
   writeFileSync(temp, text)
   renameSync(temp, file)
+}
+
+const sleep = async (ms: number): Promise<void> => { await new Promise((resolve) => setTimeout(resolve, ms)) }
+const rawRom = (frame: Record<string, any>): string => String((frame.Payload.RawArgs as string[])[1]) // eslint-disable-line @typescript-eslint/no-explicit-any
+
+interface BurstResult { sent: number, received: number, late: number, p50Ms: number, maxMs: number }
+
+/**
+ * Waits until the deadline after the last hook fired, then counts: a hook not on /ws/esevent by
+ * then is late (or lost); latency is from firing a hook to its arrival.
+ */
+async function burstOutcome (esevent: Audience, firedAt: ReadonlyMap<string, number>): Promise<BurstResult> {
+  await sleep(burstDeadlineMs)
+  esevent.close()
+  const latencies = [...firedAt].flatMap(([rom, at]) => {
+    const seenAt = esevent.seen.get(rom)
+    return seenAt === undefined ? [] : [seenAt - at]
+  })
+  return { sent: firedAt.size, received: latencies.length, late: firedAt.size - latencies.length, p50Ms: round(percentile(latencies, 50)), maxMs: round(Math.max(...latencies)) }
 }
 
 const romOf = (door: string, i: number): string => `/bench/roms/mame/${door.replace('.', '-')}-${i}.zip`
@@ -137,18 +177,16 @@ async function main (): Promise<void> {
     const baselineLatency = { p50Ms: round(percentile(baselineSamples, 50)), p99Ms: round(percentile(baselineSamples, 99)), maxMs: round(Math.max(...baselineSamples)) }
 
     // Burst: one esevent listener is enough to count what each door let through.
-    const burst: Record<string, { sent: number, received: number, lost: number }> = {}
+    const burst: Record<string, BurstResult> = {}
     for (const door of ['events.ini', 'spool'] as const) {
-      const esevent = await Audience.connect(`ws://127.0.0.1:${hub.port}/ws/esevent`, 1, (f) => String((f.Payload.RawArgs as string[])[1]))
+      const esevent = await Audience.connect(`ws://127.0.0.1:${hub.port}/ws/esevent`, 1, rawRom)
+      const firedAt = new Map<string, number>()
       for (let i = 0; i < burstSize; i++) {
+        firedAt.set(romOf(door, selections + i), performance.now())
         await send[door](selections + i)
-        await new Promise((resolve) => setTimeout(resolve, burstGapMs))
+        await sleep(burstGapMs)
       }
-      // Let the last one arrive (the doors poll every 150 ms).
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-      const received = Array.from({ length: burstSize }, (_, i) => romOf(door, selections + i)).filter((rom) => esevent.seen.has(rom)).length
-      burst[door] = { sent: burstSize, received, lost: burstSize - received }
-      esevent.close()
+      burst[door] = await burstOutcome(esevent, firedAt)
     }
 
     const doorStatus = await (await fetch(`http://127.0.0.1:${hub.port}/api/v1/status`)).json() as { frontend: { eventsIniDoor: { hooks: number, overwrittenAtLeast: number | null } } }
@@ -175,17 +213,51 @@ async function main (): Promise<void> {
     const summary = (samples: number[]) => ({ runs: samples.length, p50Ms: round(percentile(samples, 50)), p99Ms: round(percentile(samples, 99)) })
     const hookScript = { shHook: summary(scriptCost), nodeHookCommand: summary(nodeCost), shHookToClients: summary(scriptDelivery), costRatio: round(percentile(scriptCost, 50) / percentile(nodeCost, 50), 3) }
 
+    // The installed sh hook as ES fires it: through ES's shell wrapper, detached, nothing waiting.
+    const logDir = path.join(work, 'es-logs')
+    mkdirSync(logDir)
+    const fireAsEs = (rom: string, i: number): void => {
+      spawn('/bin/sh', ['-c', esShellCommand(esScriptCommand(script, null, ['mame', rom, `Game ${i}`]), logDir)], { detached: true, stdio: 'ignore' }).unref()
+    }
+    const scrolling = await Audience.connect(`ws://127.0.0.1:${hub.port}/ws/esevent`, 1, rawRom)
+    const scrollFiredAt = new Map<string, number>()
+    for (let i = 0; i < burstSize; i++) {
+      const rom = romOf('scroll', i)
+      scrollFiredAt.set(rom, performance.now())
+      fireAsEs(rom, i)
+      await sleep(burstGapMs)
+    }
+    burst.shHookScroll = await burstOutcome(scrolling, scrollFiredAt)
+
+    // ES starts the shells of hooks fired together one after the other, and they race.
+    const together = await Audience.connect(`ws://127.0.0.1:${hub.port}/ws/esevent`, 1, rawRom)
+    const firingOrder: string[] = []
+    for (let turn = 0; turn < togetherRounds; turn++) {
+      for (let i = 0; i < togetherSize; i++) {
+        const rom = romOf('together', turn * togetherSize + i)
+        firingOrder.push(rom)
+        fireAsEs(rom, i)
+      }
+      await sleep(300)
+    }
+    await sleep(burstDeadlineMs)
+    together.close()
+    const firedTogether = { rounds: togetherRounds, hooksPerRound: togetherSize, received: together.order.length, inFiringOrder: together.order.join('\n') === firingOrder.join('\n') }
+
+    const late = burst.spool!.late + burst.shHookScroll.late
+    const shBars = hookScript.shHookToClients.p50Ms < shHookP50BarMs && hookScript.shHookToClients.p99Ms < shHookP99BarMs
     const ratio = round(latency.http!.p50Ms / baselineLatency.p50Ms, 2)
     writeResult('hook-latency', {
-      parameters: { clients: clientCount, selections, burstSize, burstGapMs },
+      parameters: { clients: clientCount, selections, burstSize, burstGapMs, burstDeadlineMs, shHookP50BarMs, shHookP99BarMs },
       latency,
       baseline: { name: 'bare HTTP-to-WebSocket relay', ...baselineLatency },
       ratios: { httpP50VsBaseline: ratio, httpP99VsBaseline: round(latency.http!.p99Ms / baselineLatency.p99Ms, 2) },
       burst,
       eventsIniCountedByService: doorStatus.frontend.eventsIniDoor,
-      hookScript
-    }, `p50/p99 ms to all ${clientCount} clients: http ${latency.http!.p50Ms}/${latency.http!.p99Ms}, spool ${latency.spool!.p50Ms}/${latency.spool!.p99Ms}, events.ini ${latency['events.ini']!.p50Ms}/${latency['events.ini']!.p99Ms}; baseline relay ${baselineLatency.p50Ms}/${baselineLatency.p99Ms} (http p50 x${ratio}); burst ${burstSize} at ${burstGapMs} ms: events.ini lost ${burst['events.ini']!.lost} (the service counted at least ${String(doorStatus.frontend.eventsIniDoor.overwrittenAtLeast)} overwritten), spool lost ${burst.spool!.lost}; hook script p50 ${hookScript.shHook.p50Ms} ms vs Node hook command ${hookScript.nodeHookCommand.p50Ms} ms (x${hookScript.costRatio}), sh hook to all clients p50/p99 ${hookScript.shHookToClients.p50Ms}/${hookScript.shHookToClients.p99Ms} ms`)
-    if (burst.spool!.lost > 0) process.exitCode = 1
+      hookScript,
+      firedTogether
+    }, `p50/p99 ms to all ${clientCount} clients: http ${latency.http!.p50Ms}/${latency.http!.p99Ms}, spool ${latency.spool!.p50Ms}/${latency.spool!.p99Ms}, events.ini ${latency['events.ini']!.p50Ms}/${latency['events.ini']!.p99Ms}; baseline relay ${baselineLatency.p50Ms}/${baselineLatency.p99Ms} (http p50 x${ratio}); burst ${burstSize} at ${burstGapMs} ms: events.ini lost ${burst['events.ini']!.late} (the service counted at least ${String(doorStatus.frontend.eventsIniDoor.overwrittenAtLeast)} overwritten), spool late ${burst.spool!.late} (p50/max ${burst.spool!.p50Ms}/${burst.spool!.maxMs} ms), installed sh hook scrolling late ${burst.shHookScroll.late} (p50/max ${burst.shHookScroll.p50Ms}/${burst.shHookScroll.maxMs} ms); hooks fired together in firing order: ${String(firedTogether.inFiringOrder)} (${firedTogether.received}/${togetherRounds * togetherSize}); hook script p50 ${hookScript.shHook.p50Ms} ms vs Node hook command ${hookScript.nodeHookCommand.p50Ms} ms (x${hookScript.costRatio}), sh hook to all clients p50/p99 ${hookScript.shHookToClients.p50Ms}/${hookScript.shHookToClients.p99Ms} ms (bars ${shHookP50BarMs}/${shHookP99BarMs})`)
+    if (late > 0 || !firedTogether.inFiringOrder || !shBars) process.exitCode = 1
   } finally {
     await hub.stop()
     await baseline.stop()

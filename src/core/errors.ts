@@ -15,7 +15,8 @@ export const ErrorBody = Type.Object({
 export type ErrorBodyType = Static<typeof ErrorBody>
 
 export class HubError extends Error {
-  constructor (readonly statusCode: number, readonly code: string, message: string) {
+  /** `details`: further fields of the error body, for a caller that must know what was done before it failed. */
+  constructor (readonly statusCode: number, readonly code: string, message: string, readonly details: Readonly<Record<string, unknown>> = {}) {
     super(message)
     this.name = 'HubError'
   }
@@ -34,7 +35,7 @@ function codeForStatus (status: number): string {
 }
 
 function errorBody (error: FastifyError | HubError): { status: number, body: ErrorBodyType } {
-  if (error instanceof HubError) return { status: error.statusCode, body: { message: error.message, code: error.code } }
+  if (error instanceof HubError) return { status: error.statusCode, body: { ...error.details, message: error.message, code: error.code } }
   if (isStorageFullError(error)) {
     return { status: 507, body: { message: 'The disk of the data dir is full; nothing was changed. Free some space and try again.', code: 'INSUFFICIENT_STORAGE' } }
   }

@@ -7,8 +7,11 @@
  *
  * An owner that can tell a complete file by its content may also ask to hear of every file as
  * it arrives or changes (`onArrived`, a second watcher without the wait): it need not wait the
- * whole settle time for a file that is already complete.
+ * whole settle time for a file that is already complete. Arrivals are also heard from the
+ * system's own folder events (fs.watch): chokidar re-reads a folder at most once a second, so a
+ * file landing just after another would otherwise wait up to that long.
  */
+import { watch as watchFolderEvents } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { watch, type ChokidarOptions, type FSWatcher } from 'chokidar'
@@ -51,8 +54,12 @@ async function isFolder (folder: string): Promise<boolean> {
   }
 }
 
-/** The chokidar watchers of a folder that exists; resolves once they are ready. */
-async function watchExisting (folder: string, options: FinishedFilesOptions, reportExisting: boolean, watchers: FSWatcher[]): Promise<void> {
+/** A watcher to close when watching ends. */
+interface Closable { close (): Promise<void> | void }
+
+/** The watchers of a folder that exists; resolves once chokidar's are ready. */
+async function watchExisting (folder: string, options: FinishedFilesOptions, reportExisting: boolean, watchers: Closable[]): Promise<void> {
+  const started: FSWatcher[] = []
   const counts = (file: string): boolean => path.dirname(file) === folder && options.accepts(path.basename(file))
   const common: ChokidarOptions = {
     depth: 0,
@@ -68,16 +75,22 @@ async function watchExisting (folder: string, options: FinishedFilesOptions, rep
   finished.on('change', (file) => { if (counts(file)) options.onFinished(file) })
   finished.on('unlink', (file) => { if (counts(file)) options.onGone?.(file) })
   finished.on('error', onError)
-  watchers.push(finished)
+  started.push(finished)
   const { onArrived } = options
   if (onArrived !== undefined) {
     const arrivals = watch(folder, common)
     arrivals.on('add', (file) => { if (counts(file)) onArrived(file) })
     arrivals.on('change', (file) => { if (counts(file)) onArrived(file) })
     arrivals.on('error', onError)
-    watchers.push(arrivals)
+    started.push(arrivals)
+    const events = watchFolderEvents(folder, { persistent: false }, (_event, name) => {
+      if (name !== null && options.accepts(name)) onArrived(path.join(folder, name))
+    })
+    events.on('error', onError)
+    watchers.push(events)
   }
-  await Promise.all(watchers.map(async (watcher) => new Promise<void>((resolve) => { watcher.once('ready', () => resolve()) })))
+  watchers.push(...started)
+  await Promise.all(started.map(async (watcher) => new Promise<void>((resolve) => { watcher.once('ready', () => resolve()) })))
 }
 
 /**
@@ -87,7 +100,7 @@ async function watchExisting (folder: string, options: FinishedFilesOptions, rep
  */
 export function watchFinishedFiles (options: FinishedFilesOptions): FinishedFilesWatch {
   const folder = path.resolve(options.folder)
-  const watchers: FSWatcher[] = []
+  const watchers: Closable[] = []
   let closed = false
   let timer: NodeJS.Timeout | null = null
   let attaching: Promise<void> | null = null

@@ -46,7 +46,8 @@ async function refreshContext () {
     const game = state.runningGame ?? state.selectedGame
     text('context-state', state.state ?? '–', state.state === 'playing' ? 'pill ok' : 'pill')
     text('context-system', system ? (system.fullname ?? system.name ?? '–') : '–')
-    text('context-selected', gameLabel(state.selectedGame))
+    // After an input the frontend did not report (a rom whose hook cannot run), the selection shown may be stale.
+    text('context-selected', gameLabel(state.selectedGame) + (state.selectionUncertain ? ' (uncertain: the frontend did not say where its cursor went)' : ''), state.selectionUncertain ? 'pill bad' : '')
     text('context-running', gameLabel(state.runningGame))
     text('game-title', game ? (game.gameName ?? game.romStem ?? '') : (system ? (system.fullname ?? system.name) : 'nothing selected yet'))
     const details = game?.details ?? {}

@@ -7,6 +7,14 @@ import { romStem, systemFromRomPath } from '../identity/index.js'
 
 export type FrontendState = 'browsing' | 'playing' | 'screensaver'
 
+/**
+ * How long after a navigation input the frontend has to report where its cursor went before the
+ * selection counts as uncertain. Measured: a key press reaches ui.game.selected in 148 ms at the
+ * median on the real ES (issue 26, with the old 100 ms reorder wait), and the spool door's p99
+ * stays under 250 ms on a loaded machine (hook-latency bench); 500 ms leaves room for both.
+ */
+export const selectionReportMs = 500
+
 /** A game as the hooks named it; catalog details are looked up when asked for. */
 export interface GameRef {
   readonly systemId: string
@@ -29,6 +37,11 @@ export interface ContextSnapshot {
   readonly collection: string | null
   /** The game the screensaver shows, while it runs. */
   readonly screensaverGame: GameRef | null
+  /**
+   * true when a navigation input was pressed more than `selectionReportMs` ago and the frontend
+   * has not reported a selection since: its cursor may be on a game whose hook cannot run.
+   */
+  readonly selectionUncertain: boolean
 }
 
 /** What the screensaver covers: restored as it was when the screensaver stops. */
@@ -44,6 +57,12 @@ export function gameRef (systemId: string, gamePath: string, gameName: string | 
 }
 
 export class FrontendContext {
+  /**
+   * When the last navigation input (sent by us or seen on the panel) was pressed, epoch ms, until
+   * the frontend reports where its cursor went; null when it has since. A rom whose hook cannot
+   * run leaves it set: the frontend's cursor is then somewhere the hooks did not say.
+   */
+  #inputUnconfirmedSince: number | null = null
   #state: FrontendState = 'browsing'
   #selectedSystem: string | null = null
   #selectedGame: GameRef | null = null
@@ -59,7 +78,8 @@ export class FrontendContext {
       selectedGame: this.#selectedGame,
       runningGame: this.#runningGame,
       collection: this.#collection,
-      screensaverGame: this.#screensaverGame
+      screensaverGame: this.#screensaverGame,
+      selectionUncertain: this.#state !== 'playing' && this.#inputUnconfirmedSince !== null && Date.now() - this.#inputUnconfirmedSince >= selectionReportMs
     }
   }
 
@@ -72,8 +92,24 @@ export class FrontendContext {
     return this.#selectedSystem === null && this.#selectedGame === null && this.#runningGame === null
   }
 
+  /** A navigation input was pressed at `atMs`: until the frontend reports a selection fired after it, the position is not known. */
+  noteNavigationInput (atMs: number): void {
+    this.#inputUnconfirmedSince = atMs
+  }
+
+  /** true when no navigation input was pressed since the frontend last reported its cursor. */
+  get positionKnown (): boolean {
+    return this.#inputUnconfirmedSince === null
+  }
+
+  /** A report of the cursor fired at `firedAtMs` (null: not known, taken as now) confirms only the inputs pressed before it. */
+  #confirm (firedAtMs: number | null): void {
+    if (this.#inputUnconfirmedSince !== null && (firedAtMs === null || firedAtMs >= this.#inputUnconfirmedSince)) this.#inputUnconfirmedSince = null
+  }
+
   /** `collection`: true when the carousel entry is a collection, whose games keep their own system. */
-  selectSystem (systemId: string, collection: boolean): void {
+  selectSystem (systemId: string, collection: boolean, firedAtMs: number | null = null): void {
+    this.#confirm(firedAtMs)
     this.#leaveScreensaver()
     this.#state = this.#runningGame === null ? 'browsing' : this.#state
     this.#selectedSystem = systemId
@@ -81,7 +117,8 @@ export class FrontendContext {
     this.#collection = collection ? systemId : null
   }
 
-  selectGame (game: GameRef): void {
+  selectGame (game: GameRef, firedAtMs: number | null = null): void {
+    this.#confirm(firedAtMs)
     this.#leaveScreensaver()
     this.#state = this.#runningGame === null ? 'browsing' : this.#state
     this.#selectedSystem = game.systemId
@@ -99,8 +136,9 @@ export class FrontendContext {
     this.#screensaverGame = game
   }
 
-  /** Back to the browsing view the screensaver covered. */
-  stopScreensaver (): void {
+  /** Back to the browsing view the screensaver covered, which an input that stopped it did not move. */
+  stopScreensaver (firedAtMs: number | null = null): void {
+    this.#confirm(firedAtMs)
     this.#leaveScreensaver()
     if (this.#runningGame === null) this.#state = 'browsing'
   }

@@ -11,11 +11,18 @@ export const selectionFields = {
   Rom: str('Rom file stem.')
 }
 
+/** When a hook happened, and whether it happened while the service was down. */
+const hookTiming = {
+  OccurredAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the hook was fired, where its door knows it (our spooled hooks are named by it); absent otherwise.' })),
+  Replayed: Type.Optional(Type.Literal(true, { description: 'Present when the hook was fired before the service started (spooled while it was down): applied to the context in order, but history, not news. A game started and ended while the service was down is published this way and never shown as running.' }))
+}
+
 const hookFields = {
   EventName: str('The hook that caused the event.'),
   RawArgs: Type.Array(Type.String(), { description: 'Hook arguments as received.' }),
   Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool'), Type.Literal('web-api')], { description: 'The door the hook came through; `web-api` when no hook ran and the frontend\'s web API showed the change.' }),
-  Inferred: Type.Optional(Type.Literal(true, { description: 'Present when no hook said it: the frontend\'s web API showed it (a hook that never ran, such as a rom name the frontend\'s shell could not pass).' }))
+  Inferred: Type.Optional(Type.Literal(true, { description: 'Present when no hook said it: the frontend\'s web API showed it (a hook that never ran, such as a rom name the frontend\'s shell could not pass).' })),
+  ...hookTiming
 }
 const gameFields = {
   ...hookFields,
@@ -61,15 +68,26 @@ export const frontendEvents = [
   define('ui.screensaver.started', 'The frontend\'s screensaver started; the context state is `screensaver` until it stops.', open({ ...hookFields, Mode: Type.Union([Type.String(), Type.Null()], { description: 'The screensaver kind (`slideshow`, `dim` ...).' }), Context: Type.Object({}, { additionalProperties: true }) }, 'screensaver start')),
   define('ui.screensaver.game.selected', 'The screensaver shows a game; not a selection (the selection is what the screensaver covers).', open(gameFields, 'screensaver game')),
   define('ui.screensaver.stopped', 'The screensaver stopped; the context is back on the browsing view it covered.', open({ ...hookFields, Context: Type.Object({}, { additionalProperties: true }) }, 'screensaver stop')),
+  define('ui.selection.uncertain', 'A navigation input (sent by the controller, or pressed on the panel) got no selection report from the frontend within 500 ms: its cursor may be on a game whose hook cannot run, so the selection in `Context` may be stale. `Context.SelectionUncertain` stays true until the frontend reports a selection again.', open({
+    LastInputAt: Type.String({ format: 'date-time', description: 'When the input that got no report was pressed.' }),
+    Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running, Collection, SelectionUncertain.' })
+  }, 'uncertain selection'), { example: { LastInputAt: '2026-11-21T20:00:00.000Z', Context: { Frontend: 'emulationstation', State: 'browsing', SelectedSystem: { Name: 'nes' }, Selected: { SystemId: 'nes', GameId: '0c4f1f0e5a0b5d7e9d2b8f4a6c1e3b57', GamePath: '/userdata/roms/nes/Super Mario Bros. (World).nes', GameName: 'Super Mario Bros.' }, Running: null, Collection: null, SelectionUncertain: true } } }),
   define('ui.event', 'Any other frontend hook (screensaver, sleep, wake ...).', open({ ...hookFields, Context: Type.Object({}, { additionalProperties: true }) }, 'frontend event')),
   define('ui.frontend.started', 'The frontend came up: its web API started answering, or its start hook ran.', open(lifecycleFields, 'frontend lifecycle'), { example: { Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
   define('ui.frontend.stopped', 'The frontend went away: its web API stopped answering, or its quit hook ran.', open(lifecycleFields, 'frontend lifecycle')),
+  define('ui.frontend.state', 'Retained: whether the frontend runs, since when, and whether its web API answers. Published once the service has first looked, and at every change; replayed to every client that connects, so a late client knows at once.', open({
+    Running: Type.Boolean({ description: 'true while the frontend runs.' }),
+    Since: Type.String({ format: 'date-time', description: 'When it was seen to start or stop; when the service first looked, if it was already so.' }),
+    WebApi: Type.Boolean({ description: 'true while the frontend\'s web API answers.' }),
+    ...lifecycleFields
+  }, 'frontend state'), { retainSlot: 'ui.frontend.state', example: { Running: true, Since: '2026-11-21T20:00:00.000Z', WebApi: true, Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
   define('esevent.events_refresh', 'Raw frontend hook, as received, whichever door it came through.', open({
     EventName: str('Hook name.'),
     Source: hookFields.Source,
     Sequence: int('Monotonic per accepted hook.'),
     RawArgs: Type.Array(Type.String()),
-    ReceivedAtUtc: Type.String({ format: 'date-time' })
+    ReceivedAtUtc: Type.String({ format: 'date-time' }),
+    ...hookTiming
   }, 'raw hook'), { example: { EventName: 'game-selected', Source: 'spool', Sequence: 42, RawArgs: ['mame', '/home/cab/roms/mame/1943.zip', '1943: The Battle of Midway'], ReceivedAtUtc: '2026-11-21T20:00:00.000Z' } }),
   define('commands.launch.requested', 'A launch command was received.', open(launchFields, 'launch acknowledgement')),
   define('commands.launch.accepted', 'The frontend accepted the launch.', open({ ...launchFields, EsStatusCode: int('HTTP status the frontend answered.') }, 'launch acknowledgement'), { example: { RomPath: '/home/cab/roms/mame/1943.zip', GameId: null, EsStatusCode: 200 } }),

@@ -14,6 +14,8 @@ export interface HookEvent {
   readonly source: HookSource
   /** Set by our own hook command so the same hook arriving by HTTP and spool counts once. */
   readonly hookId: string | null
+  /** When the hook was fired (epoch ms), where its door knows (spool files are named by it); else null. */
+  readonly firedAtMs: number | null
 }
 
 export const hookNamePattern = '^[a-z][a-z0-9-]{0,63}$'

@@ -4,13 +4,14 @@
  */
 import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
 import { defineModule } from '../core/module.js'
-import { esButtons, frontendInstallService, installProblem, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
+import { esButtons, frontendInstallService, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
 import { catalogService, toSystemInfo } from '../library/index.js'
 import { gameMediaService } from '../media/index.js'
 import { DryRunBackend } from './control/backends.js'
 import { FrontendController } from './control/controller.js'
 import { controllerRoutes } from './control/routes.js'
 import { FrontendActionFeed, frontendActionsService } from './actions.js'
+import { doctorCommand } from './doctor.js'
 import { frontendEvents } from './events.js'
 import { HookIntake } from './intake.js'
 import { LaunchCommand } from './launch.js'
@@ -45,6 +46,7 @@ export const frontendModule = defineModule({
   ],
   options: frontendOptions,
   events: frontendEvents,
+  commands: [doctorCommand],
   needs: [frontendInstallService, catalogService, gameMediaService],
   provides: [frontendActionsService],
   register: async (scope, context) => {
@@ -67,12 +69,14 @@ export const frontendModule = defineModule({
     const lifecycle = new FrontendLifecycle({
       es,
       probeIntervalMs: options.esProbeIntervalMs,
+      now: context.now,
       onReachable: loadApiSystems,
-      publish: (running, reason) => publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl })
+      publish: (running, reason) => publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl }),
+      publishState: (state) => publisher.publish('ui.frontend.state', { Running: state.running, Since: state.since.toISOString(), WebApi: state.webApiReachable, Reason: state.reason, EsUrl: install.esUrl })
     })
     const feed = new FrontendActionFeed()
     context.provide(frontendActionsService, feed)
-    const link = new FrontendLink({ publisher, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed }, catalog, lifecycle)
+    const link = new FrontendLink({ publisher, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed, startedAtMs: context.now().getTime() }, catalog, lifecycle)
     const reconciler = new Reconciler({
       es,
       intervalMs: options.reconcileIntervalMs,
@@ -94,22 +98,30 @@ export const frontendModule = defineModule({
       }
     })
     // A family without controls of its own only plans (dry-run); the plan is written in ES's button names.
-    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtons, es, context: link.context, catalog, publisher })
+    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtons, es, context: link.context, onInput: (atMs) => link.navigationInput(atMs), catalog, publisher })
+    // A control pressed on the panel moves the frontend's cursor too (in a game, the emulator has the controls).
+    const unsubscribePanel = context.subscribe((event) => {
+      if (event.envelope.Type === 'panel.input.pressed' && link.context.snapshot().state !== 'playing') link.navigationInput(Date.now())
+    })
     let gamelistWatch: FolderWatch | null = null
 
     let linkProblem: string | null = null
     context.onStart('frontend-link', async () => {
+      // Whether the frontend runs now goes out before the hooks spooled while the service was down.
+      await lifecycle.start()
       const applied = await intake.openDoors()
+      link.replayDone()
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
       if (install.romsRoot !== null) gamelistWatch = watchFolder(install.romsRoot, gamelistPollMs, () => { void catalog.refreshGamelists() })
-      lifecycle.start()
       reconciler.start()
-      linkProblem = await installProblem(install)
+      const problems = [await installProblem(install), hooksElsewhereProblem(install, spoolDir, context.core.dataDir)].filter((problem) => problem !== null)
+      linkProblem = problems.length === 0 ? null : problems.join('; ')
       if (linkProblem === null) return
       logger.warn(linkProblem)
       return { degraded: linkProblem }
     })
     context.onStop(async () => {
+      unsubscribePanel()
       await intake.stop()
       lifecycle.stop()
       reconciler.stop()
@@ -127,6 +139,7 @@ export const frontendModule = defineModule({
       eventsIni: options.eventsIni,
       eventsIniDoor: intake.eventsIniStatus(),
       spoolDir,
+      installedHooksSpoolInto: installedHookSpoolDirs(install),
       intakeOpen: intake.open,
       catalog: { ...catalog.counts(), unreadableGamelists: catalog.unreadableGamelists() },
       reconcile: reconciler.status(),

@@ -40,7 +40,7 @@ export class HookIntake {
       spoolDir: options.spoolDir,
       pollMs: options.pollMs,
       reorderMs: options.reorderMs,
-      apply: (hook) => this.#accept(hook, 'spool'),
+      apply: (hook, firedAtMs) => this.#accept(hook, 'spool', firedAtMs),
       onRejected: (file, reason) => { options.logger.warn(`spooled hook ${file} is unusable (${reason}); kept as ${file}.rejected`) },
       onError
     })
@@ -59,7 +59,7 @@ export class HookIntake {
       this.#spooledWhileOpening = true
       return { accepted: true, sequence: null, duplicate: false }
     }
-    const result = this.#options.link.accept({ ...hook, source: 'http' })
+    const result = this.#options.link.accept({ ...hook, source: 'http', firedAtMs: null })
     return { accepted: true, sequence: result.sequence, duplicate: !result.applied }
   }
 
@@ -81,7 +81,7 @@ export class HookIntake {
       this.#eventsIni = new EventsIniDoor({
         file: this.#options.eventsIni,
         pollMs: this.#options.pollMs,
-        onHook: (hook) => this.#accept(hook, 'events.ini'),
+        onHook: (hook) => this.#accept(hook, 'events.ini', null),
         onError: (error) => { this.#options.logger.warn(`events.ini door: ${error.message}`) }
       })
       await this.#eventsIni.start()
@@ -98,7 +98,7 @@ export class HookIntake {
     await Promise.all([this.#spool.close(), this.#eventsIni?.stop()])
   }
 
-  #accept (hook: { event: string, args: string[], hookId?: string | null }, source: HookSource): void {
-    this.#options.link.accept({ event: hook.event, args: hook.args, hookId: hook.hookId ?? null, source })
+  #accept (hook: { event: string, args: string[], hookId?: string | null }, source: HookSource, firedAtMs: number | null): void {
+    this.#options.link.accept({ event: hook.event, args: hook.args, hookId: hook.hookId ?? null, source, firedAtMs })
   }
 }

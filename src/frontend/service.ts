@@ -9,15 +9,20 @@ import { romKey, type LibraryCatalog } from '../library/index.js'
 import { frontendSystemId } from '../identity/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
 import type { FrontendEvents } from './events.js'
-import { FrontendContext, gameRef } from './context.js'
+import { FrontendContext, gameRef, selectionReportMs } from './context.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
 import type { FrontendActionFeed } from './actions.js'
 import type { Reconciler } from './reconcile.js'
-import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
+import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, selectionUncertainPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
 
 /** How many recent hook ids are remembered to drop a hook that came through two doors. */
 const rememberedHookIds = 1024
+/**
+ * A game selection the same as the hook just before it, this soon after, is the frontend repeating
+ * itself (ES fires game-selected twice after every game end, 150-330 ms apart): published once.
+ */
+const repeatedSelectionMs = 500
 
 export interface AcceptResult {
   readonly sequence: number
@@ -36,6 +41,8 @@ export interface FrontendLinkDeps {
   readonly adapter: Pick<FrontendAdapter, 'hooks' | 'isCollection'>
   /** Told each applied start, end and selection before its ui.* event is published. */
   readonly feed: FrontendActionFeed
+  /** When the service started (epoch ms): a hook fired before it is a replay of what happened meanwhile. */
+  readonly startedAtMs: number
 }
 
 export class FrontendLink {
@@ -53,6 +60,12 @@ export class FrontendLink {
   #startInferredAt: number | null = null
   #endInferredAt: number | null = null
   #reconciler: Reconciler | null = null
+  /** The last hook when it was a game selection, with its time (fired, else received): a repeat of it soon after is published once. */
+  #lastSelection: { readonly signature: string, readonly atMs: number } | null = null
+  /** A replayed game start whose end has not been replayed (yet): the action feed hears of it only if the game still runs when the replay ends. */
+  #replayedStart: { readonly action: FrontendAction, readonly stamp: HookStamp, readonly correlationId: string } | null = null
+  /** Looks, once the frontend has had its time to report, whether the last navigation input left the selection uncertain. */
+  #uncertainCheck: NodeJS.Timeout | null = null
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
@@ -86,15 +99,54 @@ export class FrontendLink {
     this.#accepted++
     this.#bySource[hook.source]++
     this.#lastHookAtUtc = receivedAt.toISOString()
+    const occurredAt = hook.firedAtMs === null ? null : new Date(hook.firedAtMs).toISOString()
+    const replayed = hook.firedAtMs !== null && hook.firedAtMs < this.#deps.startedAtMs
+    const timing = { ...(occurredAt === null ? {} : { OccurredAt: occurredAt }), ...(replayed ? { Replayed: true as const } : {}) }
     this.#deps.publisher.publish('esevent.events_refresh', {
       EventName: hook.event,
       Source: hook.source,
       Sequence: sequence,
       RawArgs: [...hook.args],
-      ReceivedAtUtc: receivedAt.toISOString()
+      ReceivedAtUtc: receivedAt.toISOString(),
+      ...timing
     }, { correlationId })
-    this.#apply(hook, { EventName: hook.event, RawArgs: [...hook.args], Source: hook.source, Sequence: sequence }, correlationId, receivedAt)
+    this.#apply(hook, { EventName: hook.event, RawArgs: [...hook.args], Source: hook.source, Sequence: sequence, ...timing }, correlationId, receivedAt)
     return { sequence, applied: true }
+  }
+
+  /**
+   * The hooks spooled while the service was down have all been applied: a replayed game start
+   * with no replayed end is a game that still runs, which the action feed now hears of.
+   */
+  replayDone (): void {
+    const start = this.#replayedStart
+    this.#replayedStart = null
+    if (start !== null) this.#deps.feed.emit({ action: start.action, context: this.context.snapshot(), sequence: start.stamp.Sequence, correlationId: start.correlationId })
+  }
+
+  /** true when this game selection repeats the hook just before it within `repeatedSelectionMs`; remembers it either way. */
+  #repeatsLastSelection (hook: HookEvent, receivedAt: Date): boolean {
+    const signature = [hook.event, ...hook.args].join('\0')
+    const atMs = hook.firedAtMs ?? receivedAt.getTime()
+    const last = this.#lastSelection
+    this.#lastSelection = { signature, atMs }
+    return last !== null && last.signature === signature && atMs - last.atMs <= repeatedSelectionMs
+  }
+
+  /**
+   * A navigation input was pressed at `atMs` (sent by the controller, or seen on the panel): the
+   * position is unknown until the frontend reports a selection fired after it, and a client hears
+   * `ui.selection.uncertain` when none came within `selectionReportMs`.
+   */
+  navigationInput (atMs: number): void {
+    this.context.noteNavigationInput(atMs)
+    if (this.#uncertainCheck !== null) clearTimeout(this.#uncertainCheck)
+    this.#uncertainCheck = setTimeout(() => {
+      this.#uncertainCheck = null
+      const snapshot = this.context.snapshot()
+      if (snapshot.selectionUncertain) this.#publish('ui.selection.uncertain', selectionUncertainPayload(atMs, snapshot, this.#catalog), randomUUID())
+    }, atMs + selectionReportMs - Date.now() + 1)
+    this.#uncertainCheck.unref()
   }
 
   status () {
@@ -103,6 +155,7 @@ export class FrontendLink {
 
   stop (): void {
     this.#gate.stop()
+    if (this.#uncertainCheck !== null) clearTimeout(this.#uncertainCheck)
   }
 
   #publish<K extends keyof FrontendEvents & string> (type: K, payload: FrontendEvents[K], correlationId: string): void {
@@ -135,6 +188,15 @@ export class FrontendLink {
   }
 
   #applied (action: FrontendAction, stamp: HookStamp, correlationId: string): void {
+    // A game that started and ended while the service was down is history, not a game to show.
+    if (stamp.Replayed === true && action.kind === 'game-started') {
+      this.#replayedStart = { action, stamp, correlationId }
+      return
+    }
+    if (stamp.Replayed === true && action.kind === 'game-ended' && this.#replayedStart !== null) {
+      this.#replayedStart = null
+      return
+    }
     this.#deps.feed.emit({ action, context: this.context.snapshot(), sequence: stamp.Sequence, correlationId })
   }
 
@@ -170,10 +232,14 @@ export class FrontendLink {
     if (this.#alreadyInferred(action)) return
     if (action.kind !== 'game-started') this.#startInferredAt = null
     if (action.kind !== 'game-ended') this.#endInferredAt = null
+    const isGameSelection = action.kind === 'game-selected' && !this.context.screensaverOn
+    if (!isGameSelection) this.#lastSelection = null
+    // A repeat still confirms where the cursor is, and the action feed hears it; it is not news.
+    const repeat = isGameSelection && this.#repeatsLastSelection(hook, receivedAt)
     switch (action.kind) {
       case 'system-selected': {
         const systemId = frontendSystemId(action.systemId)
-        this.context.selectSystem(systemId, this.#isCollection(systemId))
+        this.context.selectSystem(systemId, this.#isCollection(systemId), hook.firedAtMs)
         this.#applied(action, stamp, correlationId)
         const payload = systemSelectedPayload(stamp, systemId, this.context.snapshot())
         this.#gate.offer(() => this.#publish('ui.system.selected', payload, correlationId))
@@ -186,8 +252,9 @@ export class FrontendLink {
           this.#publish('ui.screensaver.game.selected', gameSelectedPayload(stamp, ref, this.context.snapshot(), catalog), correlationId)
           return
         }
-        this.context.selectGame(ref)
+        this.context.selectGame(ref, hook.firedAtMs)
         this.#applied(action, stamp, correlationId)
+        if (repeat) return
         const payload = gameSelectedPayload(stamp, ref, this.context.snapshot(), catalog)
         this.#gate.offer(() => this.#publish('ui.game.selected', payload, correlationId))
         return
@@ -198,15 +265,16 @@ export class FrontendLink {
     switch (action.kind) {
       case 'game-started': return this.#startGame(stamp, action, correlationId, receivedAt)
       case 'game-ended': return this.#endGame(stamp, correlationId)
-      case 'frontend-started': return this.#lifecycle.hook('start')
+      // A replayed start or quit is old news: the web API probe tells whether the frontend runs now.
+      case 'frontend-started': return stamp.Replayed === true ? undefined : this.#lifecycle.hook('start')
       case 'frontend-quit':
         this.#reconciler?.soon()
-        return this.#lifecycle.hook('quit')
+        return stamp.Replayed === true ? undefined : this.#lifecycle.hook('quit')
       case 'screensaver-started':
         this.context.startScreensaver()
         return this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot(), catalog).Context }, correlationId)
       case 'screensaver-stopped':
-        this.context.stopScreensaver()
+        this.context.stopScreensaver(hook.firedAtMs)
         // A game may have been started from the screensaver: the web API tells.
         this.#reconciler?.soon()
         return this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)

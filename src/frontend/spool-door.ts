@@ -24,7 +24,8 @@ export interface SpoolDoorOptions {
   readonly spoolDir: string
   /** Poll interval where file events are polled for (CHOKIDAR_USEPOLLING). */
   readonly pollMs: number
-  readonly apply: (hook: SpooledHook) => void
+  /** `firedAtMs`: the hook's own time (from its file name, else the file's modification time). */
+  readonly apply: (hook: SpooledHook, firedAtMs: number) => void
   readonly onRejected: (file: string, reason: string) => void
   readonly onError: (error: Error) => void
   /**
@@ -109,10 +110,10 @@ export class SpoolDoor {
     if (this.#closed) return
     const consumed = (file: string): void => { this.#finished.delete(path.basename(file)) }
     const now = Date.now()
-    const { heldFrom } = await drainSpool(this.#options.spoolDir, (hook, file) => {
+    const { heldFrom } = await drainSpool(this.#options.spoolDir, (hook, file, firedAtMs) => {
       consumed(file)
       this.#applied++
-      this.#options.apply(hook)
+      this.#options.apply(hook, firedAtMs)
     }, (file, reason) => {
       consumed(file)
       this.#options.onRejected(file, reason)

@@ -91,7 +91,7 @@ async function orderKey (spoolDir: string, name: string): Promise<string | null>
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-/** `<time>-sh-<parent pid>-<pid>.hook`: the processes ES started for the hook, in the order it started them. */
+/** `<time>-sh-<ES's shell pid>-<pid>.hook`: the `sh -c` ES started for the hook (in the order it started them), and the script's own process. */
 const shHookName = /-sh-(\d+)-(\d+)\.hook$/
 /**
  * Hooks whose shells took their times this close together are ordered by process ids: ES starts
@@ -102,8 +102,6 @@ const togetherUs = 2_000_000
 const pidWrapSpread = 1 << 15
 
 interface Keyed { readonly name: string, readonly key: string }
-/** A spool file in order, with the newest time of the hooks fired together with it. */
-interface Ordered extends Keyed { readonly groupNewest: string }
 
 const spawnOrder = (name: string): [number, number] | null => {
   const match = shHookName.exec(name)
@@ -112,8 +110,8 @@ const spawnOrder = (name: string): [number, number] | null => {
 
 /**
  * Shells ES starts at the same moment race to their clocks, but their process ids keep the order
- * they were started in: the parent's (`sh -c` forks the script) else the script's own (a shell
- * that execs it). Within a group of hooks fired together, that order wins.
+ * they were started in: the `sh -c` ES started (our script finds it above itself), else the
+ * script's own. Within a group of hooks fired together, that order wins.
  */
 function byFiringOrder (group: Keyed[]): Keyed[] {
   const ids = group.map((entry) => spawnOrder(entry.name))
@@ -124,7 +122,7 @@ function byFiringOrder (group: Keyed[]): Keyed[] {
 }
 
 /** The spool files in hook order: by time, hooks fired together by firing order, other ties by name. */
-async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<Ordered[]> {
+async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<Keyed[]> {
   const keyed = (await Promise.all(names.map(async (name) => ({ name, key: await orderKey(spoolDir, name) }))))
     .filter((entry): entry is Keyed => entry.key !== null)
     .sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.name, b.name))
@@ -134,7 +132,7 @@ async function spoolOrder (spoolDir: string, names: readonly string[]): Promise<
     if (group !== undefined && Number(entry.key) - Number(group.at(-1)!.key) <= togetherUs) group.push(entry)
     else groups.push([entry])
   }
-  return groups.flatMap((group) => byFiringOrder(group).map((entry) => ({ ...entry, groupNewest: group.at(-1)!.key })))
+  return groups.flatMap(byFiringOrder)
 }
 
 /** `.<time>-sh-<ids>.tmp`: a hook our sh script has timed and is writing. */
@@ -155,6 +153,45 @@ function oldestBeingWritten (entries: readonly string[], hold: { readonly after:
 
 /** A temp file older than this (beyond the reorder wait) is a script that died. */
 const staleWriteMs = 2000
+
+/** `.sh-<ES's shell pid>-<pid>.pending`: our sh script announced its hook and has not spooled it yet. */
+const shHookPending = /^\.sh-(\d+)-(\d+)\.pending$/
+const pendingMarkOf = (ids: readonly [number, number]): string => `.sh-${ids[0]}-${ids[1]}.pending`
+
+/**
+ * The ES shell pids of the hooks our sh script has announced and not yet spooled. A hook ES
+ * started after one of them (a larger shell pid, within the wrap-around spread) waits for it. A
+ * mark older than `staleWriteMs` is a script that died: it is removed and holds nothing back.
+ */
+async function announcedNotSpooled (spoolDir: string, entries: readonly string[], nowMs: number): Promise<number[]> {
+  const spooled = new Set(entries.flatMap((name) => {
+    const ids = spawnOrder(name)
+    return ids === null ? [] : [pendingMarkOf(ids)]
+  }))
+  const shells = await Promise.all(entries.map(async (name) => {
+    const shell = shHookPending.exec(name)?.[1]
+    if (shell === undefined || spooled.has(name)) return []
+    const mark = path.join(spoolDir, name)
+    try {
+      if (nowMs - (await stat(mark)).mtimeMs <= staleWriteMs) return [Number(shell)]
+      await rm(mark, { force: true })
+    } catch { /* spooled and removed meanwhile */ }
+    return []
+  }))
+  return shells.flat()
+}
+
+/** true when a hook fired before this one (by ES's shell pids) was announced and is not in the folder yet. */
+function waitsForAnnounced (name: string, announced: readonly number[]): boolean {
+  const shell = spawnOrder(name)?.[0]
+  return shell !== undefined && announced.some((earlier) => earlier < shell && shell - earlier < pidWrapSpread)
+}
+
+/** The script's announcement of a hook it has now spooled: it holds nothing back any more. */
+async function removePendingMark (spoolDir: string, name: string): Promise<void> {
+  const ids = spawnOrder(name)
+  if (ids !== null) await rm(path.join(spoolDir, pendingMarkOf(ids)), { force: true })
+}
 
 export interface SpoolReport {
   readonly applied: number
@@ -179,7 +216,7 @@ export function orderKeyOf (epochMs: number): string {
  */
 export async function drainSpool (
   spoolDir: string,
-  apply: (hook: SpooledHook, file: string) => void,
+  apply: (hook: SpooledHook, file: string, firedAtMs: number) => void,
   onRejected: (file: string, reason: string) => void,
   isFinished: (name: string) => boolean = () => true,
   hold: { readonly after: string, readonly until: string } | null = null
@@ -192,13 +229,16 @@ export async function drainSpool (
   }
   const names = entries.filter(isSpoolFileName)
   const writing = hold === null ? null : oldestBeingWritten(entries, hold)
+  const announced = hold === null ? [] : await announcedNotSpooled(spoolDir, entries, Date.now())
   let applied = 0
   let rejected = 0
-  for (const { name, key, groupNewest } of await spoolOrder(spoolDir, names)) {
-    // A hook waits with the newest one fired together with it: that one may still have a sibling on its way.
-    if (hold !== null && groupNewest > hold.after && groupNewest <= hold.until) return { applied, rejected, heldFrom: groupNewest }
+  for (const { name, key } of await spoolOrder(spoolDir, names)) {
+    // A hook waits out its own reorder window (not its neighbours'), so the waits of a scroll overlap.
+    if (hold !== null && key > hold.after && key <= hold.until) return { applied, rejected, heldFrom: key }
     // A hook fired before this one is still being written by its script: it goes first.
     if (writing !== null && writing < key) return { applied, rejected, heldFrom: writing }
+    // A hook ES started before this one has announced itself and not spooled yet.
+    if (waitsForAnnounced(name, announced)) return { applied, rejected, heldFrom: key }
     const file = path.join(spoolDir, name)
     let text: string
     try {
@@ -215,12 +255,14 @@ export async function drainSpool (
       } catch {
         continue // removed meanwhile by another reader
       }
+      await removePendingMark(spoolDir, name)
       onRejected(file, hook)
       rejected++
       continue
     }
     await rm(file, { force: true })
-    apply(hook, file)
+    await removePendingMark(spoolDir, name)
+    apply(hook, file, Number(key) / 1000)
     applied++
   }
   return { applied, rejected, heldFrom: null }

@@ -17,6 +17,10 @@ export interface HookStamp {
   readonly Sequence: number
   /** Present (true) when no hook said it: the frontend's web API showed it. */
   readonly Inferred?: true
+  /** When the hook was fired, where its door knows it (spool files). */
+  readonly OccurredAt?: string
+  /** Present (true) when the hook was fired before the service started: history applied in order, not news. */
+  readonly Replayed?: true
 }
 
 function gameObject (ref: GameRef, catalog: LibraryCatalog) {
@@ -46,7 +50,8 @@ function context (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
     SelectedSystem: snapshot.selectedSystem === null ? null : { Name: snapshot.selectedSystem },
     Selected: snapshot.selectedGame === null ? null : gameObject(snapshot.selectedGame, catalog),
     Running: snapshot.runningGame === null ? null : gameObject(snapshot.runningGame, catalog),
-    Collection: snapshot.collection
+    Collection: snapshot.collection,
+    SelectionUncertain: snapshot.selectionUncertain
   }
 }
 
@@ -57,7 +62,7 @@ export function systemSelectedPayload (stamp: HookStamp, systemId: string, snaps
     System: systemId,
     SystemId: systemId,
     Selection: { SystemId: systemId },
-    Context: { Frontend: 'emulationstation', State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection }
+    Context: { Frontend: 'emulationstation', State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection, SelectionUncertain: snapshot.selectionUncertain }
   }
 }
 
@@ -89,4 +94,9 @@ export function gameEndedPayload (stamp: HookStamp, ref: GameRef | null, snapsho
 
 export function uiEventPayload (stamp: HookStamp, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
   return { ...stamp, Context: context(snapshot, catalog) }
+}
+
+/** The selection may be stale: a navigation input at `inputAtMs` got no selection report. */
+export function selectionUncertainPayload (inputAtMs: number, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+  return { LastInputAt: new Date(inputAtMs).toISOString(), Context: context(snapshot, catalog) }
 }

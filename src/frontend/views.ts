@@ -90,6 +90,7 @@ export function contextStateView (snapshot: ContextSnapshot, catalog: LibraryCat
     selectedGame: snapshot.selectedGame === null ? null : gameView(snapshot.selectedGame, catalog, media),
     runningGame: snapshot.runningGame === null ? null : gameView(snapshot.runningGame, catalog, media),
     collection: snapshot.collection,
-    screensaverGame: snapshot.screensaverGame === null ? null : gameView(snapshot.screensaverGame, catalog, media)
+    screensaverGame: snapshot.screensaverGame === null ? null : gameView(snapshot.screensaverGame, catalog, media),
+    selectionUncertain: snapshot.selectionUncertain
   }
 }

@@ -110,6 +110,10 @@ export interface FrontendHooks {
   install (target: HookScriptTarget): HookInstallReport
   /** Removes our scripts of every platform, and nothing else. */
   uninstall (esConfigDir: string): HookInstallReport
+  /** The spool folders our installed scripts leave hooks in; absent for a family whose scripts name none. */
+  installedSpoolDirs?: (esConfigDir: string) => string[]
+  /** Why the frontend cannot pass this argument (a rom path or name) to its hooks, or null; absent when it always can. */
+  unpassableArgument?: (argument: string) => string | null
 }
 
 export interface FrontendResponse {

@@ -51,12 +51,17 @@ export async function configuredInstallProblem (config: FrontendsConfig, adapter
   return installProblem(frontendInstall(config, adapterFor(adapters, config.profile)))
 }
 
+/** The configured installation, for commands that look at it without starting the service (doctor). */
+export function configuredInstall (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): FrontendInstall {
+  return frontendInstall(config, adapterFor(adapters, config.profile))
+}
+
 /** The hooks of the configured frontend family, for commands that install our scripts; null when it runs none. */
 export function configuredFrontendHooks (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): FrontendHooks | null {
   return adapterFor(adapters, config.profile).hooks
 }
 
-export { installProblem, themeRoots, type FrontendInstall } from './install.js'
+export { hooksElsewhereProblem, installedHookSpoolDirs, installProblem, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readEsSettings } from './es-settings.js'
 export type { FrontendAction, FrontendAdapter, FrontendControls, FrontendGame, FrontendLayout, FrontendResponse, FrontendWebApi } from './adapter.js'

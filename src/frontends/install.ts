@@ -71,3 +71,19 @@ export async function installProblem (install: FrontendInstall): Promise<string 
   const fix = root === null ? 'check --es-config-dir and --roms-root' : `point --frontend-root at the ${adapter.title} folder, or choose its --profile`
   return `${root === null ? 'the configured frontend folders' : `--frontend-root ${root}`} ${root === null ? 'are' : 'is'} not a ${adapter.title} install: ${missing.join(' and ')} ${missing.length === 1 ? 'does' : 'do'} not exist; ${fix}`
 }
+
+/** The spool folders our installed hook scripts leave hooks in (empty when none is installed). */
+export function installedHookSpoolDirs (install: FrontendInstall): string[] {
+  return install.esConfigDir === null ? [] : install.adapter.hooks?.installedSpoolDirs?.(install.esConfigDir) ?? []
+}
+
+/**
+ * Why installed hooks do not reach this service: they were installed for another data dir (say
+ * without `--data-dir`), so they spool where nothing reads. Names the command that fixes it.
+ */
+export function hooksElsewhereProblem (install: FrontendInstall, spoolDir: string, dataDir: string): string | null {
+  const elsewhere = installedHookSpoolDirs(install).filter((dir) => path.resolve(dir) !== path.resolve(spoolDir))
+  if (elsewhere.length === 0) return null
+  const where = install.root === null ? `--es-config-dir ${install.esConfigDir ?? ''}` : `--frontend-root ${install.root} --profile ${install.adapter.id}`
+  return `the hook scripts installed in ${install.esConfigDir ?? ''} leave hooks in ${elsewhere.join(' and ')}, but this service reads ${spoolDir}: they never reach it; run cabinet-hub install-hooks ${where} --data-dir ${path.resolve(dataDir)}`
+}

@@ -25,5 +25,5 @@ export const libraryModule = defineModule({
 })
 
 export { LibraryCatalog, romKey, type CatalogGame } from './catalog.js'
-export { toSystemInfo, type SystemInfo } from './es-systems.js'
+export { parseEsSystems, toSystemInfo, type SystemInfo } from './es-systems.js'
 export { GamelistChangedError, indentBefore, rewriteGamelist, setTag, type GamelistEdit, type LocatedGame } from './gamelist-edit.js'

@@ -26,7 +26,7 @@ describe('frontend hooks -> context and ui.* events', () => {
     assert.match(game.body.message, /selected/)
     assert.equal((await f.get('/api/v1/context/current-system')).status, 404)
     const state = await f.get('/api/v1/context/state')
-    assert.deepEqual(state.body, { state: 'browsing', selectedSystem: null, selectedGame: null, runningGame: null, collection: null, screensaverGame: null })
+    assert.deepEqual(state.body, { state: 'browsing', selectedSystem: null, selectedGame: null, runningGame: null, collection: null, screensaverGame: null, selectionUncertain: false })
   })
 
   it('turns system-selected then game-selected into ui.system.selected (no rom field anywhere) and ui.game.selected with every field', async () => {
@@ -118,6 +118,42 @@ describe('frontend hooks -> context and ui.* events', () => {
     const ended = frontend.frames.find((fr) => fr.Type === 'ui.game.ended')!
     assert.equal(ended.Payload.Rom, 'sf')
     assert.equal((ended.Payload.Context as Record<string, unknown>).State, 'browsing')
+    frontend.close()
+  })
+
+  it('publishes once the selection ES repeats right after a game ends, and again a selection repeated after something else', async () => {
+    // Quiet intervals longer than the burst gate's (200 ms), so only the repeat can hold a selection back.
+    const quiet = async (): Promise<void> => { await new Promise((resolve) => setTimeout(resolve, 300)) }
+    await quiet()
+    const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    const romPath = f.tree.rom('mame', 'sf.zip')
+    await f.hook('game-start', romPath, 'sf', 'Street Fighter')
+    await f.hook('game-end')
+    await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
+    await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
+    await quiet()
+    await f.hook('system-selected', 'mame')
+    await quiet()
+    await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
+    await frontend.until((c) => c.types().filter((t) => t === 'ui.game.selected').length === 2)
+    await quiet()
+    const afterEnd = frontend.types().slice(frontend.types().indexOf('ui.game.ended'))
+    assert.deepEqual(afterEnd, ['ui.game.ended', 'ui.game.selected', 'ui.system.selected', 'ui.game.selected'])
+    frontend.close()
+  })
+
+  it('marks the selection uncertain when a control pressed on the panel gets no selection report, until the frontend reports one', async () => {
+    const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    const romPath = f.tree.rom('mame', 'sf.zip')
+    await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
+    const press = await fetch(`${f.hub.baseUrl}/api/v1/panels/input`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ player: 1, slot: 1, pressed: true }) })
+    assert.equal(press.status, 202, await press.clone().text())
+    await frontend.until((c) => c.types().includes('ui.selection.uncertain'))
+    assert.equal((await f.get('/api/v1/context/state')).body.selectionUncertain, true)
+    await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943')
+    const state = (await f.get('/api/v1/context/state')).body
+    assert.equal(state.selectionUncertain, false)
+    assert.equal(state.selectedGame.gamePath, f.tree.rom('mame', '1943.zip'))
     frontend.close()
   })
 

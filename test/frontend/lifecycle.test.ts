@@ -15,7 +15,7 @@ describe('frontend lifecycle', () => {
     await f.hub.close()
   })
 
-  const lifecycle = () => frontend.frames.filter((fr) => fr.Type.startsWith('ui.frontend.')).map((fr) => `${fr.Type} ${String(fr.Payload.Reason)}`)
+  const lifecycle = () => frontend.frames.filter((fr) => fr.Type === 'ui.frontend.started' || fr.Type === 'ui.frontend.stopped').map((fr) => `${fr.Type} ${String(fr.Payload.Reason)}`)
 
   it('reports the web API as reachable and takes system details from ES /systems under es_systems.cfg', async () => {
     const deadline = Date.now() + 10_000
@@ -27,6 +27,9 @@ describe('frontend lifecycle', () => {
     }
     assert.equal(status.frontend.webApiReachable, true)
     assert.equal(status.frontend.configDir, f.tree.esConfigDir)
+    await frontend.until((c) => c.frames.some((fr) => fr.Type === 'ui.frontend.state' && fr.Payload.Running === true))
+    const up = frontend.frames.find((fr) => fr.Type === 'ui.frontend.state' && fr.Payload.Running === true)!.Payload
+    assert.deepEqual([up.WebApi, up.Reason], [true, 'web-api-reachable'])
     await f.hook('system-selected', 'n64')
     let fromEs: Record<string, string> = {}
     // ES systems are read right after the web API answers; give that request its moment.
@@ -48,5 +51,21 @@ describe('frontend lifecycle', () => {
     await frontend.until((c) => c.types().filter((t) => t === 'ui.frontend.stopped').length === 2)
     assert.deepEqual(lifecycle().slice(-3), ['ui.frontend.stopped web-api-unreachable', 'ui.frontend.started start-hook', 'ui.frontend.stopped quit-hook'])
     assert.ok(!frontend.types().includes('ui.event'), 'start and quit are lifecycle events, not ui.event')
+  })
+
+  it('gives a client that connects late the frontend state at once, and a new state at every change', async () => {
+    const states = frontend.frames.filter((fr) => fr.Type === 'ui.frontend.state').map((fr) => `${String(fr.Payload.Running)} ${String(fr.Payload.WebApi)} ${String(fr.Payload.Reason)}`)
+    assert.deepEqual(states.slice(-3), ['false false web-api-unreachable', 'true false start-hook', 'false false quit-hook'])
+    const late = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    try {
+      await late.until((c) => c.types().includes('ui.frontend.state'))
+      const state = late.frames.find((fr) => fr.Type === 'ui.frontend.state')!.Payload
+      assert.equal(state.Running, false)
+      assert.equal(state.Reason, 'quit-hook')
+      assert.equal(state.EsUrl, f.es.url)
+      assert.ok(Date.parse(String(state.Since)) <= Date.now())
+    } finally {
+      late.close()
+    }
   })
 })

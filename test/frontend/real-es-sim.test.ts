@@ -98,6 +98,51 @@ describe('the service against the simulated real ES', () => {
     assert.equal((await state()).state, 'browsing')
   })
 
+  it('never sends a confirm to a cursor whose position the hooks did not report, and says what it sent and that nothing launched', async () => {
+    const mario = path.join(nesRoms, 'Super Mario Bros. (World).nes')
+    const goto = await post('/api/v1/es/controller/goto-game', { system: 'nes', gameName: 'Super Mario Bros.', gapMs: 30 })
+    assert.equal(goto.status, 200, await goto.clone().text())
+    await frontend.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected' && f.Payload.GamePath === mario), 15_000)
+    // The player moves on to Tetris(USA).nes, whose game-selected hook cannot run: the service still believes in Mario.
+    assert.equal((await fetch(`${simUrl}/sim/input`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: 'down' }) })).status, 204)
+    const simState = async (): Promise<Record<string, any>> => (await fetch(`${simUrl}/sim/state`)).json() as Promise<Record<string, any>> // eslint-disable-line @typescript-eslint/no-explicit-any
+    assert.equal((await simState()).gameName, 'Tetris')
+
+    // Back to the carousel (reported), then OK into nes: the cursor lands on Tetris, and no hook says so.
+    const first = await post('/api/v1/es/controller/goto-game', { system: 'nes', gameName: 'Metroid', gapMs: 30, verifyTimeoutMs: 1000 })
+    assert.equal(first.status, 409)
+    const firstBody = await first.json() as Record<string, unknown>
+    assert.equal(firstBody.code, 'POSITION_UNKNOWN')
+    assert.deepEqual(firstBody.inputsSent, ['a', 'b'], 'back, then OK onto the carousel entry the frontend reported')
+    assert.equal(firstBody.launched, false)
+    assert.equal((await (await fetch(`${hub.baseUrl}/api/v1/es/controller/status`)).json() as Record<string, unknown>).positionKnown, false)
+    // The selection the service holds is said to be uncertain: in the context, and as an event.
+    const uncertain = await state()
+    assert.equal(uncertain.selectionUncertain, true)
+    const said = all('ui.selection.uncertain').at(-1)!.Payload
+    assert.equal((said.Context as Record<string, unknown>).SelectionUncertain, true)
+    assert.ok(Date.parse(String(said.LastInputAt)) <= Date.now())
+
+    // Again: the position is unknown, so nothing at all is sent (an OK now would launch Tetris).
+    const again = await post('/api/v1/es/controller/goto-game', { system: 'nes', gameName: 'Metroid', gapMs: 30, verifyTimeoutMs: 1000 })
+    assert.equal(again.status, 409)
+    const againBody = await again.json() as Record<string, unknown>
+    assert.equal(againBody.code, 'POSITION_UNKNOWN')
+    assert.deepEqual(againBody.inputsSent, [])
+    assert.equal(againBody.launched, false)
+    const after = await simState()
+    assert.equal(after.running, null, 'nothing was launched')
+    assert.equal(after.view, 'gamelist')
+    assert.equal(after.gameName, 'Tetris')
+
+    // Moving off Tetris is reported again: the position is known once more.
+    const selections = all('ui.game.selected').length
+    assert.equal((await post('/api/v1/es/controller/tap', { input: 'down' })).status, 200)
+    await frontend.until(() => all('ui.game.selected').length > selections, 15_000)
+    assert.equal((await (await fetch(`${hub.baseUrl}/api/v1/es/controller/status`)).json() as Record<string, unknown>).positionKnown, true)
+    assert.equal((await state()).selectionUncertain, false)
+  })
+
   it('leaves the screensaver\'s game when the screensaver stops', async () => {
     await frontend.until(() => all('ui.game.selected').length > 0)
     await new Promise((resolve) => setTimeout(resolve, 500))

@@ -60,6 +60,42 @@ describe('spool door', () => {
     assert.deepEqual(applied[1]!.args, ['mame', '/cab/roms/mame/sf.zip', 'Street Fighter'])
   })
 
+  it('applies a scrolling player\'s hooks while the scroll goes on: each waits its own reorder window, not the burst\'s', async () => {
+    const spoolDir = tempDir('cabinet-hub-spool-')
+    const { door, applied } = open(spoolDir)
+    await door.watch()
+    door.holdRecentFiles()
+    const count = 30
+    // How many hooks had been written when the first one was applied (the burst's waits queued: all of them).
+    let writtenAtFirstApplied: number | null = null
+    for (let i = 0; i < count; i++) {
+      writeSpoolFile(spoolDir, { event: 'game-selected', args: ['mame', `/cab/roms/mame/g${i}.zip`], hookId: null })
+      await sleep(20)
+      if (applied.length > 0) writtenAtFirstApplied ??= i + 1
+    }
+    assert.ok(writtenAtFirstApplied !== null && writtenAtFirstApplied <= count - 10, `the first hook was applied when ${String(writtenAtFirstApplied)} of ${count} were written`)
+    await until(() => applied.length === count)
+    assert.deepEqual(applied.map((h) => h.args[1]), Array.from({ length: count }, (_, i) => `/cab/roms/mame/g${i}.zip`))
+  })
+
+  it('holds a hook until one the frontend started before it, which announced itself, is spooled; then applies both in firing order', async () => {
+    const spoolDir = tempDir('cabinet-hub-spool-')
+    const { door, applied } = open(spoolDir)
+    await door.watch()
+    door.holdRecentFiles()
+    const key = (ms: number): string => String(Math.round(ms * 1000)).padStart(17, '0')
+    // The shell ES started first (pid 100) has announced itself and not reached its clock yet; the next one (pid 102) is done.
+    writeFileSync(path.join(spoolDir, '.sh-100-101.pending'), '')
+    writeFileSync(path.join(spoolDir, '.sh-102-103.pending'), '')
+    writeFileSync(path.join(spoolDir, `${key(Date.now() - 500)}-sh-102-103.hook`), 'game-selected\0mame\0/cab/roms/mame/sf.zip\0Street Fighter\0')
+    await sleep(400)
+    assert.equal(applied.length, 0, 'the later hook waits for the announced one')
+    writeFileSync(path.join(spoolDir, `${key(Date.now())}-sh-100-101.hook`), 'system-selected\0mame\0')
+    await until(() => applied.length === 2)
+    assert.deepEqual(applied.map((h) => h.event), ['system-selected', 'game-selected'])
+    assert.deepEqual(readdirSync(spoolDir), [], 'the marks are removed with their hooks')
+  })
+
   it('creates a missing spool folder and applies a hook written into it later', async () => {
     const spoolDir = path.join(tempDir('cabinet-hub-spool-'), 'events.d')
     const { door, applied } = open(spoolDir)

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/core/options.js'
 import { closeDatabase, openDatabase, type HubDatabase } from '../../src/core/storage/database.js'
 import { builtInAdapters, frontendsModuleWith, readFrontendSettings, type FrontendAdapter } from '../../src/frontends/index.js'
 import { domainModules, type HubConfig } from '../../src/modules.js'
+import { freePort } from '../../bench/lib.js'
 import { quietPeers } from './game-events.js'
 
 export interface TestHub {
@@ -42,11 +43,13 @@ export function tempDir (prefix = 'cabinet-hub-test-'): string {
 
 export async function startHub (options: TestHubOptions = {}): Promise<TestHub> {
   const dataDir = tempDir()
-  // Test hubs stay off the default emulator ports unless a test points them somewhere.
+  // Test hubs stay off the default emulator ports unless a test points them somewhere, and off
+  // ES's default 1234 (a frontend running on the machine would answer there): a port nobody listens on.
+  const esUrl = `http://127.0.0.1:${await freePort()}`
   const adapters = [...builtInAdapters, ...(options.adapters ?? [])]
   const frontends = options.adapters === undefined ? [] : [frontendsModuleWith(adapters)]
   const modules = [...frontends, ...domainModules.filter((m) => frontends.length === 0 || m.name !== 'frontends'), ...(options.modules ?? [])]
-  const cli = new Map<string, string | boolean>(Object.entries({ dataDir, port: '0', ...quietPeers, ...options.options }))
+  const cli = new Map<string, string | boolean>(Object.entries({ dataDir, port: '0', esUrl, ...quietPeers, ...options.options }))
   const loaded = loadConfig(optionEntriesOf(modules), { cli, env: options.env ?? {} })
   const config = loaded.config as HubConfig
   const db = openDatabase(config.dataDir)

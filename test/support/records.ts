@@ -1,12 +1,9 @@
 /** Records for tests: signed indexes built like the publisher builds them, and the shared example proofs. */
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { PassThrough } from 'node:stream'
-import { findModuleCommand, runModuleCommand } from '../../src/core/commands.js'
-import { optionEntriesOf } from '../../src/core/hub.js'
-import { domainModules } from '../../src/modules.js'
 import { computeRoot } from '../../src/records/verify/canonical.js'
 import { keyIdOf } from '../../src/records/verify/signature.js'
+import { moduleCli } from './module-cli.js'
 
 /** The public OpenTimestamps example proofs (../shared/data/ots), never copied into the project. */
 export const sharedOts = new URL('../../../shared/data/ots/', import.meta.url).pathname
@@ -36,13 +33,5 @@ export function signedIndex (records: readonly unknown[], key = newKey()) {
 
 /** Runs `cabinet-hub records ...` in process; returns the exit code and what it printed. */
 export async function recordsCli (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number, stdout: string, stderr: string }> {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
-  stderr.on('data', (chunk: Buffer) => { err += chunk.toString() })
-  const found = findModuleCommand(domainModules, 'records')!
-  const code = await runModuleCommand(found, args, optionEntriesOf(domainModules), env, { stdout, stderr })
-  return { code, stdout: out, stderr: err }
+  return moduleCli('records', args, env)
 }

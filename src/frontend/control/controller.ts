@@ -10,7 +10,7 @@ import type { Publisher } from '../../core/event-bus.js'
 import type { FrontendEvents } from '../events.js'
 import type { LibraryCatalog } from '../../library/index.js'
 import { romKey } from '../../library/index.js'
-import type { FrontendContext } from '../context.js'
+import type { ContextSnapshot, FrontendContext } from '../context.js'
 import type { FrontendControls, FrontendWebApi, InputBackend, NavigationInput } from '../../frontends/index.js'
 import { emptySequenceRule } from './schemas.js'
 
@@ -32,6 +32,8 @@ export interface ActionResult {
   readonly verified: boolean
   readonly dryRun: boolean
   readonly inputsSent: NavigationInput[]
+  /** Whether a game runs now that did not when the action started (the frontend's web API says). */
+  readonly launched: boolean
 }
 
 export interface ControllerDeps {
@@ -40,11 +42,23 @@ export interface ControllerDeps {
   readonly controls: Pick<FrontendControls, 'ok' | 'back'>
   readonly es: FrontendWebApi
   readonly context: FrontendContext
+  /** Told each input as it is sent (epoch ms): the position is unknown until the frontend reports it. */
+  readonly onInput: (atMs: number) => void
   readonly catalog: LibraryCatalog
   readonly publisher: Publisher<FrontendEvents>
 }
 
 const pollMs = 25
+/**
+ * How long an action waits for the frontend to report where an earlier input moved its cursor
+ * before it counts the position as unknown: a selection hook normally lands within a few tens of ms.
+ */
+const positionSettleMs = 1000
+
+/** The position is unknown: nothing more is sent, least of all a confirm that could launch whatever is under the cursor. */
+function positionUnknown (why: string): HubError {
+  return new HubError(409, 'POSITION_UNKNOWN', `${why}, so the frontend's cursor position is unknown and nothing more is sent (a confirm could launch whatever is under it). A rom whose file name the frontend's shell cannot pass to its hooks does this (see \`cabinet-hub doctor\`); move the cursor (POST tap) so the frontend reports a selection, then try again`)
+}
 
 async function sleep (ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms))
@@ -68,6 +82,7 @@ export class FrontendController {
       dryRun: this.#deps.backend.dryRun,
       message: backend.message,
       state: snapshot.state,
+      positionKnown: this.#deps.context.positionKnown,
       currentSystem: snapshot.selectedSystem,
       currentGame: snapshot.selectedGame?.gamePath ?? null,
       navigationInProgress: this.#running?.action ?? null,
@@ -107,17 +122,19 @@ export class FrontendController {
       const reached = await this.#moveToSystem(target, timing, verifyTimeoutMs, send)
       if (reached === 'stopped') return reached
       const context = this.#deps.context
+      // The confirm goes only to a carousel position the frontend reported after the last input.
+      if (reached !== 'completed' && !this.#deps.backend.dryRun) throw positionUnknown(`The frontend did not report standing on ${target.name} in its carousel`)
       // Entering the system makes the frontend select a game there; that tells us where the cursor is.
       const before = context.snapshot().selectedGame
       if (await send([this.#deps.controls.ok], timing) === 'stopped') return 'stopped'
       if (this.#deps.backend.dryRun) return 'planned'
-      const entered = await this.#until(() => { const g = context.snapshot().selectedGame; return g !== null && g !== before && g.systemId === target.name }, verifyTimeoutMs)
-      if (!entered) throw new HubError(409, 'VERIFICATION_TIMEOUT', `No game of ${target.name} was selected after entering it`)
+      const entered = await this.#until(() => { const g = context.snapshot().selectedGame; return context.positionKnown && g !== null && g !== before && g.systemId === target.name }, verifyTimeoutMs)
+      if (!entered) throw positionUnknown(`No game of ${target.name} was reported selected after entering it`)
       const current = games.findIndex((g) => romKey(g.path) === romKey(context.snapshot().selectedGame!.gamePath))
       if (current < 0) throw new HubError(409, 'CURRENT_GAME_UNKNOWN', 'The selected game is not in the frontend\'s list of that system')
       const steps = index - current
       if (await send(Array.from({ length: Math.abs(steps) }, () => steps > 0 ? 'down' as const : 'up' as const), timing) === 'stopped') return 'stopped'
-      return await this.#until(() => romKey(context.snapshot().selectedGame?.gamePath ?? '') === romKey(wanted.path), verifyTimeoutMs) ? 'completed' : 'sent'
+      return await this.#until(() => context.positionKnown && romKey(context.snapshot().selectedGame?.gamePath ?? '') === romKey(wanted.path), verifyTimeoutMs) ? 'completed' : 'sent'
     })
   }
 
@@ -129,6 +146,7 @@ export class FrontendController {
   }
 
   async #moveToSystem (target: { name: string, order: string[] }, timing: Timing, verifyTimeoutMs: number, send: SendInputs): Promise<ActionStatus> {
+    if (!this.#deps.backend.dryRun && !await this.#until(() => this.#deps.context.positionKnown, positionSettleMs)) throw positionUnknown('The frontend reported no selection after the last navigation input')
     const snapshot = this.#deps.context.snapshot()
     if (snapshot.state === 'playing') throw new HubError(409, 'GAME_RUNNING', 'A game is running; navigation waits until it ends')
     // Inside a collection the carousel stands on the collection, not on the game's own system.
@@ -146,7 +164,17 @@ export class FrontendController {
     if (await send(inputs, timing) === 'stopped') return 'stopped'
     if (this.#deps.backend.dryRun) return 'planned'
     const context = this.#deps.context
-    return await this.#until(() => context.snapshot().selectedSystem === target.name && context.snapshot().selectedGame === null, verifyTimeoutMs) ? 'completed' : 'sent'
+    return await this.#until(() => context.positionKnown && context.snapshot().selectedSystem === target.name && context.snapshot().selectedGame === null, verifyTimeoutMs) ? 'completed' : 'sent'
+  }
+
+  /** Whether a game runs now that did not at `before`: the web API is asked, since a game whose hook cannot run starts silently. */
+  async #launched (before: ContextSnapshot): Promise<boolean> {
+    if (this.#deps.backend.dryRun || before.runningGame !== null) return false
+    try {
+      return await this.#deps.es.runningGame() !== null
+    } catch {
+      return this.#deps.context.snapshot().runningGame !== null
+    }
   }
 
   async #until (predicate: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -171,6 +199,7 @@ export class FrontendController {
       for (const [i, input] of inputs.entries()) {
         if (running.stopped) return 'stopped'
         if (i > 0) await sleep(timing.gapMs)
+        if (!this.#deps.backend.dryRun) this.#deps.onInput(Date.now())
         try {
           await this.#deps.backend.press(input, timing.holdMs)
         } catch (error) {
@@ -195,7 +224,8 @@ export class FrontendController {
         previousGame: before.selectedGame?.gamePath ?? null,
         verified: finalStatus === 'completed',
         dryRun: this.#deps.backend.dryRun,
-        inputsSent
+        inputsSent,
+        launched: await this.#launched(before)
       }
       this.#last = result
       this.#deps.publisher.publish('es-control.action.completed', { Action: action, Status: finalStatus, Verified: result.verified, InputsSent: inputsSent, DryRun: result.dryRun }, { correlationId })
@@ -203,7 +233,9 @@ export class FrontendController {
     } catch (error) {
       const failure = error instanceof HubError ? error : new HubError(500, 'CONTROL_FAILED', 'The action failed')
       this.#deps.publisher.publish('es-control.action.failed', { Action: action, Code: failure.code, Message: failure.message, InputsSent: inputsSent }, { correlationId })
-      throw error
+      if (!(error instanceof HubError)) throw error
+      // The caller learns what was sent before the failure, and whether a game started.
+      throw new HubError(error.statusCode, error.code, error.message, { ...error.details, inputsSent, launched: await this.#launched(before) })
     } finally {
       this.#running = null
     }

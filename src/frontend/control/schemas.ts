@@ -65,10 +65,11 @@ export const ActionResultSchema = Type.Object({
   previousGame: nullableString,
   verified: Type.Boolean({ description: 'true when the frontend\'s selection hooks confirmed the target.' }),
   dryRun: Type.Boolean(),
-  inputsSent: Type.Array(Input)
+  inputsSent: Type.Array(Input),
+  launched: Type.Boolean({ description: 'true when a game runs now that did not when the action started (the frontend\'s web API says).' })
 }, {
   description: 'What the action did.',
-  examples: [{ success: true, action: 'goto-system', status: 'completed', message: 'Done, and confirmed by the frontend\'s selection hooks.', targetSystem: 'snes', targetGame: null, previousSystem: 'mame', previousGame: null, verified: true, dryRun: false, inputsSent: ['right'] }]
+  examples: [{ success: true, action: 'goto-system', status: 'completed', message: 'Done, and confirmed by the frontend\'s selection hooks.', targetSystem: 'snes', targetGame: null, previousSystem: 'mame', previousGame: null, verified: true, dryRun: false, inputsSent: ['right'], launched: false }]
 })
 
 export const StopResponse = Type.Object({
@@ -83,6 +84,7 @@ export const ControllerStatus = Type.Object({
   dryRun: Type.Boolean(),
   message: Type.String(),
   state: Type.Union([Type.Literal('browsing'), Type.Literal('playing'), Type.Literal('screensaver')]),
+  positionKnown: Type.Boolean({ description: 'false after a navigation input the frontend has not answered with a selection: goto-system and goto-game then answer 409 POSITION_UNKNOWN.' }),
   currentSystem: nullableString,
   currentGame: nullableString,
   navigationInProgress: nullableString,
@@ -90,7 +92,7 @@ export const ControllerStatus = Type.Object({
   supportedInputs: Type.Array(Input)
 }, {
   description: 'Controller status.',
-  examples: [{ backend: 'dry-run', ready: true, dryRun: true, message: 'dry-run: inputs are planned and reported, never sent', state: 'browsing', currentSystem: null, currentGame: null, navigationInProgress: null, lastAction: null, supportedInputs: [...navigationInputs] }]
+  examples: [{ backend: 'dry-run', ready: true, dryRun: true, message: 'dry-run: inputs are planned and reported, never sent', state: 'browsing', positionKnown: true, currentSystem: null, currentGame: null, navigationInProgress: null, lastAction: null, supportedInputs: [...navigationInputs] }]
 })
 
 export const EsCallResponse = Type.Object({

@@ -6,8 +6,8 @@
 import path from 'node:path'
 import type { FrontendAdapter, FrontendControls, FrontendHooks, FrontendLayout, FrontendPaths } from '../adapter.js'
 import { readEsSettings } from '../es-settings.js'
-import { installHooks, uninstallHooks } from './hook-scripts.js'
-import { esHookNames, interpretEsHook } from './hooks.js'
+import { installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
+import { esHookNames, interpretEsHook, unpassableArgument } from './hooks.js'
 import { SimulatorBackend } from './simulator-backend.js'
 import { EsWebApi } from './web-api.js'
 import { XdotoolBackend } from './xdotool-backend.js'
@@ -19,7 +19,9 @@ const esHooks: FrontendHooks = {
   names: esHookNames,
   interpret: interpretEsHook,
   install: installHooks,
-  uninstall: uninstallHooks
+  uninstall: uninstallHooks,
+  installedSpoolDirs,
+  unpassableArgument
 }
 
 /**

@@ -107,7 +107,7 @@ describe('a cabinet that dies without disconnecting', { skip: mosquittoSkip }, (
 
   it('shows a command-line cabinet killed with SIGKILL offline, on the broker and in the command-line venue', async () => {
     const [cabinetPort, venuePort] = [await freePort(), await freePort()]
-    const child = spawn(process.execPath, [cli, 'serve', '--port', String(cabinetPort), '--data-dir', tempDir(), '--es-config-dir', tempDir(), '--node-id', 'cab-k', '--mqtt-url', broker.url, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [cli, 'serve', '--port', String(cabinetPort), '--data-dir', tempDir(), '--es-config-dir', tempDir(), '--es-url', `http://127.0.0.1:${await freePort()}`, '--node-id', 'cab-k', '--mqtt-url', broker.url, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] })
     const venueChild = spawn(process.execPath, [cli, 'venue', '--port', String(venuePort), '--data-dir', tempDir(), '--mqtt-url', broker.url, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] })
     const cliVenue = `http://127.0.0.1:${venuePort}`
     try {

@@ -1,0 +1,117 @@
+/**
+ * `cabinet-hub doctor --frontend-root DIR --profile P [--json]`: what stands between the frontend
+ * and the service that an owner can fix, without starting the service. Among them, the roms whose
+ * file names the frontend's shell cannot pass to its hooks (the real ES quotes only arguments with
+ * a space, so `Tetris(USA).nes` runs no hook at all): selecting them is never reported, and
+ * navigation stops at them (409 POSITION_UNKNOWN). Exits 1 when it finds anything.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { CommandUsageError, type ModuleCommand } from '../core/module.js'
+import { configuredInstall, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
+import { romStem } from '../identity/index.js'
+import { parseEsSystems } from '../library/index.js'
+import type { frontendOptions } from './options.js'
+import { spoolDirOf } from './spool.js'
+
+interface Problem {
+  readonly kind: 'install' | 'hooks-missing' | 'hooks-elsewhere' | 'unhookable-roms'
+  readonly message: string
+  readonly fix: string
+  /** The files concerned, each with why. */
+  readonly files?: readonly { readonly file: string, readonly reason: string }[]
+}
+
+/** The rom extensions of each system es_systems.cfg lists; empty when it cannot be read. */
+async function systemExtensions (esConfigDir: string | null): Promise<Map<string, string[]>> {
+  if (esConfigDir === null) return new Map()
+  try {
+    const systems = parseEsSystems(await readFile(path.join(esConfigDir, 'es_systems.cfg'), 'utf8'))
+    return new Map(systems.map((system) => [system.name, (system.extension ?? '').split(/\s+/).filter((ext) => ext !== '').map((ext) => ext.toLowerCase())]))
+  } catch {
+    return new Map()
+  }
+}
+
+async function entries (folder: string) {
+  try {
+    return await readdir(folder, { withFileTypes: true })
+  } catch {
+    return []
+  }
+}
+
+/** The rom files of every system folder: the system's extensions where es_systems.cfg names them, else every file but the gamelist. */
+async function romFiles (install: FrontendInstall): Promise<string[]> {
+  if (install.romsRoot === null) return []
+  const romsRoot = install.romsRoot
+  const extensions = await systemExtensions(install.esConfigDir)
+  const systems = (await entries(romsRoot)).filter((entry) => entry.isDirectory())
+  const files = await Promise.all(systems.map(async (system) => {
+    const known = extensions.get(system.name)
+    return (await entries(path.join(romsRoot, system.name)))
+      .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && entry.name !== 'gamelist.xml')
+      .filter((entry) => known === undefined || known.length === 0 || known.includes(path.extname(entry.name).toLowerCase()))
+      .map((entry) => path.join(romsRoot, system.name, entry.name))
+  }))
+  return files.flat().sort()
+}
+
+/** Roms whose path or stem (what game-selected and game-start pass) the frontend cannot pass to its hooks. */
+async function unhookableRoms (install: FrontendInstall): Promise<Problem | null> {
+  const unpassable = install.adapter.hooks?.unpassableArgument
+  if (unpassable === undefined) return null
+  const files = (await romFiles(install)).flatMap((file) => {
+    const reason = unpassable(file) ?? unpassable(romStem(file))
+    return reason === null ? [] : [{ file, reason }]
+  })
+  if (files.length === 0) return null
+  return {
+    kind: 'unhookable-roms',
+    message: `${files.length} rom file name${files.length === 1 ? '' : 's'} the frontend's shell cannot pass to its hooks: selecting or starting ${files.length === 1 ? 'it' : 'them'} runs no hook, so the service does not see it (starts and ends are still inferred from the web API)`,
+    fix: 'rename each without those characters, or with a space in the name (the frontend then quotes it): Tetris(USA).nes -> Tetris (USA).nes; the gamelist entry follows the file',
+    files
+  }
+}
+
+async function problemsOf (install: FrontendInstall, dataDir: string): Promise<Problem[]> {
+  const problems: Problem[] = []
+  const notInstall = await installProblem(install)
+  if (notInstall !== null) problems.push({ kind: 'install', message: notInstall, fix: 'see the message' })
+  const fixHooks = `cabinet-hub install-hooks ${install.root === null ? `--es-config-dir ${install.esConfigDir ?? 'DIR'}` : `--frontend-root ${install.root} --profile ${install.adapter.id}`} --data-dir ${path.resolve(dataDir)}`
+  if (install.esConfigDir !== null && install.adapter.hooks !== null && notInstall === null && installedHookSpoolDirs(install).length === 0) {
+    problems.push({ kind: 'hooks-missing', message: `no cabinet-hub hook scripts are installed in ${install.esConfigDir}: the service hears of selections, starts and ends only through the web API`, fix: fixHooks })
+  }
+  const elsewhere = hooksElsewhereProblem(install, spoolDirOf(dataDir), dataDir)
+  if (elsewhere !== null) problems.push({ kind: 'hooks-elsewhere', message: elsewhere, fix: fixHooks })
+  const roms = await unhookableRoms(install)
+  if (roms !== null) problems.push(roms)
+  return problems
+}
+
+function printed (problems: readonly Problem[]): string {
+  if (problems.length === 0) return 'cabinet-hub doctor: nothing to fix\n'
+  return [`cabinet-hub doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`, ...problems.flatMap((problem) => [
+    `- ${problem.message}`,
+    ...(problem.files ?? []).map(({ file, reason }) => `    ${file}  (${reason})`),
+    `  fix: ${problem.fix}`
+  ])].join('\n') + '\n'
+}
+
+export const doctorCommand: ModuleCommand<typeof frontendOptions> = {
+  name: 'doctor',
+  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera] [--json]
+                                  list what an owner can fix in the frontend link: hooks missing or
+                                  spooling for another data dir, rom names the frontend's shell cannot
+                                  pass to its hooks; exit 1 when it finds any
+`,
+  async run (args, context) {
+    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' } })
+    if (positionals.length > 0) throw new CommandUsageError(`doctor: unexpected argument ${positionals[0]}`)
+    const frontends = config as unknown as FrontendsConfig
+    if (frontends.frontendRoot === null && frontends.esConfigDir === null && frontends.romsRoot === null) throw new CommandUsageError('doctor needs --frontend-root (or --es-config-dir and --roms-root)')
+    const problems = await problemsOf(configuredInstall(frontends), core.dataDir)
+    context.stdout.write(flags.json === true ? `${JSON.stringify({ ok: problems.length === 0, problems }, null, 2)}\n` : printed(problems))
+    return problems.length === 0 ? 0 : 1
+  }
+}
