@@ -7,6 +7,7 @@ import { before, describe, it } from 'node:test'
 import { bundleTarget, unpackBundle } from '../../support/bundles.js'
 import { freePort } from '../../support/cli.js'
 import { tempDir } from '../../support/hub.js'
+import { processGone } from '../../support/processes.js'
 
 /** Whether the service answers health; false when nothing listens. */
 async function healthy (port: number): Promise<boolean> {
@@ -22,12 +23,6 @@ async function untilHealthy (port: number, log: string): Promise<void> {
     if (await healthy(port)) return
   }
   assert.fail(`no health answer within 60 s; log:\n${existsSync(log) ? readFileSync(log, 'utf8') : '(none)'}`)
-}
-
-/** Gone, or exited and only waiting to be reaped by whoever adopted it. */
-function processGone (pid: number): boolean {
-  const stat = `/proc/${pid}/stat`
-  return !existsSync(stat) || readFileSync(stat, 'utf8').split(') ')[1]?.startsWith('Z') === true
 }
 
 describe('install-service --for batocera, from the linux-x64 bundle', () => {
