@@ -9,7 +9,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { archiveName, projectPackage, targets, type Target } from '../../scripts/bundles/targets.js'
-import { tempDir } from './hub.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const inputs = ['src', 'scripts', 'package.json', 'package-lock.json', 'README.md', 'LICENSE']
@@ -50,15 +49,29 @@ export function builtBundles (): string {
 
 export const bundleTarget = (name: Target['name']): Target => targets.find((t) => t.name === name)!
 
-/** Unpacks the target's archive as an owner would (tar, or unzip) into a new folder; returns the bundle's folder in it. */
+/**
+ * The target's bundle unpacked as an owner would (tar, or unzip); returns its folder. Unpacked once
+ * beside the archives, and shared: the tests run it with their own data dirs and change nothing in it.
+ */
 export function unpackBundle (target: Target): string {
-  const archive = path.join(builtBundles(), archiveName(projectPackage.version, target))
-  const into = tempDir('cabinet-hub-bundle-')
-  const unpack = target.archive === 'zip'
-    ? spawnSync('unzip', ['-q', archive, '-d', into], { encoding: 'utf8' })
-    : spawnSync('tar', ['-xzf', archive, '-C', into], { encoding: 'utf8' })
-  if (unpack.status !== 0) throw new Error(`unpacking ${archive}: ${unpack.stderr}`)
-  const folders = readdirSync(into)
-  if (folders.length !== 1) throw new Error(`${archive} unpacks to ${folders.join(', ')}, not one folder`)
-  return path.join(into, folders[0]!)
+  const bundles = builtBundles()
+  const unpacked = path.join(bundles, `unpacked-${target.name}`)
+  if (!existsSync(unpacked)) {
+    const archive = path.join(bundles, archiveName(projectPackage.version, target))
+    const into = mkdtempSync(path.join(bundles, 'unpacking-'))
+    const unpack = target.archive === 'zip'
+      ? spawnSync('unzip', ['-q', archive, '-d', into], { encoding: 'utf8' })
+      : spawnSync('tar', ['-xzf', archive, '-C', into], { encoding: 'utf8' })
+    if (unpack.status !== 0) throw new Error(`unpacking ${archive}: ${unpack.stderr}`)
+    try {
+      renameSync(into, unpacked)
+    } catch (error) {
+      // Another test process unpacked it meanwhile.
+      rmSync(into, { recursive: true, force: true })
+      if (!existsSync(unpacked)) throw error
+    }
+  }
+  const folders = readdirSync(unpacked)
+  if (folders.length !== 1) throw new Error(`the ${target.name} archive unpacks to ${folders.join(', ')}, not one folder`)
+  return path.join(unpacked, folders[0]!)
 }
