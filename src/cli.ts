@@ -6,6 +6,7 @@
 import './core/heap-policy.js'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
+import pinoPretty from 'pino-pretty'
 import { stringify as toYaml } from 'yaml'
 import { buildApp } from './app.js'
 import { findModuleCommand, moduleCommandsUsage, runModuleCommand } from './core/commands.js'
@@ -70,9 +71,10 @@ function fail (message: string): number {
 }
 
 function createLogger (level: string): Logger {
-  // Pretty output only for a person at a terminal; services and hooks get JSON lines.
+  // Pretty output only for a person at a terminal; services and hooks get JSON lines. Formatted in
+  // this thread, not in a transport's worker, whose file a bundle (app/cabinet-hub.mjs) has not.
   return process.stdout.isTTY
-    ? pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } })
+    ? pino({ level }, pinoPretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
     : pino({ level })
 }
 

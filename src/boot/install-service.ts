@@ -1,19 +1,23 @@
 /**
  * `cabinet-hub install-service`: start the service with the machine. A systemd user unit on Linux;
- * on Windows the RetroBat start hook, which EmulationStation runs as it starts.
+ * on Batocera a user service; on Windows the RetroBat start hook, which EmulationStation runs as it starts.
  */
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { CommandUsageError, type ModuleCommand } from '../core/module.js'
 import { configuredEsConfigDir, type FrontendsConfig } from '../frontends/index.js'
+import { batoceraService, batoceraServiceName } from './batocera-service.js'
 import { retrobatStartHook, startHookFileName } from './retrobat-start-hook.js'
 import { systemdUnit, unitFileName, type ServiceCommand } from './systemd-unit.js'
 
-const targets = ['systemd', 'retrobat'] as const
+const targets = ['systemd', 'retrobat', 'batocera'] as const
 type Target = typeof targets[number]
 
-const flags = { for: { type: 'string' }, 'unit-dir': { type: 'string' } } as const
+const flags = { for: { type: 'string' }, 'unit-dir': { type: 'string' }, userdata: { type: 'string' } } as const
+
+/** Batocera's persistent partition, which holds its services and logs. */
+const batoceraUserdata = '/userdata'
 
 function defaultUnitDir (env: NodeJS.ProcessEnv): string {
   return path.join(env.XDG_CONFIG_HOME ?? path.join(homedir(), '.config'), 'systemd', 'user')
@@ -32,16 +36,31 @@ function thisCommand (args: readonly string[]): ServiceCommand {
 
 export const installServiceCommand: ModuleCommand = {
   name: 'install-service',
-  usage: `  cabinet-hub install-service [--for systemd|retrobat] [--unit-dir DIR] [options]
+  usage: `  cabinet-hub install-service [--for systemd|retrobat|batocera] [--unit-dir DIR]
+                  [--userdata DIR] [options]
                                   start the service with the machine, with these options:
                                   systemd writes a user unit (Linux; default on Linux), retrobat
-                                  the RetroBat start hook under --frontend-root (default on Windows)
+                                  the RetroBat start hook under --frontend-root (default on Windows),
+                                  batocera the user service ${batoceraServiceName} under
+                                  --userdata (default ${batoceraUserdata})/system/services
 `,
   async run (args, context) {
     const parsed = context.parse(args, flags)
     if (parsed.positionals.length > 0) throw new CommandUsageError(`install-service: unexpected argument "${parsed.positionals[0]}"`)
     const command = thisCommand(parsed.serviceArgs)
-    if (targetOf(parsed.flags.for) === 'systemd') {
+    const target = targetOf(parsed.flags.for)
+    if (target === 'batocera') {
+      const userdata = path.resolve(parsed.flags.userdata ?? batoceraUserdata)
+      const dir = path.join(userdata, 'system', 'services')
+      const file = path.join(dir, batoceraServiceName)
+      const logs = path.join(userdata, 'system', 'logs')
+      mkdirSync(dir, { recursive: true })
+      // 0700: the options may hold the API key.
+      writeFileSync(file, batoceraService(command, { logFile: path.join(logs, 'cabinet-hub.log'), pidFile: path.join(logs, `${batoceraServiceName}.pid`) }), { mode: 0o700 })
+      context.stdout.write(`wrote ${file}\nswitch it on in EmulationStation (System Settings > Services), or: batocera-services enable ${batoceraServiceName} && batocera-services start ${batoceraServiceName}\n`)
+      return 0
+    }
+    if (target === 'systemd') {
       const dir = path.resolve(parsed.flags['unit-dir'] ?? defaultUnitDir(process.env))
       const file = path.join(dir, unitFileName)
       mkdirSync(dir, { recursive: true })

@@ -9,10 +9,9 @@
  * when asked for. Only the counts are kept in memory.
  */
 import path from 'node:path'
-import type { Statement } from 'better-sqlite3'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { loopTurns } from '../core/loop-turns.js'
-import type { HubDatabase } from '../core/storage/database.js'
+import type { HubDatabase, HubStatement } from '../core/storage/database.js'
 import { layoutOf, mediaExtensions } from './kinds.js'
 import { origins, type MediaFile, type Origin } from './scan.js'
 
@@ -127,16 +126,16 @@ export interface IndexCounts { readonly files: number, readonly assets: number, 
 
 export class MediaIndex {
   readonly #db: HubDatabase
-  readonly #entryRows: Statement<[string, string], Row>
-  readonly #removeRow: Statement<[string, string, string]>
-  readonly #upsertRow: Statement<Row>
+  readonly #entryRows: HubStatement<[string, string], Row>
+  readonly #removeRow: HubStatement<[string, string, string]>
+  readonly #upsertRow: HubStatement<Row>
   #counts: IndexCounts = { files: 0, assets: 0, entries: 0 }
   /** A first look held in memory, entry -> files, until the first full replace (see holdFirstLook). */
   #firstLook: ReadonlyMap<string, readonly MediaFile[]> | null = null
 
   constructor (db: HubDatabase) {
     this.#db = db
-    this.#entryRows = db.prepare<[string, string], Row>(`SELECT ${columns} FROM media_files WHERE system = ? AND slug = ?`).raw(true)
+    this.#entryRows = db.prepare<[string, string], Row>(`SELECT ${columns} FROM media_files WHERE system = ? AND slug = ?`, { rowsAsArrays: true })
     this.#removeRow = db.prepare<[string, string, string]>('DELETE FROM media_files WHERE system = ? AND slug = ? AND file = ?')
     this.#upsertRow = db.prepare<Row>(`INSERT OR REPLACE INTO media_files (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   }
@@ -284,8 +283,8 @@ export class MediaIndex {
    * journal's) fail with "connection is busy".
    */
   async * #allRows (): AsyncGenerator<Row[]> {
-    const first = this.#db.prepare<[number], Row>(`SELECT ${columns} FROM media_files ORDER BY system, slug, file LIMIT ?`).raw(true)
-    const after = this.#db.prepare<[string, string, string, number], Row>(`SELECT ${columns} FROM media_files WHERE (system, slug, file) > (?, ?, ?) ORDER BY system, slug, file LIMIT ?`).raw(true)
+    const first = this.#db.prepare<[number], Row>(`SELECT ${columns} FROM media_files ORDER BY system, slug, file LIMIT ?`, { rowsAsArrays: true })
+    const after = this.#db.prepare<[string, string, string, number], Row>(`SELECT ${columns} FROM media_files WHERE (system, slug, file) > (?, ?, ?) ORDER BY system, slug, file LIMIT ?`, { rowsAsArrays: true })
     let rows = first.all(pageRows)
     while (rows.length > 0) {
       yield rows
@@ -318,7 +317,7 @@ export class MediaIndex {
   async #recount (): Promise<void> {
     const count = async (sql: string): Promise<number> => {
       await nextTurn()
-      return this.#db.prepare(sql).pluck().get() as number
+      return this.#db.prepare<[], [number]>(sql, { rowsAsArrays: true }).get()![0]
     }
     const files = await count('SELECT COUNT(*) FROM media_files')
     const assets = await count('SELECT COUNT(*) FROM (SELECT DISTINCT system, slug, kind FROM media_files)')

@@ -2,13 +2,12 @@ import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import Database from 'better-sqlite3'
-import { closeDatabase, databaseFileName, openDatabase } from '../../src/core/storage/database.js'
+import { closeDatabase, databaseFileName, HubDatabase, openDatabase } from '../../src/core/storage/database.js'
 import { bookkeepingVersion, coreMigrations, migrate } from '../../src/core/storage/migrations.js'
 import { tempDir } from '../support/hub.js'
 
 const mediaSteps = { owner: 'media', steps: ['CREATE TABLE media_files (file TEXT PRIMARY KEY)'] }
-const versions = (db: Database.Database): Record<string, number> =>
+const versions = (db: HubDatabase): Record<string, number> =>
   Object.fromEntries((db.prepare('SELECT owner, version FROM schema_versions ORDER BY owner').all() as Array<{ owner: string, version: number }>).map((r) => [r.owner, r.version]))
 
 describe('database', () => {
@@ -32,7 +31,7 @@ describe('database', () => {
 
   it('adopts a database of the single-list layout (user_version 2) without running its steps again', () => {
     const dir = tempDir()
-    const legacy = new Database(path.join(dir, databaseFileName))
+    const legacy = new HubDatabase(path.join(dir, databaseFileName))
     legacy.exec(`${coreMigrations.steps[0]!}; ${mediaSteps.steps[0]!}`)
     legacy.prepare('INSERT INTO media_files (file) VALUES (?)').run('/m/kept.png')
     legacy.pragma('user_version = 2')
@@ -46,11 +45,11 @@ describe('database', () => {
 
   it('refuses a database written by a newer build, with a clear message, and leaves it alone', () => {
     const dir = tempDir()
-    const raw = new Database(path.join(dir, databaseFileName))
+    const raw = new HubDatabase(path.join(dir, databaseFileName))
     raw.pragma(`user_version = ${bookkeepingVersion + 5}`)
     raw.close()
     assert.throws(() => migrate(openDatabase(dir), [coreMigrations]), /newer than this build knows/)
-    const check = new Database(path.join(dir, databaseFileName))
+    const check = new HubDatabase(path.join(dir, databaseFileName))
     assert.equal(check.pragma('user_version', { simple: true }), bookkeepingVersion + 5)
     check.close()
 

@@ -3,7 +3,7 @@
  * step in its own transaction. `schema_versions` holds how many steps of each owner ran;
  * `PRAGMA user_version` holds the layout of that bookkeeping itself.
  */
-import type Database from 'better-sqlite3'
+import type { HubDatabase } from './database.js'
 
 export interface MigrationSet {
   /** `core` or the module's name. */
@@ -31,19 +31,19 @@ export const bookkeepingVersion = 3
 const legacyOwners: ReadonlyArray<readonly [owner: string, fromUserVersion: number]> = [['core', 1], ['media', 2]]
 
 /** How many steps of each owner ran. */
-export function ownerVersions (db: Database.Database): Map<string, number> {
+export function ownerVersions (db: HubDatabase): Map<string, number> {
   const rows = db.prepare('SELECT owner, version FROM schema_versions').all() as Array<{ owner: string, version: number }>
   return new Map(rows.map((r) => [r.owner, r.version]))
 }
 
-function adoptLegacyVersions (db: Database.Database, userVersion: number): void {
+function adoptLegacyVersions (db: HubDatabase, userVersion: number): void {
   db.exec('CREATE TABLE schema_versions (owner TEXT PRIMARY KEY, version INTEGER NOT NULL)')
   const record = db.prepare('INSERT INTO schema_versions (owner, version) VALUES (?, 1)')
   for (const [owner, from] of legacyOwners) if (userVersion >= from) record.run(owner)
   db.pragma(`user_version = ${bookkeepingVersion}`)
 }
 
-export function migrate (db: Database.Database, sets: readonly MigrationSet[]): void {
+export function migrate (db: HubDatabase, sets: readonly MigrationSet[]): void {
   const userVersion = db.pragma('user_version', { simple: true }) as number
   if (userVersion > bookkeepingVersion) {
     throw new Error(`database schema version ${userVersion} is newer than this build knows (${bookkeepingVersion}); use a newer cabinet-hub or another --data-dir`)

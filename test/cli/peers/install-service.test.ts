@@ -53,6 +53,6 @@ describe('cabinet-hub install-service', () => {
     assert.equal(noRoot.stderr, 'cabinet-hub: install-service --for retrobat needs --frontend-root (the RetroBat folder) or --es-config-dir\n')
     const target = run(['install-service', '--for', 'launchd'])
     assert.equal(target.status, 2)
-    assert.equal(target.stderr, 'cabinet-hub: install-service: --for must be one of systemd, retrobat\n')
+    assert.equal(target.stderr, 'cabinet-hub: install-service: --for must be one of systemd, retrobat, batocera\n')
   })
 })

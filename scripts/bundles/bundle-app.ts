@@ -1,0 +1,97 @@
+/**
+ * The service as one file, `app/cabinet-hub.mjs`, bundled by esbuild from src/cli.ts with every
+ * dependency, plus the files dependencies read at run time, and the licences of what went in.
+ */
+import { cpSync, existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { build, type Metafile, type Plugin } from 'esbuild'
+
+const projectRoot = path.resolve(import.meta.dirname, '../..')
+
+const appFileName = 'cabinet-hub.mjs'
+
+/**
+ * Packages that read their own files at run time (through `__dirname`). In the bundle their
+ * `__dirname` is their folder under `app/node_modules/`, where these files of theirs are copied.
+ */
+const packageFiles: ReadonlyArray<{ readonly name: string, readonly paths: readonly string[] }> = [
+  { name: '@fastify/swagger-ui', paths: ['static'] }
+]
+
+/** Set in the bundle's first lines: where the bundle is. */
+const appDirVariable = '__cabinetHubAppDir'
+
+/**
+ * The bundled CommonJS dependencies call `require` for Node's own modules, which an ES module does
+ * not have; and the packages above find their files from the bundle's folder.
+ */
+const banner = [
+  "import { createRequire as __cabinetHubCreateRequire } from 'node:module'",
+  "import { dirname as __cabinetHubDirname } from 'node:path'",
+  "import { fileURLToPath as __cabinetHubFileURLToPath } from 'node:url'",
+  'const require = __cabinetHubCreateRequire(import.meta.url)',
+  `const ${appDirVariable} = __cabinetHubDirname(__cabinetHubFileURLToPath(import.meta.url))`
+].join('\n')
+
+const packageDirPlugin: Plugin = {
+  name: 'package-dirname',
+  setup (build) {
+    for (const { name } of packageFiles) {
+      const folder = path.join(projectRoot, 'node_modules', name)
+      build.onLoad({ filter: new RegExp(`^${folder.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/.*\\.js$`) }, (args) => {
+        const relative = path.relative(path.join(projectRoot, 'node_modules'), path.dirname(args.path)).split(path.sep)
+        const source = readFileSync(args.path, 'utf8')
+        const dirname = `var __dirname = require('node:path').join(${appDirVariable}, 'node_modules', ${relative.map((part) => JSON.stringify(part)).join(', ')});\n`
+        return { contents: dirname + source, loader: 'js' }
+      })
+    }
+  }
+}
+
+/** `node_modules/a/node_modules/@b/c/lib/x.js` -> the folder of `@b/c` in it. */
+function packageDirOf (input: string): string | null {
+  const parts = input.split('/')
+  const last = parts.lastIndexOf('node_modules')
+  if (last < 0) return null
+  const nameParts = parts[last + 1]!.startsWith('@') ? 2 : 1
+  return parts.slice(0, last + 1 + nameParts).join('/')
+}
+
+interface PackageJson { readonly name: string, readonly version: string, readonly license?: string }
+
+/** Every bundled package's name, version, licence and licence text, for THIRD-PARTY-LICENSES.txt. */
+function thirdPartyLicences (metafile: Metafile): string {
+  const folders = [...new Set(Object.keys(metafile.inputs).map(packageDirOf).filter((dir) => dir !== null))].sort()
+  const sections = folders.map((folder) => {
+    const dir = path.join(projectRoot, folder)
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson
+    const licenceFile = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license', 'LICENCE', 'license.md', 'LICENSE-MIT'].map((f) => path.join(dir, f)).find((f) => existsSync(f))
+    const text = licenceFile === undefined ? `(no licence file in the package; package.json says ${pkg.license ?? 'nothing'})` : readFileSync(licenceFile, 'utf8').trim()
+    return `${pkg.name} ${pkg.version} (${pkg.license ?? 'see text'})\n\n${text}\n`
+  })
+  const unique = [...new Set(sections)]
+  return `cabinet-hub bundles these packages in app/${appFileName}; their licences follow.\n\n${unique.join(`\n${'-'.repeat(78)}\n\n`)}`
+}
+
+/** Writes `cabinet-hub.mjs` and the files it reads into `appDir`; returns the third-party licences. */
+export async function bundleApp (appDir: string): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(projectRoot, 'src/cli.ts')],
+    outfile: path.join(appDir, appFileName),
+    bundle: true,
+    platform: 'node',
+    // ES module builds first: some packages' CommonJS builds are UMD, whose requires esbuild cannot follow (jsonc-parser).
+    mainFields: ['module', 'main'],
+    format: 'esm',
+    target: 'node24',
+    banner: { js: banner },
+    plugins: [packageDirPlugin],
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning'
+  })
+  for (const { name, paths } of packageFiles) {
+    for (const file of paths) cpSync(path.join(projectRoot, 'node_modules', name, file), path.join(appDir, 'node_modules', name, file), { recursive: true })
+  }
+  return thirdPartyLicences(result.metafile)
+}

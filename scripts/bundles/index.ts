@@ -1,0 +1,52 @@
+/**
+ * `npm run dist [-- --out DIR]`: self-contained bundles, one per target (targets.ts), each
+ * unpacking to `cabinet-hub-<version>/` with Node.js in `node/`, the service in
+ * `app/cabinet-hub.mjs`, the launchers, the README and the licences. Nothing needs installing on
+ * the cabinet: not Node.js, not npm, not a compiler.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { writeArchive } from './archive.js'
+import { bundleApp } from './bundle-app.js'
+import { cmdLauncher, shLauncher } from './launchers.js'
+import { fetchNodePackage, installNode } from './node-runtime.js'
+import { archiveName, nodeVersion, projectPackage, targets } from './targets.js'
+
+const projectRoot = path.resolve(import.meta.dirname, '../..')
+
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist-bundles' } } })
+const out = path.resolve(values.out)
+const { version } = projectPackage
+const folderName = `cabinet-hub-${version}`
+const node = nodeVersion()
+const work = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-dist-'))
+
+try {
+  const app = path.join(work, 'app')
+  const thirdParty = await bundleApp(app)
+  mkdirSync(out, { recursive: true })
+  let nodeLicence: string | null = null
+  for (const target of targets) {
+    const bundle = path.join(work, target.name, folderName)
+    cpSync(app, path.join(bundle, 'app'), { recursive: true })
+    const nodePackage = fetchNodePackage(target.nodePackage, node)
+    installNode(target, nodePackage, bundle)
+    // The Windows package carries no LICENSE; it is the same text for every build of one release.
+    nodeLicence ??= readFileSync(path.join(nodePackage, 'LICENSE'), 'utf8')
+    writeFileSync(path.join(bundle, 'node', 'LICENSE'), nodeLicence)
+    rmSync(path.dirname(nodePackage), { recursive: true, force: true })
+    writeFileSync(path.join(bundle, 'cabinet-hub'), shLauncher, { mode: 0o755 })
+    writeFileSync(path.join(bundle, 'cabinet-hub.cmd'), cmdLauncher)
+    // src/version.ts reads the version from the package.json one folder above the app.
+    writeFileSync(path.join(bundle, 'package.json'), `${JSON.stringify({ name: 'cabinet-hub', version, type: 'module', license: 'MIT' }, null, 2)}\n`)
+    for (const file of ['README.md', 'LICENSE']) cpSync(path.join(projectRoot, file), path.join(bundle, file))
+    writeFileSync(path.join(bundle, 'THIRD-PARTY-LICENSES.txt'), `${thirdParty}\n${'-'.repeat(78)}\n\nNode.js ${node} (in node/): see node/LICENSE.\n`)
+    const archive = path.join(out, archiveName(version, target))
+    await writeArchive(target.archive, path.dirname(bundle), folderName, archive)
+    process.stdout.write(`wrote ${archive} (${(statSync(archive).size / 1024 / 1024).toFixed(1)} MB, Node.js ${node})\n`)
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}

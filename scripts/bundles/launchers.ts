@@ -1,0 +1,19 @@
+/** The commands at the top of a bundle: they run the app with the bundle's own Node.js, passing every argument on. */
+
+/** `./cabinet-hub ...` on Linux (Batocera's sh is BusyBox's, which has `readlink -f`). */
+export const shLauncher = `#!/bin/sh
+# cabinet-hub with the Node.js of this folder: no other Node.js needs to be installed.
+# ./cabinet-hub --help lists the commands and options; ./cabinet-hub alone runs the service.
+here=$(dirname "$(readlink -f "$0")")
+exec "$here/node/bin/node" "$here/app/cabinet-hub.mjs" "$@"
+`
+
+/** `cabinet-hub.cmd ...` on Windows; cmd wants CRLF lines. */
+export const cmdLauncher = [
+  '@echo off',
+  'rem cabinet-hub with the Node.js of this folder: no other Node.js needs to be installed.',
+  'rem cabinet-hub.cmd --help lists the commands and options; cabinet-hub.cmd alone runs the service.',
+  '"%~dp0node\\node.exe" "%~dp0app\\cabinet-hub.mjs" %*',
+  'exit /b %errorlevel%',
+  ''
+].join('\r\n')

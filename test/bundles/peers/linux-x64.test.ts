@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict'
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync, statSync, symlinkSync } from 'node:fs'
+import path from 'node:path'
+import { before, describe, it } from 'node:test'
+import { freePort, stopCli, waitForHealth } from '../../support/cli.js'
+import { bundleTarget, unpackBundle } from '../../support/bundles.js'
+import { tempDir } from '../../support/hub.js'
+
+/** A PATH with the few programs the launcher uses, and no Node.js: what a Batocera PC has. */
+function pathWithoutNode (): string {
+  const bin = tempDir('cabinet-hub-nonode-')
+  for (const program of ['sh', 'dirname', 'readlink']) {
+    const found = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).stdout.trim()
+    symlinkSync(found, path.join(bin, program))
+  }
+  return bin
+}
+
+describe('the linux-x64 bundle', () => {
+  let bundle: string
+  let env: NodeJS.ProcessEnv
+  before(() => {
+    bundle = unpackBundle(bundleTarget('linux-x64'))
+    env = { PATH: pathWithoutNode(), HOME: tempDir() }
+  })
+
+  it('unpacks to cabinet-hub-<version>/ with Node.js, the app, both launchers, the README and the licences', () => {
+    const { version } = JSON.parse(readFileSync(path.join(bundle, 'package.json'), 'utf8')) as { version: string }
+    assert.equal(path.basename(bundle), `cabinet-hub-${version}`)
+    for (const file of ['node/bin/node', 'node/LICENSE', 'app/cabinet-hub.mjs', 'cabinet-hub', 'cabinet-hub.cmd', 'README.md', 'LICENSE', 'THIRD-PARTY-LICENSES.txt']) {
+      assert.ok(statSync(path.join(bundle, file)).size > 0, file)
+    }
+    for (const executable of ['node/bin/node', 'cabinet-hub']) assert.equal(statSync(path.join(bundle, executable)).mode & 0o111, 0o111, `${executable} is executable`)
+    const licences = readFileSync(path.join(bundle, 'THIRD-PARTY-LICENSES.txt'), 'utf8')
+    for (const name of ['fastify', 'pino', '@fastify/swagger-ui', 'ws']) assert.match(licences, new RegExp(`^${name} \\d`, 'm'), name)
+  })
+
+  it('runs with no Node.js on the PATH: --version, then serve answers health and the API reference\'s files', async (t) => {
+    const version = spawnSync(path.join(bundle, 'cabinet-hub'), ['--version'], { env, encoding: 'utf8' })
+    assert.equal(version.status, 0, version.stderr)
+    assert.notEqual(spawnSync('sh', ['-c', 'command -v node'], { env }).status, 0, 'no node on this PATH')
+
+    const port = await freePort()
+    const started = performance.now()
+    const child = spawn(path.join(bundle, 'cabinet-hub'), ['serve', '--port', String(port), '--data-dir', tempDir()], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+    try {
+      await waitForHealth(port, child)
+      t.diagnostic(`health answered ${Math.round(performance.now() - started)} ms after start`)
+      const health = await (await fetch(`http://127.0.0.1:${port}/api/v1/health`)).json() as { status: string, version: string }
+      assert.deepEqual(health, { status: 'healthy', version: version.stdout.trim() })
+      for (const file of ['swagger-ui-bundle.js', 'logo.svg']) {
+        assert.equal((await fetch(`http://127.0.0.1:${port}/swagger/static/${file}`)).status, 200, `${file}, read from app/node_modules at run time`)
+      }
+    } finally {
+      await stopCli(child)
+    }
+    assert.equal(stderr, '')
+  })
+})
