@@ -5,7 +5,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { Type, type Static, type TObject } from 'typebox'
 import { allowedMethods } from './allowed-methods.js'
-import { isStorageFullError } from './storage/storage-health.js'
+import { isStorageFullError } from './storage/database.js'
 
 export const ErrorBody = Type.Object({
   message: Type.String({ description: 'What went wrong, for a person.' }),

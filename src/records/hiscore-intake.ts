@@ -11,7 +11,7 @@ import type { PublishedEvent } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
 import type { ScoreRecord } from './schemas.js'
 import type { RecordStore } from './store.js'
-import { isStorageFullError } from '../core/storage/storage-health.js'
+import { isStorageFullError } from '../core/storage/database.js'
 
 const hiscoreEntryAddedType = 'hiscore.entry.added'
 

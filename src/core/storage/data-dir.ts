@@ -6,7 +6,7 @@
  */
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
 import path from 'node:path'
-import { isStorageFullError } from './storage-health.js'
+import { isStorageFullError } from './database.js'
 
 export const lockFileName = 'cabinet-hub.lock'
 

@@ -107,10 +107,10 @@ export function closeDatabase (db: HubDatabase): void {
 /** SQLite's primary result code for "database or disk is full"; node:sqlite's `errcode` may be an extended code built on it. */
 const sqliteFull = 13
 
-/** True when a write failed because the disk (or the database's size limit) is full: ENOSPC from the file system, SQLITE_FULL from the database. */
+/** True when a write failed because the disk (or the database's size limit) is full: ENOSPC or EDQUOT (a quota) from the file system, SQLITE_FULL from the database. */
 export function isStorageFullError (error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
   const { code, errcode } = error as { code?: unknown, errcode?: unknown }
-  if (code === 'ENOSPC') return true
+  if (code === 'ENOSPC' || code === 'EDQUOT') return true
   return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' && (errcode & 0xff) === sqliteFull
 }

@@ -6,16 +6,7 @@
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-
-/** SQLite's result code SQLITE_FULL, as node:sqlite reports it in `errcode`. */
-const sqliteFullResultCode = 13
-
-/** True for "no space left": ENOSPC and EDQUOT from the file system, SQLITE_FULL from SQLite (either driver). */
-export function isStorageFullError (error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const { code, errcode } = error as { code?: unknown, errcode?: unknown }
-  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || (typeof errcode === 'number' && (errcode & 0xff) === sqliteFullResultCode)
-}
+import { isStorageFullError } from './database.js'
 
 export interface StorageState {
   readonly state: 'ok' | 'full'
