@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
-export const readTokenCookie = 'cabinet_hub_read'
+const readTokenCookie = 'cabinet_hub_read'
 const tokenFileName = 'read-link-token'
 const readMethods = new Set(['GET', 'HEAD'])
 
