@@ -3,11 +3,11 @@
  * gives before routing: decided on the client and the matched route, never on the raw URL.
  */
 import assert from 'node:assert/strict'
-import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import WebSocket from 'ws'
 import { startHub, type TestHub } from '../support/hub.js'
 import { rawRequest } from '../support/media-store.js'
+import { rawExchange } from '../support/raw-http.js'
 
 const remote = '192.168.1.50'
 const foreign = 'https://evil.example'
@@ -39,16 +39,6 @@ function expectErrorShape (response: { json: () => unknown, headers: Record<stri
   assert.equal(response.headers['access-control-allow-origin'], '*')
 }
 
-/** One raw HTTP exchange, for requests no client library would send. */
-function rawExchange (port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => { socket.end(bytes) })
-    let answer = ''
-    socket.on('data', (chunk) => { answer += chunk.toString() })
-    socket.on('end', () => resolve(answer))
-    socket.on('error', reject)
-  })
-}
 
 async function upgradeStatus (url: string, headers: Record<string, string>): Promise<number> {
   const socket = new WebSocket(url, { headers })

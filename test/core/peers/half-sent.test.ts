@@ -3,20 +3,10 @@
  * contract's JSON error, instead of holding a descriptor for ever; the service answers others meanwhile.
  */
 import assert from 'node:assert/strict'
-import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { startHub, type TestHub } from '../../support/hub.js'
+import { rawExchange } from '../../support/raw-http.js'
 
-/** Sends the bytes, then waits for the server to close; resolves with what it answered. */
-function holdUntilClosed (port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => { socket.write(bytes) })
-    let answer = ''
-    socket.on('data', (chunk) => { answer += chunk.toString() })
-    socket.on('close', () => resolve(answer))
-    socket.on('error', reject)
-  })
-}
 
 describe('half-sent requests', () => {
   let hub: TestHub
@@ -26,8 +16,8 @@ describe('half-sent requests', () => {
   it('closes a request whose headers never end and one whose body never comes, with 408 REQUEST_TIMEOUT', async () => {
     const port = Number(new URL(hub.baseUrl).port)
     const [headers, body] = await Promise.all([
-      holdUntilClosed(port, 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n'),
-      holdUntilClosed(port, 'POST /api/v1/toast-notifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":'),
+      rawExchange(port, 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n', { halfSent: true }),
+      rawExchange(port, 'POST /api/v1/toast-notifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":', { halfSent: true }),
       (async () => {
         const response = await fetch(`${hub.baseUrl}/api/v1/health`)
         assert.equal(response.status, 200, 'others are served meanwhile')
