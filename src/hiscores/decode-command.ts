@@ -36,7 +36,7 @@ export const hiscoreCommand: ModuleCommand<typeof hiscoresOptions> = {
     try {
       const definition = loadDefinitionFile(flags.definition, flags['definitions-dir'] ?? path.dirname(flags.definition))
       const saves = flags.file.map(readSave)
-      context.stdout.write(`${JSON.stringify({ Tables: decodeSaves(definition, saves, level) }, null, 2)}\n`)
+      context.stdout.write(`${JSON.stringify(decodeSaves(definition, saves, level), null, 2)}\n`)
       return 0
     } catch (error) {
       if (!(error instanceof DefinitionError || error instanceof SaveMismatchError)) throw error

@@ -70,7 +70,7 @@ export function decodeArcade (folders: SaveFolders, rom: string): ArcadeDecode |
   if (first === undefined) return null
   const sourceType: SourceType = first.name === '.hi' ? 'hi' : 'nvram'
   try {
-    const entries = entriesOf(decodeSaves(definition, saves))
+    const entries = entriesOf(decodeSaves(definition, saves).Tables)
     if (entries === null) return { status: 'error', message: `definition ${rom}.xml shows no table with a SCORE column`, sourceType, sourceFile: first.path }
     return { status: 'ok', entries, sourceType, sourceFile: first.path }
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * The selected output as tables, each cell as hi2txt displays it: rows are the element indexes,
  * filtered by `line-ignore`, sorted, cut at `lines-max`; columns and tables above the read level
- * are left out. A top-level field is a one-cell table named by nobody.
+ * are left out. A top-level field is a single value beside the tables, never a table.
  */
 import type { Definition, Display, OutputSpec, RefSpec, TableSpec } from './definition.js'
 import { DefinitionError } from './errors.js'
@@ -14,6 +14,17 @@ export interface DecodedTable {
   readonly Id: string | null
   readonly Columns: string[]
   readonly Rows: string[][]
+}
+
+export interface DecodedField {
+  readonly Id: string
+  readonly Value: string
+}
+
+/** What an output shows: its tables and its fields, each in document order. */
+export interface Decoded {
+  readonly Tables: DecodedTable[]
+  readonly Fields: DecodedField[]
 }
 
 const shown: Readonly<Record<ReadLevel, readonly Display[]>> = { default: ['always'], extra: ['always', 'extra'], debug: ['always', 'extra', 'debug'] }
@@ -97,12 +108,16 @@ export function selectOutput (definition: Definition, outputId: string | null): 
   return output
 }
 
-export function renderOutput (output: OutputSpec, definition: Definition, store: ValueStore, level: ReadLevel): DecodedTable[] {
-  const tables: DecodedTable[] = []
+export function renderOutput (output: OutputSpec, definition: Definition, store: ValueStore, level: ReadLevel): Decoded {
+  const decoded: Decoded = { Tables: [], Fields: [] }
   for (const item of output.items) {
     if (!shown[level].includes(item.display)) continue
-    if (item.kind === 'table') tables.push(renderTable(item, definition, store, level))
-    else tables.push({ Id: null, Columns: [header(item)], Rows: [[referenceValue(item, { definition, store, row: null, index: null, unsortedIndex: null, loopIndex: null }, null)]] })
+    if (item.kind === 'table') decoded.Tables.push(renderTable(item, definition, store, level))
+    else {
+      const value = referenceValue(item, { definition, store, row: null, index: null, unsortedIndex: null, loopIndex: null }, null)
+      // A field with nothing to show is left out, as in the original (a CHECK this save does not hold).
+      if (value !== '') decoded.Fields.push({ Id: header(item), Value: value })
+    }
   }
-  return tables
+  return decoded
 }

@@ -34,17 +34,16 @@ class Reader {
   cursor = 0
   constructor (readonly save: SaveFile) {}
 
-  /** The element's bytes; `missingFront`/`missingBack` bytes of it were never saved and read as zeros. */
+  /**
+   * The element's bytes that were saved: `missingFront`/`missingBack` of them never were (a loop
+   * whose first or last entry is cut), and a save that ends early gives what it has, maybe nothing.
+   * The original engine reads such an element from the bytes present, as a shorter element.
+   */
   take (elt: EltSpec, missingFront = 0, missingBack = 0): Uint8Array {
     const start = elt.offset ?? this.cursor
-    const present = elt.size - missingFront - missingBack
-    const end = start + present
-    if (end > this.save.bytes.length) throw new SaveMismatchError(`${this.save.name} ends at byte ${this.save.bytes.length}, before element "${elt.id}" (bytes ${start}-${end - 1})`)
+    const end = start + elt.size - missingFront - missingBack
     if (elt.offset === null) this.cursor = end
-    if (missingFront === 0 && missingBack === 0) return this.save.bytes.subarray(start, end)
-    const bytes = new Uint8Array(elt.size)
-    bytes.set(this.save.bytes.subarray(start, end), missingFront)
-    return bytes
+    return this.save.bytes.subarray(Math.min(start, this.save.bytes.length), Math.min(end, this.save.bytes.length))
   }
 }
 
@@ -97,16 +96,19 @@ function readElement (elt: EltSpec, raw: Uint8Array, step: LoopStep | null, defi
   const value = decodeElement(elt, raw, definition)
   const index = tableIndex(elt, value, step, definition, store)
   const format = elt.attrs.format
-  const stored = format === undefined ? value : applyFormats(format, value, scopeFor(definition, store, index, step?.loopIndex ?? null))
-  if (index === null) store.setScalar(elt.id, stored)
-  else store.setRow(elt.id, index, stored)
+  const isBytes = elt.type === 'raw'
+  const stored = format === undefined ? value : applyFormats(format, value, scopeFor(definition, store, index, step?.loopIndex ?? null), isBytes)
+  // A raw element stays bytes until a format makes it something else.
+  const kind = isBytes && format === undefined ? 'bytes' : 'value'
+  if (index === null) store.setScalar(elt.id, stored, kind)
+  else store.setRow(elt.id, index, stored, kind)
   if (step !== null) step.lastIndex = index
 }
 
 /**
  * `skip-first-bytes`: the first entry's first bytes were not saved (the save starts inside it);
  * `skip-last-bytes`: the last entry's last bytes were not saved. An element wholly in the missing
- * part is not read; one partly in it reads the missing bytes as zeros.
+ * part is not read; one partly in it is read from the bytes that were saved.
  */
 function readLoop (loop: LoopSpec, reader: Reader, definition: Definition, store: ValueStore): void {
   const entrySize = loop.elts.reduce((sum, elt) => sum + (elt.offset === null ? elt.size : 0), 0)

@@ -1,9 +1,14 @@
+/** `bytes`: a raw element's bytes as hexadecimal digits, two a byte; `value`: anything else. */
+export type ValueKind = 'bytes' | 'value'
+
 /** Decoded values by element id: per table row for elements in loops, one value for the others. */
 export class ValueStore {
   readonly #rows = new Map<string, Map<number, string>>()
   readonly #scalars = new Map<string, string>()
+  readonly #bytes = new Set<string>()
 
-  setRow (id: string, row: number, value: string): void {
+  setRow (id: string, row: number, value: string, kind: ValueKind = 'value'): void {
+    this.#kind(id, kind)
     let rows = this.#rows.get(id)
     if (rows === undefined) {
       rows = new Map()
@@ -12,8 +17,19 @@ export class ValueStore {
     rows.set(row, value)
   }
 
-  setScalar (id: string, value: string): void {
+  setScalar (id: string, value: string, kind: ValueKind = 'value'): void {
+    this.#kind(id, kind)
     this.#scalars.set(id, value)
+  }
+
+  #kind (id: string, kind: ValueKind): void {
+    if (kind === 'bytes') this.#bytes.add(id)
+    else this.#bytes.delete(id)
+  }
+
+  /** Whether the element's values are a raw element's bytes (printed `0x...` by the `0x` format). */
+  isBytes (id: string): boolean {
+    return this.#bytes.has(id)
   }
 
   /** The value of `id` on a row, else its single value; undefined when the element was never read. */
