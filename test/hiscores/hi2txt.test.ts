@@ -126,8 +126,9 @@ test('several tables, a pointer loop placing rows, named formats with sum, case 
     <format id="world"><divide_trunc>4</divide_trunc><add>1</add></format>
     <format id="lives" formatter="%02d lives"><case src="0" dst="1" default="no"/></format>
   </hi2txt>`
-  // Pointers 20, 16, 18 -> slots 2, 0, 1: the entries are stored in the order 3rd, 1st, 2nd.
-  const save = bytes(20, 16, 18, 1, 5, 11, 9, 99, 0, 4, 2, 1, 3)
+  // Pointers 18, 20, 16 -> slots 1, 2, 0: the 1st row is the entry in slot 1, the 2nd the one in slot 2 ...
+  // (index_from_value as the original engine applies it, which the real saves of ffight, kof97 ... show).
+  const save = bytes(18, 20, 16, 1, 5, 11, 9, 99, 0, 4, 2, 1, 3)
   assert.deepEqual(decode(xml, [{ name: '.hi', bytes: save }], 'extra'), [
     { Id: 'SCORES', Columns: ['RANK', 'SCORE', 'STAGE'], Rows: [['1', '999', 'AREA 1-1'], ['2', '402', 'AREA 1-2'], ['3', '105', 'ALL']] },
     { Id: 'SETTINGS', Columns: ['LIVES'], Rows: [['03 lives']] }

@@ -18,6 +18,8 @@ export function corpusSkip (): string | false {
 }
 
 export interface CorpusCase {
+  /** The corpus folder (definitions/, dumps/, expected/). */
+  readonly root: string
   /** `<date>/<rom>` */
   readonly name: string
   readonly date: string
@@ -29,10 +31,10 @@ export interface Decoded {
   readonly fields: Array<[string, string]>
 }
 
-export function corpusCases (): CorpusCase[] {
-  const expected = path.join(corpusDir, 'expected')
+export function corpusCases (root = corpusDir): CorpusCase[] {
+  const expected = path.join(root, 'expected')
   return readdirSync(expected).sort().flatMap((date) => readdirSync(path.join(expected, date)).filter((file) => file.endsWith('.xml')).sort()
-    .map((file) => ({ name: `${date}/${file.slice(0, -4)}`, date, rom: file.slice(0, -4) })))
+    .map((file) => ({ root, name: `${date}/${file.slice(0, -4)}`, date, rom: file.slice(0, -4) })))
 }
 
 /** Java's String.trim: every character up to U+0020 at either end. */
@@ -44,7 +46,7 @@ const textOf = (nodes: Ordered): string => nodes.map((node) => '#text' in node ?
 
 /** The original's output: its tables (rows of trimmed cells) and fields, in document order. */
 export function expectedOf (kase: CorpusCase): Decoded {
-  const xml = readFileSync(path.join(corpusDir, 'expected', kase.date, `${kase.rom}.xml`), 'utf8')
+  const xml = readFileSync(path.join(kase.root, 'expected', kase.date, `${kase.rom}.xml`), 'utf8')
   const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, trimValues: false, processEntities: true, htmlEntities: true })
   const root = (parser.parse(xml) as Ordered).find((node) => nameOf(node) === 'hi2txt')
   const tables: string[][][] = []
@@ -62,7 +64,7 @@ export function expectedOf (kase: CorpusCase): Decoded {
 
 /** The case's saves as MAME lays them out: `hiscore/<rom>.hi` and every file of `nvram/<rom>/`. */
 export function savesOf (kase: CorpusCase): SaveFile[] {
-  const dumps = path.join(corpusDir, 'dumps', kase.date)
+  const dumps = path.join(kase.root, 'dumps', kase.date)
   const saves: SaveFile[] = []
   const hi = path.join(dumps, 'hiscore', `${kase.rom}.hi`)
   if (existsSync(hi)) saves.push({ name: '.hi', bytes: readFileSync(hi) })
@@ -73,7 +75,7 @@ export function savesOf (kase: CorpusCase): SaveFile[] {
 
 /** Our decode of the case at the most detailed level, in the same shape. */
 export function decodedOf (kase: CorpusCase): Decoded {
-  const definitions = path.join(corpusDir, 'definitions')
+  const definitions = path.join(kase.root, 'definitions')
   const definition = loadDefinitionFile(path.join(definitions, `${kase.rom}.xml`), definitions)
   const decoded = decodeSaves(definition, savesOf(kase), 'debug')
   return { tables: decoded.Tables.map((table) => table.Rows.map((row) => row.map(trimmed))), fields: decoded.Fields.map((field) => [field.Id, trimmed(field.Value)]) }

@@ -121,5 +121,6 @@ export function decodeElement (elt: EltSpec, raw: Uint8Array, definition: Defini
   const nibbles = transformBytes(raw, { attrs, littleEndian: endianness === 'little_endian', nibbleSkip, bitmask })
   if (elt.type === 'int') return intOf(nibbles, attrs)
   if (elt.type === 'text') return textOf(nibbles, attrs, definition)
-  return hexOf(nibbles)
+  // Raw bytes print two digits a byte: a nibble left alone is a byte of its own (`2` is `02`).
+  return hexOf(nibbles.length % 2 === 0 ? nibbles : [0, ...nibbles])
 }

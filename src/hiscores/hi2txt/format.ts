@@ -21,8 +21,9 @@ export interface FormatScope {
   readonly loopIndex: number | null
 }
 
+/** Arithmetic on a number; nothing counts as 0 (a column this save lacks), other text is left as it is. */
 function arithmetic (value: string, operand: number, apply: (a: number, b: number) => number): string {
-  const a = numeric(value)
+  const a = value.trim() === '' ? 0 : numeric(value)
   if (Number.isNaN(a) || Number.isNaN(operand)) return value
   return numberText(apply(a, operand))
 }
@@ -109,9 +110,25 @@ export function referenceValue (ref: RefSpec, scope: FormatScope, input: string 
   return ref.format === null ? value : applyFormats(ref.format, value, scope, isBytes)
 }
 
+/** An operand that is a `<field>` is read outside any row: the whole output's value, not the row's. */
+function operandScope (ref: RefSpec, scope: FormatScope): FormatScope {
+  return ref.kind === 'field' ? { ...scope, row: null, index: null, unsortedIndex: null } : scope
+}
+
 function operands (op: FormatOp, format: FormatSpec, value: string, scope: FormatScope): string[] {
   if (op.refs.length === 0) return [op.text.trim()]
-  return op.refs.map((ref) => referenceValue(ref, scope, format.inputAsSubcolumnsInput ? value : ''))
+  return op.refs.map((ref) => referenceValue(ref, operandScope(ref, scope), format.inputAsSubcolumnsInput ? value : ''))
+}
+
+/** `sum` outside a row adds a column's value on every row (a total); on a row, the row's values. */
+function summands (op: FormatOp, format: FormatSpec, value: string, scope: FormatScope): string[] {
+  return op.refs.flatMap((ref) => {
+    const source = ref.src ?? ref.id
+    const inner = operandScope(ref, scope)
+    const rows = source === null || inner.row !== null ? undefined : scope.store.rowsOf(source)
+    if (rows === undefined || ref.content !== null) return [referenceValue(ref, inner, format.inputAsSubcolumnsInput ? value : '')]
+    return [...rows.keys()].map((row) => referenceValue(ref, { ...inner, row, index: row, unsortedIndex: row }, ''))
+  })
 }
 
 /** A raw element's bytes match a case only by their text: `0002` is not `2`, as in the original. */
@@ -137,7 +154,7 @@ function runOperation (op: FormatOp, format: FormatSpec, value: string, scope: F
     case 'trunc': return arithmetic(value, 0, (a) => Math.trunc(a))
     case 'sum': {
       if (op.refs.length === 0) return arithmetic(value, numeric(op.text), arithmeticOps.add as (a: number, b: number) => number)
-      const parts = operands(op, format, value, scope).map(numeric).filter((n) => !Number.isNaN(n))
+      const parts = summands(op, format, value, scope).map(numeric).filter((n) => !Number.isNaN(n))
       return numberText(parts.reduce((a, b) => a + b, 0))
     }
     case 'min': case 'max': {

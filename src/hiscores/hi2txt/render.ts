@@ -52,13 +52,14 @@ function referencedIds (table: TableSpec, definition: Definition): Set<string> {
 }
 
 function rowKeys (table: TableSpec, definition: Definition, store: ValueStore): number[] {
-  const referenced = [...referencedIds(table, definition)]
-  const inRows = referenced.filter((id) => store.rowsOf(id) !== undefined)
-  // A table of single values is one row; one that names no element at all lists every row read.
-  const ids = inRows.length > 0 ? inRows : referenced.some((id) => store.get(id, null) !== undefined) ? [] : store.rowIds()
-  const keys = new Set<number>()
-  for (const id of ids) for (const key of store.rowsOf(id)?.keys() ?? []) keys.add(key)
-  return keys.size === 0 ? [0] : [...keys].sort((a, b) => a - b)
+  const referenced = [...referencedIds(table, definition)].filter((id) => id !== 'index' && id !== 'unsorted_index')
+  // A table that names no element lists every row read.
+  if (referenced.length === 0) return [...new Set(store.rowIds().flatMap((id) => [...store.rowsOf(id)?.keys() ?? []]))].sort((a, b) => a - b)
+  // The rows are those of the first element read in rows, in the order the table names them.
+  const first = referenced.find((id) => store.rowsOf(id) !== undefined)
+  if (first !== undefined) return [...store.rowsOf(first)?.keys() ?? []].sort((a, b) => a - b)
+  // A table of single values is one row; a table of elements this save does not hold has none.
+  return referenced.some((id) => store.get(id, null) !== undefined) ? [0] : []
 }
 
 function ignoreRules (text: string): Array<{ column: string, value: string }> {
@@ -91,9 +92,10 @@ function renderTable (table: TableSpec, definition: Definition, store: ValueStor
     keyed.sort((a, b) => {
       const x = numeric(a.key)
       const y = numeric(b.key)
-      const order = !Number.isNaN(x) && !Number.isNaN(y) ? x - y : a.key < b.key ? -1 : a.key > b.key ? 1 : 0
-      return table.sortDescending ? -order : order
+      return !Number.isNaN(x) && !Number.isNaN(y) ? x - y : a.key < b.key ? -1 : a.key > b.key ? 1 : 0
     })
+    // Descending is the ascending order reversed, ties included, as the original orders them.
+    if (table.sortDescending) keyed.reverse()
     // After sorting, `index` is the position on screen; `unsorted_index` stays the element index.
     rows = keyed.map(({ entry }, position) => ({ row: entry.row, cells: cells(entry.row, position) }))
   }
@@ -112,7 +114,11 @@ export function renderOutput (output: OutputSpec, definition: Definition, store:
   const decoded: Decoded = { Tables: [], Fields: [] }
   for (const item of output.items) {
     if (!shown[level].includes(item.display)) continue
-    if (item.kind === 'table') decoded.Tables.push(renderTable(item, definition, store, level))
+    if (item.kind === 'table') {
+      const table = renderTable(item, definition, store, level)
+      // A table with no row to show is left out, as in the original.
+      if (table.Rows.length > 0) decoded.Tables.push(table)
+    }
     else {
       const value = referenceValue(item, { definition, store, row: null, index: null, unsortedIndex: null, loopIndex: null }, null)
       // A field with nothing to show is left out, as in the original (a CHECK this save does not hold).
