@@ -55,18 +55,18 @@ function rowKeys (table: TableSpec, definition: Definition, store: ValueStore): 
   const referenced = [...referencedIds(table, definition)].filter((id) => id !== 'index' && id !== 'unsorted_index')
   // A table that names no element lists every row read.
   if (referenced.length === 0) return [...new Set(store.rowIds().flatMap((id) => [...store.rowsOf(id)?.keys() ?? []]))].sort((a, b) => a - b)
-  // The rows are those of the first element read in rows, in the order the table names them.
-  const first = referenced.find((id) => store.rowsOf(id) !== undefined)
-  if (first !== undefined) return [...store.rowsOf(first)?.keys() ?? []].sort((a, b) => a - b)
+  // The rows are every row any element it names was read on.
+  const keys = new Set(referenced.flatMap((id) => [...store.rowsOf(id)?.keys() ?? []]))
+  if (keys.size > 0) return [...keys].sort((a, b) => a - b)
   // A table of single values is one row; a table of elements this save does not hold has none.
   return referenced.some((id) => store.get(id, null) !== undefined) ? [0] : []
 }
 
+/** `COLUMN:VALUE` rules; a bare `COLUMN` ignores the rows where that column is empty. */
 function ignoreRules (text: string): Array<{ column: string, value: string }> {
   return text.split(/[;,](?=[^;,:]*:)/).map((rule) => {
     const at = rule.lastIndexOf(':')
-    if (at < 0) throw new DefinitionError(`line-ignore rule "${rule}" is not COLUMN:VALUE`)
-    return { column: rule.slice(0, at).trim(), value: rule.slice(at + 1) }
+    return at < 0 ? { column: rule.trim(), value: '' } : { column: rule.slice(0, at).trim(), value: rule.slice(at + 1) }
   })
 }
 

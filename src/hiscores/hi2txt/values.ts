@@ -48,9 +48,9 @@ export class ValueStore {
   }
 }
 
-/** A number when the text is one, else NaN: values are text, numbers where they can be. */
+/** A number when the text is one, else NaN: values are text, numbers where they can be. Control characters around it (NULs of a text element) do not count, as in the original. */
 export function numeric (text: string): number {
-  const trimmed = text.trim()
+  const trimmed = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
   if (/^[+-]?0x[0-9a-f]+$/i.test(trimmed)) return Number.parseInt(trimmed.replace(/0x/i, ''), 16) * (trimmed.startsWith('-') ? -1 : 1)
   return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed) ? Number(trimmed) : Number.NaN
 }
