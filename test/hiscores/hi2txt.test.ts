@@ -3,7 +3,7 @@
  * byte: every expected cell is worked out here from the bytes, as the language documents it.
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import test from 'node:test'
@@ -194,4 +194,44 @@ test('something the language does not know is an error naming it, never a partia
   assert.throws(() => decode('<hi2txt><structure file=".hi"><elt id="A" size="1" type="text" charset="nope"/></structure><output><table><column id="A"/></table></output></hi2txt>', [{ name: '.hi', bytes: bytes(1) }]), /unknown charset: nope/)
   assert.throws(() => decode('<hi2txt><structure file=".hi"><elt id="A" size="1"/></structure><output><field id="A" format="Wobble"/></output></hi2txt>', [{ name: '.hi', bytes: bytes(1) }]), /unknown format: "Wobble"/)
   assert.throws(() => parseDefinition('<hi2txt><charset id="x"><char src="1" dst="&mystery;"/></charset><structure file=".hi"><elt id="A" size="1"/></structure></hi2txt>'), (e: Error) => e instanceof DefinitionError && /^entity &mystery; is declared nowhere/.test(e.message) && !e.message.includes('\n'))
+})
+
+test('entities come from the DTD the DOCTYPE names in the definitions folder; one declared nowhere is a one-line error naming it', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hi2txt-dtd-'))
+  writeFileSync(path.join(dir, 'hi2txt.dtd'), '<!ELEMENT hi2txt ANY>\n<!ENTITY heart "&#9829;"> <!-- a comment -->\n<!ENTITY man \'&#9794;\'>\n')
+  const game = (body: string) => `${header}<hi2txt><structure file=".hi"><elt id="A" size="1" type="text" charset="c"/></structure><output><table><column id="A"/></table></output><charset id="c">${body}</charset></hi2txt>`
+  writeFileSync(path.join(dir, 'hearts.xml'), game('<char src="0x41" dst="&heart;&amp;&man;"/>'))
+  const { Tables } = decodeSaves(loadDefinitionFile(path.join(dir, 'hearts.xml'), dir), [{ name: '.hi', bytes: bytes(0x41) }])
+  assert.deepEqual(Tables[0]?.Rows, [['♥&♂']])
+  writeFileSync(path.join(dir, 'mystery.xml'), game('<char src="0x41" dst="&mystery;"/>'))
+  assert.throws(() => loadDefinitionFile(path.join(dir, 'mystery.xml'), dir), (e: Error) => e instanceof DefinitionError && /^entity &mystery; is declared nowhere.*hi2txt\.dtd/.test(e.message) && !e.message.includes('\n'))
+  // A DTD outside the definitions folder is never read.
+  const inner = path.join(dir, 'db')
+  mkdirSync(inner)
+  writeFileSync(path.join(inner, 'outside.xml'), game('<char src="0x41" dst="&heart;"/>').replace('"hi2txt.dtd"', '"../hi2txt.dtd"'))
+  assert.throws(() => loadDefinitionFile(path.join(inner, 'outside.xml'), inner), /entity &heart; is declared nowhere/)
+})
+
+test('a save shorter than its definition gives the rows it holds: a cut element is read from its bytes, entries past the end are not rows', () => {
+  const xml = `<hi2txt>
+    <structure file=".hi">
+      <loop count="5"><elt id="SCORE" type="int" size="2"/><elt id="FLAG" type="raw" size="2"/></loop>
+    </structure>
+    <output><table><column id="SCORE"/><column id="FLAG" format="0x"/><column id="HEX" src="SCORE" format="0x"/></table><field id="CHECK" format="0x"/></output>
+  </hi2txt>`
+  // Two whole entries, then a score and half a flag: five entries defined, three saved.
+  const decoded = decodeAll(xml, [{ name: '.hi', bytes: bytes(0x01, 0x00, 0xab, 0xcd, 0x00, 0xff, 0x00, 0x01, 0x00, 0x02, 0x7f) }])
+  // Raw bytes print as they are behind 0x, numbers in hexadecimal; nothing stays nothing, and a field with nothing is left out.
+  assert.deepEqual(decoded, { Tables: [{ Id: null, Columns: ['SCORE', 'FLAG', 'HEX'], Rows: [['256', '0xABCD', '0x100'], ['255', '0x0001', '0xff'], ['2', '0x7F', '0x2']] }], Fields: [] })
+})
+
+test('raw bytes match a case by their text; concat keeps its input unless the operands take it', () => {
+  const xml = `<hi2txt>
+    <structure file=".hi"><elt id="FLAG" type="raw" size="2"/><elt id="STAGE" type="int" size="1"/></structure>
+    <output><table><column id="FLAG" format="flag"/><column id="STAGE" format="stage"/><column id="LEVEL" src="STAGE" format="level"/></table></output>
+    <format id="flag"><case src="2" dst="two"/><case src="0002" dst="bytes 0002"/></format>
+    <format id="stage"><concat><txt> area</txt></concat></format>
+    <format id="level" input-as-subcolumns-input="yes"><concat><txt>L</txt><column format="+1"/></concat></format>
+  </hi2txt>`
+  assert.deepEqual(decode(xml, [{ name: '.hi', bytes: bytes(0x00, 0x02, 0x04) }])[0]?.Rows, [['bytes 0002', '4 area', 'L5']])
 })

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { decodeSaves, loadDefinitionFile, type SaveFile } from '../../src/hiscores/hi2txt/index.js'
+import { trimControls } from '../../src/hiscores/hi2txt/values.js'
 
 export const corpusDir = path.resolve(new URL('../../', import.meta.url).pathname, '../shared/data/hi2txt')
 
@@ -37,8 +38,8 @@ export function corpusCases (root = corpusDir): CorpusCase[] {
     .map((file) => ({ root, name: `${date}/${file.slice(0, -4)}`, date, rom: file.slice(0, -4) })))
 }
 
-/** Java's String.trim: every character up to U+0020 at either end. */
-const trimmed = (text: string): string => text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+/** Cells are compared trimmed as the original trims (Java's String.trim: every character up to U+0020 at either end). */
+const trimmed = trimControls
 
 type Ordered = Array<Record<string, unknown>>
 const nameOf = (node: Record<string, unknown>): string => Object.keys(node).find((key) => key !== ':@') ?? ''

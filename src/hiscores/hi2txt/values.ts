@@ -48,9 +48,18 @@ export class ValueStore {
   }
 }
 
+/** The text without the spaces and control characters (U+0000 to U+0020) at its ends, as Java's `String.trim` (the original's) cuts it. */
+export function trimControls (text: string): string {
+  let start = 0
+  let end = text.length
+  while (start < end && text.charCodeAt(start) <= 0x20) start++
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--
+  return text.slice(start, end)
+}
+
 /** A number when the text is one, else NaN: values are text, numbers where they can be. Control characters around it (NULs of a text element) do not count, as in the original. */
 export function numeric (text: string): number {
-  const trimmed = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+  const trimmed = trimControls(text)
   if (/^[+-]?0x[0-9a-f]+$/i.test(trimmed)) return Number.parseInt(trimmed.replace(/0x/i, ''), 16) * (trimmed.startsWith('-') ? -1 : 1)
   return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed) ? Number(trimmed) : Number.NaN
 }
