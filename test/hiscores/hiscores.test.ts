@@ -137,6 +137,33 @@ describe('hiscores', () => {
     late.socket.close()
   })
 
+  it('a save of a game not on screen is published under its gamelist name, but a late client only ever gets the table of the game on screen', async () => {
+    writeFileSync(path.join(definitions, 'sf.xml'), definition)
+    const sfSave = (top: number) => save([[top, 'RYU'], [6000, 'KEN'], [5000, 'GUY'], [4000, 'CHU'], [3000, 'ZAN']])
+    const sfTables = (c: RecordingClient) => c.frames.filter((fr) => fr.Type === 'hiscore.updated' && fr.Payload.Rom === 'sf')
+    writeFileSync(path.join(hiscoreDir, 'sf.hi'), sfSave(7000))
+    await ws.until((c) => sfTables(c).length === 1)
+    // Game is the frontend's name for it, not the rom.
+    assert.deepEqual([sfTables(ws)[0]?.Payload.Game, sfTables(ws)[0]?.Payload.Status], ['Street Fighter', 'ok'])
+    assert.equal((await f.get('/api/v1/hiscores/mame/sf')).body.game, 'Street Fighter')
+
+    // 1943 is on screen: a client joining now is replayed 1943's table, and only that; sf's next table reaches it live.
+    const late = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    writeFileSync(path.join(hiscoreDir, 'sf.hi'), sfSave(8000))
+    await late.until((c) => sfTables(c).length === 1)
+    assert.deepEqual(late.frames.filter((fr) => fr.Type === 'hiscore.updated').map((fr) => fr.Payload.Rom), ['1943', 'sf'])
+    late.socket.close()
+
+    // No game on screen (a system is selected): the retained table is dropped, so a client joining now is replayed none.
+    await f.hook('system-selected', 'mame')
+    await ws.until((c) => c.types().includes('hiscore.cleared'))
+    const later = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    writeFileSync(path.join(hiscoreDir, 'sf.hi'), sfSave(9000))
+    await later.until((c) => sfTables(c).length === 1)
+    assert.deepEqual(later.frames.filter((fr) => fr.Type === 'hiscore.updated').map((fr) => fr.Payload.Rom), ['sf'])
+    later.socket.close()
+  })
+
   it('enters a console session\'s best valid score at game end under the current player, once', async () => {
     const rom = f.tree.rom('snes', 'Super Mario World (USA).sfc')
     const live = (score: number, raw: string) => send(f, 'POST', '/api/v1/events', { Type: 'score.live.changed', Payload: { Source: 'ingame.memory', SystemId: 'snes', Rom: 'Super Mario World (USA)', Player: 1, Score: score, Parts: [{ Key: 'P1', RawValueHex: raw }] } })
