@@ -56,7 +56,7 @@ export const hiscoreEvents = [
     Previous: int('The best it beat.'),
     EnteredTable: Type.Boolean({ description: 'True when the score also entered the game\'s table (a `hiscore.entry.added` was published for it).' })
   }, 'personal best'), { example: { System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Player: 'Alice', Value: 42100, Previous: 30500, EnteredTable: false } }),
-  define('hiscore.player.changed', 'The player at the cabinet changed.', open({ Name: str('Player name.'), Initials: str('Up to 3 letters.') }, 'player'), { example: { Name: 'Alice', Initials: 'ALI' } }),
+  define('hiscore.player.changed', 'The player at the cabinet changed.', open({ Name: str('Player name.'), Initials: str('Up to 3 letters; empty for the default player PLAYER.') }, 'player'), { example: { Name: 'Alice', Initials: 'ALI' } }),
   define('hiscore.console.score.captured', 'At game end, the best valid score of the session entered the game\'s table.', open({
     SystemId: str('Frontend system id.'), Rom: str('Rom file stem.'), Score: int('The score.'), Player: str('Who it was entered for.')
   }, 'captured score'), { example: { SystemId: 'nes', Rom: 'smb', Score: 42100, Player: 'Alice' } }),

@@ -19,7 +19,7 @@ export const CurrentPlayerBody = Type.Object({ name: Name }, { additionalPropert
 
 export const CurrentPlayerResponse = Type.Object({
   name: Type.String(),
-  initials: Type.String(),
+  initials: Type.String({ description: 'The profile\'s initials, else the first letters of the chosen name; empty for the default player PLAYER.' }),
   aliases: Type.Array(Type.String()),
   source: Type.Union([Type.Literal('chosen'), Type.Literal('frontend'), Type.Literal('option'), Type.Literal('default')], { description: '`chosen` through this API, `frontend` (es_settings global.retroachievements.username), `option` (--player) or `default` (PLAYER).' })
 }, { description: 'The player at the cabinet.', examples: [{ name: 'Alice', initials: 'ALI', aliases: ['ACE'], source: 'chosen' }] })

@@ -206,3 +206,23 @@ describe('the current-player service other modules use', () => {
     assert.deepEqual(seen, [{ name: 'Dana Scully', initials: 'DAN', aliases: [], source: 'option' }])
   })
 })
+
+describe('the default player', () => {
+  let f: FrontendHub
+  const definitions = tempDir('hiscore-default-')
+  before(async () => {
+    writeFileSync(path.join(definitions, '1943.xml'), definition)
+    f = await startFrontendHub({ hiscoreDefinitions: definitions }, (tree) => {
+      mkdirSync(path.join(tree.root, 'saves', 'mame', 'hiscore'), { recursive: true })
+      writeFileSync(path.join(tree.root, 'saves', 'mame', 'hiscore', '1943.hi'), save([[5000, 'PLA'], [3000, 'BOB'], [2500, 'PLA'], [1000, 'CAT'], [500, 'DAN']]))
+    })
+  })
+  after(async () => f.close())
+
+  it('is PLAYER with no initials: a PLA on a table is not taken for it', async () => {
+    assert.deepEqual((await f.get('/api/v1/players/current')).body, { name: 'PLAYER', initials: '', aliases: [], source: 'default' })
+    await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943: The Battle of Midway')
+    const answer = await f.get('/api/v1/hiscores')
+    assert.deepEqual(answer.body.scores.map((s: { name: string, isMe: boolean }) => [s.name, s.isMe]), [['PLA', false], ['BOB', false], ['PLA', false], ['CAT', false], ['DAN', false]])
+  })
+})
