@@ -11,7 +11,7 @@ import { renderOutput, selectOutput, type Decoded, type ReadLevel } from './rend
 import { readSaves, type SaveFile } from './structure.js'
 
 export { DefinitionError, SaveMismatchError } from './errors.js'
-export type { Decoded, DecodedField, DecodedTable, ReadLevel } from './render.js'
+export type { Decoded, DecodedTable, ReadLevel } from './render.js'
 export type { SaveFile } from './structure.js'
 
 const maxSameasHops = 16

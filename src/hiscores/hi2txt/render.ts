@@ -16,7 +16,7 @@ export interface DecodedTable {
   readonly Rows: string[][]
 }
 
-export interface DecodedField {
+interface DecodedField {
   readonly Id: string
   readonly Value: string
 }

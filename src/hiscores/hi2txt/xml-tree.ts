@@ -21,7 +21,7 @@ export interface XmlNode {
 const characterReference = /&#(x[0-9a-fA-F]+|[0-9]+);/g
 
 /** `<!ENTITY name "value">` declarations (comments dropped, character references in values decoded as XML does when it reads a declaration). */
-export function entityDeclarations (dtd: string): Map<string, string> {
+function entityDeclarations (dtd: string): Map<string, string> {
   const declared = new Map<string, string>()
   const text = dtd.replace(/<!--[\s\S]*?-->/g, '')
   for (const match of text.matchAll(/<!ENTITY\s+([^\s%"']+)\s+(?:"([^"]*)"|'([^']*)')\s*>/g)) {
