@@ -151,7 +151,12 @@ export class HiscoreService {
 
   forGame (system: string, rom: string): HiscoreView {
     const onScreen = this.#onScreen()
-    const table = this.#tableFor(onScreen !== null && sameGame(onScreen, { system, rom, game: '', md5: null }) ? onScreen : { ...this.#named(system, rom), system })
+    const stored = this.#deps.tables.get(system, rom)
+    // The gamelists are searched only for a game whose table does not name it yet.
+    const game = onScreen !== null && sameGame(onScreen, { system, rom, game: '', md5: null })
+      ? onScreen
+      : stored !== null && stored.game !== rom ? { system, rom, game: stored.game, md5: null, gameId: null } : { ...this.#named(system, rom), system }
+    const table = this.#tableFor(game)
     if (table === null) throw new HubError(404, 'HISCORE_NOT_FOUND', `No hiscore table for ${system}/${rom}`)
     return this.#view(table)
   }
