@@ -140,7 +140,10 @@ function caseGroup (cases: readonly FormatOp[], value: string, scope: FormatScop
     // A hexadecimal src against one character (formats applied per character) means its code: src="0x40" is "@".
     if (/^0x[0-9a-f]+$/i.test(op.attrs.src) && [...tested].length === 1 && !/\d/.test(tested)) tested = String(tested.codePointAt(0))
     const operator = op.attrs.operator ?? '=='
-    if (isBytes && op.attrs['operator-format'] === undefined ? ['==', '='].includes(operator.trim()) && tested === op.attrs.src : compare(tested, operator, op.attrs.src)) return result(op)
+    const matches = isBytes && op.attrs['operator-format'] === undefined
+      ? ['==', '='].includes(operator.trim()) && tested === op.attrs.src
+      : compare(tested, operator, op.attrs.src)
+    if (matches) return result(op)
   }
   const fallback = cases.find((op) => ['1', 'yes', 'true'].includes((op.attrs.default ?? '').toLowerCase()))
   return fallback === undefined ? value : result(fallback)

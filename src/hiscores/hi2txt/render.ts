@@ -118,8 +118,7 @@ export function renderOutput (output: OutputSpec, definition: Definition, store:
       const table = renderTable(item, definition, store, level)
       // A table with no row to show is left out, as in the original.
       if (table.Rows.length > 0) decoded.Tables.push(table)
-    }
-    else {
+    } else {
       const value = referenceValue(item, { definition, store, row: null, index: null, unsortedIndex: null, loopIndex: null }, null)
       // A field with nothing to show is left out, as in the original (a CHECK this save does not hold).
       if (value !== '') decoded.Fields.push({ Id: header(item), Value: value })
