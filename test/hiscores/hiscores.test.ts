@@ -138,14 +138,17 @@ describe('hiscores', () => {
   })
 
   it('a save of a game not on screen is published under its gamelist name, but a late client only ever gets the table of the game on screen', async () => {
-    writeFileSync(path.join(definitions, 'sf.xml'), definition)
+    writeFileSync(path.join(definitions, 'sf.xml'), definition.replace('</output>', '<field id="TOP SCORE" src="SCORE" format="*10"/></output>'))
     const sfSave = (top: number) => save([[top, 'RYU'], [6000, 'KEN'], [5000, 'GUY'], [4000, 'CHU'], [3000, 'ZAN']])
     const sfTables = (c: RecordingClient) => c.frames.filter((fr) => fr.Type === 'hiscore.updated' && fr.Payload.Rom === 'sf')
     writeFileSync(path.join(hiscoreDir, 'sf.hi'), sfSave(7000))
     await ws.until((c) => sfTables(c).length === 1)
     // Game is the frontend's name for it, not the rom.
     assert.deepEqual([sfTables(ws)[0]?.Payload.Game, sfTables(ws)[0]?.Payload.Status], ['Street Fighter', 'ok'])
-    assert.equal((await f.get('/api/v1/hiscores/mame/sf')).body.game, 'Street Fighter')
+    // The definition's fields ride with the table.
+    assert.deepEqual(sfTables(ws)[0]?.Payload.Fields, [{ Id: 'TOP SCORE', Value: '70000' }])
+    const rest = (await f.get('/api/v1/hiscores/mame/sf')).body
+    assert.deepEqual([rest.game, rest.fields], ['Street Fighter', [{ id: 'TOP SCORE', value: '70000' }]])
 
     // 1943 is on screen: a client joining now is replayed 1943's table, and only that; sf's next table reaches it live.
     const late = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
