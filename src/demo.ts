@@ -11,7 +11,8 @@ import { dynpanelsRoot, writeDemoPanels } from './panels/index.js'
 import { spoolDirOf } from './frontend/index.js'
 import { configuredFrontendHooks } from './frontends/index.js'
 import { writeDemoHiscores } from './hiscores/index.js'
-import { demoMediaDir, SimulatedFrontend, writeDemoTree } from './sim/index.js'
+import { romStem } from './identity/index.js'
+import { demoGames, demoMediaDir, SimulatedFrontend, writeDemoTree } from './sim/index.js'
 
 /** Seconds a demo game "runs" before the simulated frontend ends it. */
 const demoPlaySeconds = 12
@@ -35,7 +36,8 @@ export async function startDemoFrontend (loaded: LoadedConfig<HubConfig>, logger
   const { config } = loaded
   const tree = await writeDemoTree(path.join(config.dataDir, 'demo-frontend'), 'retrobat')
   writeDemoPanels(dynpanelsRoot(config.dataDir))
-  writeDemoHiscores(tree.root, config.dataDir)
+  // Every demo game has a table, so a client asking for the table of the game on screen gets one.
+  writeDemoHiscores(tree.root, config.dataDir, demoGames().map((game) => romStem(game.file)))
   configuredFrontendHooks({ ...config, profile: 'retrobat' })?.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(config.dataDir), port: config.port, platform: process.platform })
   const simulator = new SimulatedFrontend({ frontendRoot: tree.root, profile: 'retrobat', playSeconds: demoPlaySeconds, autoplay: true, logger: logger.child({ module: 'sim' }) })
   const { url } = await simulator.start()

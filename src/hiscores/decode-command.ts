@@ -1,6 +1,7 @@
 /**
  * `cabinet-hub hiscore decode`: how an owner checks a definition before dropping it in. Prints the
- * tables as JSON; a bad definition or save is one line on stderr and exit code 1.
+ * tables and fields as JSON (`{ Tables, Fields }`); a bad definition or save is one line on stderr
+ * and exit code 1.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -20,7 +21,7 @@ function readSave (file: string) {
 
 export const hiscoreCommand: ModuleCommand<typeof hiscoresOptions> = {
   name: 'hiscore',
-  usage: '  cabinet-hub hiscore decode --definition FILE --file SAVE [--file SAVE ...] [--definitions-dir DIR] [--level default|extra|debug]\n                                  print the tables a hi2txt-format definition reads from MAME saves, as JSON\n',
+  usage: '  cabinet-hub hiscore decode --definition FILE --file SAVE [--file SAVE ...] [--definitions-dir DIR] [--level default|extra|debug]\n                                  print the tables and fields a hi2txt-format definition reads from MAME saves, as JSON\n',
   async run (args, context) {
     const { flags, positionals } = context.parse(args, {
       definition: { type: 'string' },
@@ -36,7 +37,7 @@ export const hiscoreCommand: ModuleCommand<typeof hiscoresOptions> = {
     try {
       const definition = loadDefinitionFile(flags.definition, flags['definitions-dir'] ?? path.dirname(flags.definition))
       const saves = flags.file.map(readSave)
-      context.stdout.write(`${JSON.stringify({ Tables: decodeSaves(definition, saves, level) }, null, 2)}\n`)
+      context.stdout.write(`${JSON.stringify(decodeSaves(definition, saves, level), null, 2)}\n`)
       return 0
     } catch (error) {
       if (!(error instanceof DefinitionError || error instanceof SaveMismatchError)) throw error

@@ -6,11 +6,12 @@ const nullableString = (description: string) => Type.Union([Type.String(), Type.
 
 const tableExample = {
   System: 'mame', Rom: 'galaga', Game: 'Galaga', Status: 'ok', SourceType: 'hi', SourceFile: '/userdata/saves/mame/hiscore/galaga.hi', UpdatedAt: '2026-11-24T20:00:00.000Z', Me: 'Alice',
-  Scores: [{ Rank: 1, Score: '30000', Value: 30000, Name: 'ALI', IsMe: true }, { Rank: 2, Score: '20000', Value: 20000, Name: 'BOB', IsMe: false }]
+  Scores: [{ Rank: 1, Score: '30000', Value: 30000, Name: 'ALI', IsMe: true }, { Rank: 2, Score: '20000', Value: 20000, Name: 'BOB', IsMe: false }],
+  Fields: [{ Id: 'TOP SCORE', Value: '30000' }]
 }
 
 export const hiscoreEvents = [
-  define('hiscore.updated', 'Hiscore table of a game (retained: the table of the game on screen; replaced when the selection changes, `Status` not_found when it has none).', open({
+  define('hiscore.updated', 'Hiscore table of a game. Retained only for the game on screen (replaced when the selection changes, `Status` not_found when it has none, dropped by `hiscore.cleared`); the table of another game whose save changed is published without being retained.', open({
     System: str('Frontend system id.'),
     Rom: str('Rom file stem.'),
     Game: str('Display name.'),
@@ -26,8 +27,15 @@ export const hiscoreEvents = [
       Value: Type.Union([Type.Integer(), Type.Null()], { description: 'The score as an integer, when it is one.' }),
       Name: Type.String(),
       IsMe: Type.Boolean({ description: 'The name is the player\'s name, initials or an alias.' })
-    }))
+    })),
+    Fields: Type.Array(Type.Object({
+      Id: Type.String({ description: 'The field\'s name in the definition (`TOP SCORE` ...).' }),
+      Value: Type.String({ description: 'As the definition formats it.' })
+    }), { description: 'The single values a MAME definition shows beside its table; empty for captured tables.' })
   }, 'hiscore table'), { coalesceKey: (p) => `hiscore.updated:${field(p, 'System')}:${field(p, 'Rom')}`, retainSlot: 'hiscore.updated', example: tableExample }),
+  define('hiscore.cleared', 'No game is on screen any more (a system is selected): the retained `hiscore.updated` is dropped, so a client that joins now gets no table.', open({
+    Reason: str('`no-game-on-screen`.')
+  }, 'hiscore table cleared'), { clearsSlot: 'hiscore.updated', example: { Reason: 'no-game-on-screen' } }),
   define('hiscore.entry.added', 'A new entry entered a local table (a captured score, or a row that appeared in a decoded MAME table).', open({
     System: str('Frontend system id.'),
     Rom: str('Rom file stem.'),
@@ -48,7 +56,7 @@ export const hiscoreEvents = [
     Previous: int('The best it beat.'),
     EnteredTable: Type.Boolean({ description: 'True when the score also entered the game\'s table (a `hiscore.entry.added` was published for it).' })
   }, 'personal best'), { example: { System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Player: 'Alice', Value: 42100, Previous: 30500, EnteredTable: false } }),
-  define('hiscore.player.changed', 'The player at the cabinet changed.', open({ Name: str('Player name.'), Initials: str('Up to 3 letters.') }, 'player'), { example: { Name: 'Alice', Initials: 'ALI' } }),
+  define('hiscore.player.changed', 'The player at the cabinet changed.', open({ Name: str('Player name.'), Initials: str('Up to 3 letters; empty for the default player PLAYER.') }, 'player'), { example: { Name: 'Alice', Initials: 'ALI' } }),
   define('hiscore.console.score.captured', 'At game end, the best valid score of the session entered the game\'s table.', open({
     SystemId: str('Frontend system id.'), Rom: str('Rom file stem.'), Score: int('The score.'), Player: str('Who it was entered for.')
   }, 'captured score'), { example: { SystemId: 'nes', Rom: 'smb', Score: 42100, Player: 'Alice' } }),

@@ -7,9 +7,11 @@ import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { liveViewsService } from '../dashboard/index.js'
 import { frontendInstallService } from '../frontends/index.js'
+import { catalogService } from '../library/index.js'
 import { SaveWatch } from './arcade/save-watch.js'
 import { hiscoreCommand } from './decode-command.js'
 import { hiscoreEvents } from './events.js'
+import { gamelistFinder } from './game-names.js'
 import { hiscoresMigrations } from './migrations.js'
 import { hiscoresView } from './live-view.js'
 import { hiscoresOptions } from './options.js'
@@ -36,7 +38,7 @@ export const hiscoresModule = defineModule({
   options: hiscoresOptions,
   migrations: hiscoresMigrations,
   events: hiscoreEvents,
-  needs: [frontendInstallService, liveViewsService],
+  needs: [frontendInstallService, liveViewsService, catalogService],
   provides: [currentPlayerService, hiscoreGamesService],
   commands: [hiscoreCommand],
   register: async (scope, context) => {
@@ -57,7 +59,10 @@ export const hiscoresModule = defineModule({
       hiscores?.playerChanged()
     })
     context.provide(currentPlayerService, players)
-    hiscores = new HiscoreService({ tables: new TableStore(context.db), players, personalBests: new PersonalBests(context.db), publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores })
+    hiscores = new HiscoreService({
+      tables: new TableStore(context.db), players, personalBests: new PersonalBests(context.db), publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores,
+      findGame: gamelistFinder(context.use(catalogService))
+    })
     context.provide(hiscoreGamesService, hiscores)
     hiscoreRoutes(scope, hiscores, players)
     context.use(liveViewsService).add(hiscoresView)

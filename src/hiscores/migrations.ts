@@ -1,4 +1,4 @@
-/** Tables of the hiscores module: player profiles, the chosen player, every game's table, and each player's best per game. */
+/** Tables of the hiscores module: player profiles, the chosen player, every game's table (with its fields), and each player's best per game. */
 export const hiscoresMigrations = [
   `CREATE TABLE hiscore_players (
      name TEXT PRIMARY KEY COLLATE NOCASE,
@@ -39,5 +39,7 @@ export const hiscoresMigrations = [
      value INTEGER NOT NULL,
      updated_at TEXT NOT NULL,
      PRIMARY KEY (system, rom, player)
-   );`
+   );`,
+  // The fields a definition shows beside its tables (TOP SCORE ...), as JSON [{ id, value }].
+  `ALTER TABLE hiscore_tables ADD COLUMN fields TEXT NOT NULL DEFAULT '[]';`
 ]

@@ -19,7 +19,7 @@ export const CurrentPlayerBody = Type.Object({ name: Name }, { additionalPropert
 
 export const CurrentPlayerResponse = Type.Object({
   name: Type.String(),
-  initials: Type.String(),
+  initials: Type.String({ description: 'The profile\'s initials, else the first letters of the chosen name; empty for the default player PLAYER.' }),
   aliases: Type.Array(Type.String()),
   source: Type.Union([Type.Literal('chosen'), Type.Literal('frontend'), Type.Literal('option'), Type.Literal('default')], { description: '`chosen` through this API, `frontend` (es_settings global.retroachievements.username), `option` (--player) or `default` (PLAYER).' })
 }, { description: 'The player at the cabinet.', examples: [{ name: 'Alice', initials: 'ALI', aliases: ['ACE'], source: 'chosen' }] })
@@ -44,12 +44,14 @@ export const HiscoreResponse = Type.Object({
   sourceFile: Type.Union([Type.String(), Type.Null()]),
   updatedAt: Type.String({ format: 'date-time' }),
   Me: Type.String({ description: 'The player at the cabinet (the interface names this field `Me`).' }),
-  scores: Type.Array(Score)
+  scores: Type.Array(Score),
+  fields: Type.Array(Type.Object({ id: Type.String({ description: 'The field\'s name in the definition (`TOP SCORE` ...).' }), value: Type.String({ description: 'As the definition formats it.' }) }), { description: 'The single values a MAME definition shows beside its table; empty for captured tables.' })
 }, {
   description: 'A game\'s hiscore table.',
   examples: [{
     system: 'mame', rom: '1943', game: '1943: The Battle of Midway', status: 'ok', message: null, sourceType: 'hi', sourceFile: '/userdata/saves/mame/hiscore/1943.hi', updatedAt: '2026-11-24T20:00:00.000Z', Me: 'Alice',
-    scores: [{ rank: 1, score: '30000', value: 30000, name: 'ALI', isMe: true }, { rank: 2, score: '25000', value: 25000, name: 'BOB', isMe: false }]
+    scores: [{ rank: 1, score: '30000', value: 30000, name: 'ALI', isMe: true }, { rank: 2, score: '25000', value: 25000, name: 'BOB', isMe: false }],
+    fields: [{ id: 'TOP SCORE', value: '30000' }]
   }]
 })
 

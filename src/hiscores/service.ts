@@ -1,7 +1,9 @@
 /**
  * Hiscores: follows the frontend (selected and running game), decodes MAME saves when they change
  * or a game is looked at or ends, captures the best live score of console sessions at game end,
- * keeps every table in SQLite and publishes the table of the game on screen with `Me`.
+ * keeps every table in SQLite and publishes the table of the game on screen with `Me`, retained
+ * for clients that join later; a table of another game (its save changed) is published, never
+ * retained, so a late client only ever gets the table of the game on screen.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Publisher, PublishedEvent } from '../core/event-bus.js'
@@ -14,6 +16,8 @@ import type { PersonalBests } from './players/personal-bests.js'
 import type { PlayerService } from './players/player-service.js'
 import type { StoredTable, TableEntry, TableStore } from './tables/table-store.js'
 
+const sameGame = (a: SessionGame, b: SessionGame): boolean => a.system === b.system && a.rom === b.rom
+
 export interface HiscoreServiceDeps {
   readonly tables: TableStore
   readonly players: PlayerService
@@ -23,6 +27,8 @@ export interface HiscoreServiceDeps {
   readonly now: () => Date
   readonly folders: SaveFolders
   readonly maxEntries: number
+  /** The frontend's name of a game (its gamelist's), and its system when the hint has none of that rom; null when no gamelist has it. */
+  readonly findGame: (systemHint: string, rom: string) => { readonly system: string, readonly name: string } | null
 }
 
 export interface HiscoreView {
@@ -36,6 +42,7 @@ export interface HiscoreView {
   readonly updatedAt: string
   readonly Me: string
   readonly scores: Array<{ rank: number, score: string, value: number | null, name: string, isMe: boolean }>
+  readonly fields: Array<{ id: string, value: string }>
 }
 
 interface FrontendGame extends SessionGame {
@@ -83,9 +90,11 @@ export class HiscoreService {
       case 'ui.game.selected':
         this.#selected = gameOf(payload)
         if (this.#selected !== null) this.#show(this.#selected)
+        else this.#nothingOnScreen()
         break
       case 'ui.system.selected':
         this.#selected = null
+        this.#nothingOnScreen()
         break
       case 'ui.game.started':
         this.#running = gameOf(payload)
@@ -108,15 +117,30 @@ export class HiscoreService {
     }
   }
 
-  /** A MAME save of `rom` changed: decode it for the game on screen with that rom, else as a `mame` game. */
+  /** A MAME save of `rom` changed: decode it for the game on screen with that rom, else for the game of a gamelist (a `mame` one first). */
   saveChanged (rom: string): void {
-    const game = [this.#running, this.#selected].find((g) => g !== null && g.rom === rom) ?? { system: 'mame', rom, game: rom, md5: null, gameId: null }
+    const game = [this.#running, this.#selected].find((g) => g !== null && g.rom === rom) ?? this.#named('mame', rom)
     if (this.#refreshArcade(game)) this.#publish(game)
+  }
+
+  /** The game as the frontend names it; its rom when no gamelist has it. */
+  #named (system: string, rom: string): FrontendGame {
+    const found = this.#deps.findGame(system, rom)
+    return { system: found?.system ?? system, rom, game: found?.name ?? rom, md5: null, gameId: null }
+  }
+
+  #onScreen (): FrontendGame | null {
+    return this.#running ?? this.#selected
+  }
+
+  /** No game on screen (a system is selected): the retained table goes, so a client joining now gets none. */
+  #nothingOnScreen (): void {
+    if (this.#onScreen() === null) this.#deps.publisher.publish('hiscore.cleared', { Reason: 'no-game-on-screen' })
   }
 
   /** `GET /api/v1/hiscores`: the running game, else the selected one. */
   current (ids: string | undefined, md5: string | undefined): HiscoreView {
-    const game = this.#running ?? this.#selected
+    const game = this.#onScreen()
     if (game === null) throw new HubError(400, 'HISCORE_UNSUPPORTED', 'No game is selected or running')
     if (ids !== undefined && !ids.split(',').map((id) => id.trim()).some((id) => id === game.gameId || id === game.rom)) throw new HubError(404, 'HISCORE_NOT_FOUND', `The current game is not ${ids}`)
     if (md5 !== undefined && game.md5?.toLowerCase() !== md5.trim().toLowerCase()) throw new HubError(404, 'HISCORE_NOT_FOUND', `The current game's MD5 is not ${md5}`)
@@ -126,7 +150,13 @@ export class HiscoreService {
   }
 
   forGame (system: string, rom: string): HiscoreView {
-    const table = this.#tableFor({ system, rom, game: rom, md5: null, gameId: null })
+    const onScreen = this.#onScreen()
+    const stored = this.#deps.tables.get(system, rom)
+    // The gamelists are searched only for a game whose table does not name it yet.
+    const game = onScreen !== null && sameGame(onScreen, { system, rom, game: '', md5: null })
+      ? onScreen
+      : stored !== null && stored.game !== rom ? { system, rom, game: stored.game, md5: null, gameId: null } : { ...this.#named(system, rom), system }
+    const table = this.#tableFor(game)
     if (table === null) throw new HubError(404, 'HISCORE_NOT_FOUND', `No hiscore table for ${system}/${rom}`)
     return this.#view(table)
   }
@@ -156,7 +186,7 @@ export class HiscoreService {
 
   /** Tables that name the player anew show it: re-publish the game on screen. */
   playerChanged (): void {
-    const game = this.#running ?? this.#selected
+    const game = this.#onScreen()
     if (game !== null) this.#publish(game)
   }
 
@@ -177,11 +207,14 @@ export class HiscoreService {
     if (decoded === null) return false
     const previous = this.#deps.tables.get(game.system, game.rom)
     const entries = decoded.status === 'ok' ? decoded.entries : []
-    if (previous !== null && previous.status === decoded.status && previous.sourceFile === decoded.sourceFile && JSON.stringify(previous.entries) === JSON.stringify(entries)) return false
+    const fields = decoded.status === 'ok' ? decoded.fields : []
+    const same = previous !== null && previous.status === decoded.status && previous.sourceFile === decoded.sourceFile && previous.game === game.game &&
+      JSON.stringify([previous.entries, previous.fields]) === JSON.stringify([entries, fields])
+    if (same) return false
     if (decoded.status === 'error') this.#deps.logger.warn(`hiscore table of ${game.rom} not decoded: ${decoded.message}`)
     const table: StoredTable = {
       system: game.system, rom: game.rom, game: game.game, status: decoded.status, message: decoded.status === 'error' ? decoded.message : null,
-      sourceType: decoded.sourceType, sourceFile: decoded.sourceFile, updatedAt: this.#deps.now().toISOString(), entries
+      sourceType: decoded.sourceType, sourceFile: decoded.sourceFile, updatedAt: this.#deps.now().toISOString(), entries, fields
     }
     this.#deps.tables.put(table)
     // Entries that were not in the previous decode are new; a first decode is the known state, not news.
@@ -237,7 +270,7 @@ export class HiscoreService {
       .slice(0, this.#deps.maxEntries)
       .map((entry, i) => ({ ...entry, rank: i + 1 }))
     const isNew = !(previous?.entries ?? []).some((entry) => entryKey(entry) === entryKey(candidate))
-    const table: StoredTable = { system: game.system, rom: game.rom, game: game.game, status: 'ok', message: null, sourceType: 'captured', sourceFile: null, updatedAt: this.#deps.now().toISOString(), entries }
+    const table: StoredTable = { system: game.system, rom: game.rom, game: game.game, status: 'ok', message: null, sourceType: 'captured', sourceFile: null, updatedAt: this.#deps.now().toISOString(), entries, fields: [] }
     this.#deps.tables.put(table)
     const entered = entries.find((entry) => entryKey(entry) === entryKey(candidate))
     if (isNew && entered !== undefined) this.#entryAdded(table, entered, game.md5)
@@ -251,18 +284,22 @@ export class HiscoreService {
     })
   }
 
+  /** Publishes a game's table; it takes the retained slot only when the game is the one on screen. */
   #publish (game: FrontendGame): void {
     const table = this.#deps.tables.get(game.system, game.rom)
     const me = this.#deps.players.current().name
+    const onScreen = this.#onScreen()
+    const options = { retain: onScreen !== null && sameGame(onScreen, game) }
     if (table === null) {
-      this.#deps.publisher.publish('hiscore.updated', { System: game.system, Rom: game.rom, Game: game.game, Status: 'not_found', Message: 'No hiscore table for this game', SourceType: 'none', SourceFile: null, UpdatedAt: null, Me: me, Scores: [] })
+      this.#deps.publisher.publish('hiscore.updated', { System: game.system, Rom: game.rom, Game: game.game, Status: 'not_found', Message: 'No hiscore table for this game', SourceType: 'none', SourceFile: null, UpdatedAt: null, Me: me, Scores: [], Fields: [] }, options)
       return
     }
     const view = this.#view(table)
     this.#deps.publisher.publish('hiscore.updated', {
       System: view.system, Rom: view.rom, Game: view.game, Status: view.status, ...(view.message === null ? {} : { Message: view.message }), SourceType: view.sourceType, SourceFile: view.sourceFile, UpdatedAt: view.updatedAt, Me: view.Me,
-      Scores: view.scores.map((s) => ({ Rank: s.rank, Score: s.score, Value: s.value, Name: s.name, IsMe: s.isMe }))
-    })
+      Scores: view.scores.map((s) => ({ Rank: s.rank, Score: s.score, Value: s.value, Name: s.name, IsMe: s.isMe })),
+      Fields: view.fields.map((f) => ({ Id: f.id, Value: f.value }))
+    }, options)
   }
 
   #view (table: StoredTable): HiscoreView {
@@ -277,7 +314,8 @@ export class HiscoreService {
       sourceFile: table.sourceFile,
       updatedAt: table.updatedAt,
       Me: players.current().name,
-      scores: table.entries.map((entry) => ({ rank: entry.rank, score: entry.score, value: entry.value, name: entry.name, isMe: players.isMe(entry.name) }))
+      scores: table.entries.map((entry) => ({ rank: entry.rank, score: entry.score, value: entry.value, name: entry.name, isMe: players.isMe(entry.name) })),
+      fields: table.fields.map((field) => ({ ...field }))
     }
   }
 }

@@ -13,6 +13,9 @@ export { SimulatedFrontend, type SimulatedFrontendOptions } from './frontend.js'
 /** Writes the demo frontend tree into a folder; only missing files are written, user edits stay. */
 export { demoMediaDir, writeDemoTree, type DemoTreeResult } from './demo-tree/write.js'
 
+/** Every game of the demo tree (system, rom file, name). */
+export { demoGames } from './demo-tree/catalog-data.js'
+
 /** Folder layouts of the supported profiles (`retrobat`, `batocera`) and where hook scripts live. */
 export { frontendLayout, frontendProfiles, hookScriptsDir, type FrontendLayout, type FrontendProfile } from '../frontends/index.js'
 

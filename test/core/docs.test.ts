@@ -38,7 +38,7 @@ describe('API documents', () => {
     panelsDataDir = tempDir()
     writeDemoPanels(dynpanelsRoot(panelsDataDir))
     // The demo hiscore tables give /api/v1/hiscores a table to describe for the selected game.
-    writeDemoHiscores(panelsDataDir, panelsDataDir)
+    writeDemoHiscores(panelsDataDir, panelsDataDir, ['1943'])
     // A linked record service (one that does not answer: it is left out with the reason) makes the partner leaderboard answer.
     hub = await startHub({ options: { dataDir: panelsDataDir, partnerUrls: 'http://127.0.0.1:9', mameHiscoreDir: path.join(panelsDataDir, 'saves', 'mame', 'hiscore') } })
     // The context routes answer 404 until the frontend selects something; give them a selection to describe.

@@ -137,6 +137,36 @@ describe('hiscores', () => {
     late.socket.close()
   })
 
+  it('a save of a game not on screen is published under its gamelist name, but a late client only ever gets the table of the game on screen', async () => {
+    writeFileSync(path.join(definitions, 'sf.xml'), definition.replace('</output>', '<field id="TOP SCORE" src="SCORE" format="*10"/></output>'))
+    const sfSave = (top: number) => save([[top, 'RYU'], [6000, 'KEN'], [5000, 'GUY'], [4000, 'CHU'], [3000, 'ZAN']])
+    const sfTables = (c: RecordingClient) => c.frames.filter((fr) => fr.Type === 'hiscore.updated' && fr.Payload.Rom === 'sf')
+    writeFileSync(path.join(hiscoreDir, 'sf.hi'), sfSave(7000))
+    await ws.until((c) => sfTables(c).length === 1)
+    // Game is the frontend's name for it, not the rom.
+    assert.deepEqual([sfTables(ws)[0]?.Payload.Game, sfTables(ws)[0]?.Payload.Status], ['Street Fighter', 'ok'])
+    // The definition's fields ride with the table.
+    assert.deepEqual(sfTables(ws)[0]?.Payload.Fields, [{ Id: 'TOP SCORE', Value: '70000' }])
+    const rest = (await f.get('/api/v1/hiscores/mame/sf')).body
+    assert.deepEqual([rest.game, rest.fields], ['Street Fighter', [{ id: 'TOP SCORE', value: '70000' }]])
+
+    // 1943 is on screen: a client joining now is replayed 1943's table, and only that; sf's next table reaches it live.
+    const late = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    writeFileSync(path.join(hiscoreDir, 'sf.hi'), sfSave(8000))
+    await late.until((c) => sfTables(c).length === 1)
+    assert.deepEqual(late.frames.filter((fr) => fr.Type === 'hiscore.updated').map((fr) => fr.Payload.Rom), ['1943', 'sf'])
+    late.socket.close()
+
+    // No game on screen (a system is selected): the retained table is dropped, so a client joining now is replayed none.
+    await f.hook('system-selected', 'mame')
+    await ws.until((c) => c.types().includes('hiscore.cleared'))
+    const later = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    writeFileSync(path.join(hiscoreDir, 'sf.hi'), sfSave(9000))
+    await later.until((c) => sfTables(c).length === 1)
+    assert.deepEqual(later.frames.filter((fr) => fr.Type === 'hiscore.updated').map((fr) => fr.Payload.Rom), ['sf'])
+    later.socket.close()
+  })
+
   it('enters a console session\'s best valid score at game end under the current player, once', async () => {
     const rom = f.tree.rom('snes', 'Super Mario World (USA).sfc')
     const live = (score: number, raw: string) => send(f, 'POST', '/api/v1/events', { Type: 'score.live.changed', Payload: { Source: 'ingame.memory', SystemId: 'snes', Rom: 'Super Mario World (USA)', Player: 1, Score: score, Parts: [{ Key: 'P1', RawValueHex: raw }] } })
@@ -177,5 +207,25 @@ describe('the current-player service other modules use', () => {
 
   it('gives { name, initials, aliases, source }: here the --player option', () => {
     assert.deepEqual(seen, [{ name: 'Dana Scully', initials: 'DAN', aliases: [], source: 'option' }])
+  })
+})
+
+describe('the default player', () => {
+  let f: FrontendHub
+  const definitions = tempDir('hiscore-default-')
+  before(async () => {
+    writeFileSync(path.join(definitions, '1943.xml'), definition)
+    f = await startFrontendHub({ hiscoreDefinitions: definitions }, (tree) => {
+      mkdirSync(path.join(tree.root, 'saves', 'mame', 'hiscore'), { recursive: true })
+      writeFileSync(path.join(tree.root, 'saves', 'mame', 'hiscore', '1943.hi'), save([[5000, 'PLA'], [3000, 'BOB'], [2500, 'PLA'], [1000, 'CAT'], [500, 'DAN']]))
+    })
+  })
+  after(async () => f.close())
+
+  it('is PLAYER with no initials: a PLA on a table is not taken for it', async () => {
+    assert.deepEqual((await f.get('/api/v1/players/current')).body, { name: 'PLAYER', initials: '', aliases: [], source: 'default' })
+    await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943: The Battle of Midway')
+    const answer = await f.get('/api/v1/hiscores')
+    assert.deepEqual(answer.body.scores.map((s: { name: string, isMe: boolean }) => [s.name, s.isMe]), [['PLA', false], ['BOB', false], ['PLA', false], ['CAT', false], ['DAN', false]])
   })
 })

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { decodeSaves, definitionFiles, loadGameDefinition, type DecodedTable, type SaveFile } from '../hi2txt/index.js'
-import type { SourceType, TableEntry } from '../tables/table-store.js'
+import type { SourceType, TableEntry, TableField } from '../tables/table-store.js'
 
 export interface SaveFolders {
   readonly definitionsDir: string
@@ -15,7 +15,7 @@ export interface SaveFolders {
 }
 
 export type ArcadeDecode =
-  | { readonly status: 'ok', readonly entries: TableEntry[], readonly sourceType: SourceType, readonly sourceFile: string }
+  | { readonly status: 'ok', readonly entries: TableEntry[], readonly fields: TableField[], readonly sourceType: SourceType, readonly sourceFile: string }
   | { readonly status: 'error', readonly message: string, readonly sourceType: SourceType, readonly sourceFile: string | null }
 
 /** Where MAME keeps the file a structure reads. */
@@ -70,9 +70,10 @@ export function decodeArcade (folders: SaveFolders, rom: string): ArcadeDecode |
   if (first === undefined) return null
   const sourceType: SourceType = first.name === '.hi' ? 'hi' : 'nvram'
   try {
-    const entries = entriesOf(decodeSaves(definition, saves))
+    const decoded = decodeSaves(definition, saves)
+    const entries = entriesOf(decoded.Tables)
     if (entries === null) return { status: 'error', message: `definition ${rom}.xml shows no table with a SCORE column`, sourceType, sourceFile: first.path }
-    return { status: 'ok', entries, sourceType, sourceFile: first.path }
+    return { status: 'ok', entries, fields: decoded.Fields.map((field) => ({ id: field.Id, value: field.Value.trim() })), sourceType, sourceFile: first.path }
   } catch (error) {
     return { status: 'error', message: (error as Error).message, sourceType, sourceFile: first.path }
   }

@@ -60,6 +60,8 @@ export interface FormatSpec {
   readonly id: string
   readonly formatter: string | null
   readonly applyToChar: boolean
+  /** An operand that names no element takes the format's input; otherwise it is empty, and `concat` keeps the input in front of its parts. */
+  readonly inputAsSubcolumnsInput: boolean
   readonly ops: readonly FormatOp[]
 }
 
@@ -240,15 +242,13 @@ function formatOf (node: XmlNode): FormatSpec {
   if (id === undefined) throw new DefinitionError('<format> without an id')
   const applyTo = node.attrs['apply-to'] ?? 'value'
   if (applyTo !== 'value' && applyTo !== 'char') throw new DefinitionError(`${where(node)} apply-to must be char or value`)
-  // input-as-subcolumns-input needs no flag of its own: an operand that names no element always takes the format's input.
-  isYes(node.attrs['input-as-subcolumns-input'], false)
   const ops = node.children.map((child): FormatOp => {
     if (!formatOperations.has(child.name)) unknownChild(node, child)
     allowOnly(child, operationAttributes[child.name] ?? [])
     const refs = child.children.map((ref) => ref.name === 'column' || ref.name === 'field' || (ref.name === 'txt' && child.name === 'concat') ? refOf(ref) : unknownChild(child, ref))
     return { op: child.name, text: child.text, attrs: child.attrs, refs }
   })
-  return { id, formatter: node.attrs.formatter ?? null, applyToChar: applyTo === 'char', ops }
+  return { id, formatter: node.attrs.formatter ?? null, applyToChar: applyTo === 'char', inputAsSubcolumnsInput: isYes(node.attrs['input-as-subcolumns-input'], false), ops }
 }
 
 function charsetOf (node: XmlNode): CharsetSpec {
@@ -258,7 +258,9 @@ function charsetOf (node: XmlNode): CharsetSpec {
   for (const child of node.children) {
     if (child.name !== 'char') unknownChild(node, child)
     allowOnly(child, ['src', 'dst', 'default'])
-    const src = parseInteger(child.attrs.src ?? '', `${where(node)} <char> src`)
+    const text = (child.attrs.src ?? '').trim()
+    // A code is `0x` hexadecimal or decimal; bare hexadecimal digits (`2D`) are read as the original reads them.
+    const src = /^[0-9a-f]*[a-f][0-9a-f]*$/i.test(text) ? Number.parseInt(text, 16) : parseInteger(text, `${where(node)} <char> src`)
     const dst = child.attrs.dst ?? ''
     // The first mapping of a value wins, as in the reference tool.
     if (!chars.has(src)) chars.set(src, dst)
@@ -308,8 +310,9 @@ function addUnique<T> (map: Map<string, T>, kind: string, id: string | undefined
   map.set(id, value)
 }
 
-export function parseDefinition (xml: string): Definition {
-  const root = parseXmlTree(xml)
+/** `folder` is where the file lives, where the DTD its DOCTYPE names is read (null: none is read). */
+export function parseDefinition (xml: string, folder: string | null = null): Definition {
+  const root = parseXmlTree(xml, folder)
   if (root.name !== 'hi2txt') throw new DefinitionError(`the root element is <${root.name}>, not <hi2txt>`)
   allowOnly(root, ['label', 'ingame-score'])
   const structures: StructureSpec[] = []

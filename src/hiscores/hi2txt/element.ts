@@ -22,12 +22,12 @@ function effectiveAttrs (elt: EltSpec): Readonly<Record<string, string>> {
 
 type CharMapper = (value: number) => string | null
 
-/** `CS_NUMBER[offset,delta]`: the ASCII digit codes 48..57, moved by offset and spaced by delta, read as digits. */
+/** `CS_NUMBER[offset,delta]`: the ASCII digit codes 48..57, moved by offset, with delta added to the step of 1 between digits, read as digits. */
 function builtInCharset (name: string, args: number[]): CharMapper {
   if (name !== 'CS_NUMBER') throw new DefinitionError(`unknown charset: ${name}`)
-  const [offset = 0, delta = 1] = args
+  const [offset = 0, delta = 0] = args
   return (value) => {
-    const steps = (value - 48 - offset) / delta
+    const steps = (value - 48 - offset) / (1 + delta)
     return Number.isInteger(steps) && steps >= 0 && steps <= 9 ? String(steps) : null
   }
 }
@@ -94,14 +94,17 @@ function textOf (nibbles: number[], attrs: Readonly<Record<string, string>>, def
   return text
 }
 
-/** Integers are read as the bytes' binary value; `base="N"` reads the value's base-N digits as a decimal number (16: BCD). */
+/**
+ * Integers are read as the bytes' binary value; `base="N"` reads the value's base-N digits as a
+ * decimal number (16: BCD, one digit a nibble; 256: one digit a byte).
+ */
 function intOf (nibbles: number[], attrs: Readonly<Record<string, string>>): string {
   const value = nibbles.length === 0 ? 0n : BigInt(`0x${hexOf(nibbles)}`)
   const base = attrs.base?.trim().toLowerCase()
   if (base === undefined || base === '10' || base === 'hex' || base === 'hexa') return value.toString()
   const radix = parseInteger(base, 'base')
-  if (radix < 2 || radix > 36) throw new DefinitionError(`base ${base} cannot read an int element`)
-  const digits = value.toString(radix).toUpperCase()
+  if (radix < 2 || (radix > 36 && radix !== 256)) throw new DefinitionError(`base ${base} cannot read an int element`)
+  const digits = radix === 256 ? bytesOf(nibbles).map((byte) => byte.toString(10)).join('') : value.toString(radix).toUpperCase()
   return /^\d+$/.test(digits) ? BigInt(digits).toString() : digits
 }
 
@@ -118,5 +121,6 @@ export function decodeElement (elt: EltSpec, raw: Uint8Array, definition: Defini
   const nibbles = transformBytes(raw, { attrs, littleEndian: endianness === 'little_endian', nibbleSkip, bitmask })
   if (elt.type === 'int') return intOf(nibbles, attrs)
   if (elt.type === 'text') return textOf(nibbles, attrs, definition)
-  return hexOf(nibbles)
+  // Raw bytes print two digits a byte: a nibble left alone is a byte of its own (`2` is `02`).
+  return hexOf(nibbles.length % 2 === 0 ? nibbles : [0, ...nibbles])
 }

@@ -21,8 +21,9 @@ export interface FormatScope {
   readonly loopIndex: number | null
 }
 
+/** Arithmetic on a number; nothing counts as 0 (a column this save lacks), other text is left as it is. */
 function arithmetic (value: string, operand: number, apply: (a: number, b: number) => number): string {
-  const a = numeric(value)
+  const a = value.trim() === '' ? 0 : numeric(value)
   if (Number.isNaN(a) || Number.isNaN(operand)) return value
   return numberText(apply(a, operand))
 }
@@ -48,7 +49,19 @@ function trimmed (value: string, what: string, left: boolean, right: boolean): s
   return out
 }
 
-function implicitFormat (token: string, value: string, scope: FormatScope): string {
+/**
+ * `0x` and `hexadecimal_string`: bytes print as they are, with the prefix (`0x001B00`); a number
+ * prints in lowercase hexadecimal (`255` is `0xff`), other text just gains the prefix; nothing
+ * stays nothing.
+ */
+function hexadecimal (value: string, isBytes: boolean): string {
+  if (value === '') return value
+  if (isBytes) return `0x${value}`
+  const number = numeric(value)
+  return Number.isInteger(number) ? `0x${(number < 0 ? BigInt.asUintN(64, BigInt(number)) : BigInt(number)).toString(16)}` : `0x${value}`
+}
+
+function implicitFormat (token: string, value: string, scope: FormatScope, isBytes: boolean): string {
   switch (token) {
     case 'LC': case 'Lowercase': return value.toLowerCase()
     case 'UC': case 'Uppercase': return value.toUpperCase()
@@ -56,11 +69,7 @@ function implicitFormat (token: string, value: string, scope: FormatScope): stri
     case 'R': case 'Round': return arithmetic(value, 0, (a) => Math.round(a))
     case 'T': case 'Trunc': return arithmetic(value, 0, (a) => Math.trunc(a))
     case 'LoopIndex': return scope.loopIndex === null ? value : String(scope.loopIndex)
-    case '0x': return `0x${value}`
-    case 'hexadecimal_string': {
-      const number = numeric(value)
-      return Number.isNaN(number) ? value : Math.trunc(number).toString(16).toUpperCase()
-    }
+    case '0x': case 'hexadecimal_string': return hexadecimal(value, isBytes)
   }
   const text = /^(TrimL|TrimR|Trim|Suffix|Prefix)(.*)$/s.exec(token)
   if (text !== null) {
@@ -97,22 +106,44 @@ export function referenceValue (ref: RefSpec, scope: FormatScope, input: string 
   else if (source === 'index') value = scope.index === null ? '' : String(scope.index)
   else if (source === 'unsorted_index') value = scope.unsortedIndex === null ? '' : String(scope.unsortedIndex)
   else value = scope.store.get(source, scope.row) ?? ''
-  return ref.format === null ? value : applyFormats(ref.format, value, scope)
+  const isBytes = source !== null && source !== 'index' && source !== 'unsorted_index' && scope.store.isBytes(source)
+  return ref.format === null ? value : applyFormats(ref.format, value, scope, isBytes)
 }
 
-function operands (op: FormatOp, value: string, scope: FormatScope): string[] {
+/** An operand that is a `<field>` is read outside any row: the whole output's value, not the row's. */
+function operandScope (ref: RefSpec, scope: FormatScope): FormatScope {
+  return ref.kind === 'field' ? { ...scope, row: null, index: null, unsortedIndex: null } : scope
+}
+
+function operands (op: FormatOp, format: FormatSpec, value: string, scope: FormatScope): string[] {
   if (op.refs.length === 0) return [op.text.trim()]
-  return op.refs.map((ref) => referenceValue(ref, scope, value))
+  return op.refs.map((ref) => referenceValue(ref, operandScope(ref, scope), format.inputAsSubcolumnsInput ? value : ''))
 }
 
-function caseGroup (cases: readonly FormatOp[], value: string, scope: FormatScope): string {
+/** `sum` outside a row adds a column's value on every row (a total); on a row, the row's values. */
+function summands (op: FormatOp, format: FormatSpec, value: string, scope: FormatScope): string[] {
+  return op.refs.flatMap((ref) => {
+    const source = ref.src ?? ref.id
+    const inner = operandScope(ref, scope)
+    const rows = source === null || inner.row !== null ? undefined : scope.store.rowsOf(source)
+    if (rows === undefined || ref.content !== null) return [referenceValue(ref, inner, format.inputAsSubcolumnsInput ? value : '')]
+    return [...rows.keys()].map((row) => referenceValue(ref, { ...inner, row, index: row, unsortedIndex: row }, ''))
+  })
+}
+
+/** A raw element's bytes match a case only by their text: `0002` is not `2`, as in the original. */
+function caseGroup (cases: readonly FormatOp[], value: string, scope: FormatScope, isBytes: boolean): string {
   const result = (op: FormatOp): string => op.attrs.dst ?? (op.attrs.format === undefined ? value : applyFormats(op.attrs.format, value, scope))
   for (const op of cases) {
     if (op.attrs.src === undefined) continue
     let tested = op.attrs['operator-format'] === undefined ? value : applyFormats(op.attrs['operator-format'], value, scope)
     // A hexadecimal src against one character (formats applied per character) means its code: src="0x40" is "@".
     if (/^0x[0-9a-f]+$/i.test(op.attrs.src) && [...tested].length === 1 && !/\d/.test(tested)) tested = String(tested.codePointAt(0))
-    if (compare(tested, op.attrs.operator ?? '==', op.attrs.src)) return result(op)
+    const operator = op.attrs.operator ?? '=='
+    const matches = isBytes && op.attrs['operator-format'] === undefined
+      ? ['==', '='].includes(operator.trim()) && tested === op.attrs.src
+      : compare(tested, operator, op.attrs.src)
+    if (matches) return result(op)
   }
   const fallback = cases.find((op) => ['1', 'yes', 'true'].includes((op.attrs.default ?? '').toLowerCase()))
   return fallback === undefined ? value : result(fallback)
@@ -120,25 +151,27 @@ function caseGroup (cases: readonly FormatOp[], value: string, scope: FormatScop
 
 function runOperation (op: FormatOp, format: FormatSpec, value: string, scope: FormatScope): string {
   const math = arithmeticOps[op.op]
-  if (math !== undefined) return operands(op, value, scope).reduce((acc, operand) => arithmetic(acc, numeric(operand), math), value)
+  if (math !== undefined) return operands(op, format, value, scope).reduce((acc, operand) => arithmetic(acc, numeric(operand), math), value)
   switch (op.op) {
     case 'round': return arithmetic(value, 0, (a) => Math.round(a))
     case 'trunc': return arithmetic(value, 0, (a) => Math.trunc(a))
     case 'sum': {
       if (op.refs.length === 0) return arithmetic(value, numeric(op.text), arithmeticOps.add as (a: number, b: number) => number)
-      const parts = operands(op, value, scope).map(numeric).filter((n) => !Number.isNaN(n))
+      const parts = summands(op, format, value, scope).map(numeric).filter((n) => !Number.isNaN(n))
       return numberText(parts.reduce((a, b) => a + b, 0))
     }
     case 'min': case 'max': {
-      const parts = operands(op, value, scope).map(numeric).filter((n) => !Number.isNaN(n))
+      const parts = operands(op, format, value, scope).map(numeric).filter((n) => !Number.isNaN(n))
       if (parts.length === 0) return value
       return numberText(op.op === 'min' ? Math.min(...parts) : Math.max(...parts))
     }
-    case 'concat': return op.refs.length === 0 ? value + op.text : operands(op, value, scope).join('')
+    case 'concat':
+      if (op.refs.length === 0) return value + op.text
+      return (format.inputAsSubcolumnsInput ? '' : value) + operands(op, format, value, scope).join('')
     case 'prefix': case 'suffix': case 'postfix': {
       const empty = op.attrs.empty ?? ''
       if (value === empty) return ['1', 'yes', 'true'].includes((op.attrs.consume ?? '').toLowerCase()) ? '' : value
-      const text = op.refs.length === 0 ? op.text : operands(op, value, scope).join('')
+      const text = op.refs.length === 0 ? op.text : operands(op, format, value, scope).join('')
       return op.op === 'prefix' ? text + value : value + text
     }
     case 'pad': {
@@ -160,7 +193,7 @@ function runOperation (op: FormatOp, format: FormatSpec, value: string, scope: F
   }
 }
 
-function runFormat (format: FormatSpec, input: string, scope: FormatScope): string {
+function runFormat (format: FormatSpec, input: string, scope: FormatScope, isBytes: boolean): string {
   let value = input
   const ops = format.ops
   for (let i = 0; i < ops.length; i++) {
@@ -169,7 +202,7 @@ function runFormat (format: FormatSpec, input: string, scope: FormatScope): stri
       // Consecutive cases are one mapping; another operation between them starts a new one.
       let end = i
       while (end < ops.length && ops[end]?.op === 'case') end++
-      value = caseGroup(ops.slice(i, end), value, scope)
+      value = caseGroup(ops.slice(i, end), value, scope, isBytes && value === input)
       i = end - 1
     } else {
       value = runOperation(op, format, value, scope)
@@ -178,15 +211,17 @@ function runFormat (format: FormatSpec, input: string, scope: FormatScope): stri
   return format.formatter === null ? value : applyFormatter(format.formatter, value)
 }
 
-/** Applies a format chain (`id1;id2`, named or implicit) to a value. */
-export function applyFormats (chain: string, value: string, scope: FormatScope): string {
+/** Applies a format chain (`id1;id2`, named or implicit) to a value; `isBytes` when the value is a raw element's bytes. */
+export function applyFormats (chain: string, value: string, scope: FormatScope, isBytes = false): string {
   let out = value
+  let bytes = isBytes
   for (const token of chain.split(';')) {
     if (token.trim() === '') continue
     // Named formats may be written with spaces around them; an implicit one keeps a trailing space it means (`Trim `).
     const format = scope.definition.formats.get(token) ?? scope.definition.formats.get(token.trim())
-    if (format === undefined) out = implicitFormat(token.trimStart(), out, scope)
-    else out = format.applyToChar ? [...out].map((char) => runFormat(format, char, scope)).join('') : runFormat(format, out, scope)
+    if (format === undefined) out = implicitFormat(token.trimStart(), out, scope, bytes)
+    else out = format.applyToChar ? [...out].map((char) => runFormat(format, char, scope, false)).join('') : runFormat(format, out, scope, bytes)
+    bytes = false
   }
   return out
 }

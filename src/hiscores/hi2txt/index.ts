@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseDefinition, type Definition } from './definition.js'
 import { DefinitionError } from './errors.js'
-import { renderOutput, selectOutput, type DecodedTable, type ReadLevel } from './render.js'
+import { renderOutput, selectOutput, type Decoded, type ReadLevel } from './render.js'
 import { readSaves, type SaveFile } from './structure.js'
 
 export { DefinitionError, SaveMismatchError } from './errors.js'
-export type { DecodedTable, ReadLevel } from './render.js'
+export type { Decoded, DecodedTable, ReadLevel } from './render.js'
 export type { SaveFile } from './structure.js'
 
 const maxSameasHops = 16
@@ -28,7 +28,7 @@ function readText (file: string): string | null {
 export function loadDefinitionFile (file: string, definitionsDir: string): Definition {
   const text = readText(file)
   if (text === null) throw new DefinitionError(`cannot read definition ${file}`)
-  let definition = parseDefinition(text)
+  let definition = parseDefinition(text, path.dirname(file))
   const visited = [path.basename(file, '.xml')]
   while (definition.sameas !== null) {
     const target = definition.sameas
@@ -38,7 +38,7 @@ export function loadDefinitionFile (file: string, definitionsDir: string): Defin
     visited.push(target)
     const next = readText(path.join(definitionsDir, `${target}.xml`))
     if (next === null) throw new DefinitionError(`sameas names ${target}, but ${target}.xml is not in ${definitionsDir}`)
-    definition = parseDefinition(next)
+    definition = parseDefinition(next, definitionsDir)
   }
   return definition
 }
@@ -49,7 +49,7 @@ export function loadGameDefinition (rom: string, definitionsDir: string): Defini
   return readText(file) === null ? null : loadDefinitionFile(file, definitionsDir)
 }
 
-export function decodeSaves (definition: Definition, saves: readonly SaveFile[], level: ReadLevel = 'default'): DecodedTable[] {
+export function decodeSaves (definition: Definition, saves: readonly SaveFile[], level: ReadLevel = 'default'): Decoded {
   const { store, outputId } = readSaves(definition, saves)
   return renderOutput(selectOutput(definition, outputId), definition, store, level)
 }

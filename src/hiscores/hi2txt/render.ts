@@ -1,7 +1,7 @@
 /**
  * The selected output as tables, each cell as hi2txt displays it: rows are the element indexes,
  * filtered by `line-ignore`, sorted, cut at `lines-max`; columns and tables above the read level
- * are left out. A top-level field is a one-cell table named by nobody.
+ * are left out. A top-level field is a single value beside the tables, never a table.
  */
 import type { Definition, Display, OutputSpec, RefSpec, TableSpec } from './definition.js'
 import { DefinitionError } from './errors.js'
@@ -14,6 +14,17 @@ export interface DecodedTable {
   readonly Id: string | null
   readonly Columns: string[]
   readonly Rows: string[][]
+}
+
+interface DecodedField {
+  readonly Id: string
+  readonly Value: string
+}
+
+/** What an output shows: its tables and its fields, each in document order. */
+export interface Decoded {
+  readonly Tables: DecodedTable[]
+  readonly Fields: DecodedField[]
 }
 
 const shown: Readonly<Record<ReadLevel, readonly Display[]>> = { default: ['always'], extra: ['always', 'extra'], debug: ['always', 'extra', 'debug'] }
@@ -41,20 +52,21 @@ function referencedIds (table: TableSpec, definition: Definition): Set<string> {
 }
 
 function rowKeys (table: TableSpec, definition: Definition, store: ValueStore): number[] {
-  const referenced = [...referencedIds(table, definition)]
-  const inRows = referenced.filter((id) => store.rowsOf(id) !== undefined)
-  // A table of single values is one row; one that names no element at all lists every row read.
-  const ids = inRows.length > 0 ? inRows : referenced.some((id) => store.get(id, null) !== undefined) ? [] : store.rowIds()
-  const keys = new Set<number>()
-  for (const id of ids) for (const key of store.rowsOf(id)?.keys() ?? []) keys.add(key)
-  return keys.size === 0 ? [0] : [...keys].sort((a, b) => a - b)
+  const referenced = [...referencedIds(table, definition)].filter((id) => id !== 'index' && id !== 'unsorted_index')
+  // A table that names no element lists every row read.
+  if (referenced.length === 0) return [...new Set(store.rowIds().flatMap((id) => [...store.rowsOf(id)?.keys() ?? []]))].sort((a, b) => a - b)
+  // The rows are every row any element it names was read on.
+  const keys = new Set(referenced.flatMap((id) => [...store.rowsOf(id)?.keys() ?? []]))
+  if (keys.size > 0) return [...keys].sort((a, b) => a - b)
+  // A table of single values is one row; a table of elements this save does not hold has none.
+  return referenced.some((id) => store.get(id, null) !== undefined) ? [0] : []
 }
 
+/** `COLUMN:VALUE` rules; a bare `COLUMN` ignores the rows where that column is empty. */
 function ignoreRules (text: string): Array<{ column: string, value: string }> {
   return text.split(/[;,](?=[^;,:]*:)/).map((rule) => {
     const at = rule.lastIndexOf(':')
-    if (at < 0) throw new DefinitionError(`line-ignore rule "${rule}" is not COLUMN:VALUE`)
-    return { column: rule.slice(0, at).trim(), value: rule.slice(at + 1) }
+    return at < 0 ? { column: rule.trim(), value: '' } : { column: rule.slice(0, at).trim(), value: rule.slice(at + 1) }
   })
 }
 
@@ -80,9 +92,10 @@ function renderTable (table: TableSpec, definition: Definition, store: ValueStor
     keyed.sort((a, b) => {
       const x = numeric(a.key)
       const y = numeric(b.key)
-      const order = !Number.isNaN(x) && !Number.isNaN(y) ? x - y : a.key < b.key ? -1 : a.key > b.key ? 1 : 0
-      return table.sortDescending ? -order : order
+      return !Number.isNaN(x) && !Number.isNaN(y) ? x - y : a.key < b.key ? -1 : a.key > b.key ? 1 : 0
     })
+    // Descending is the ascending order reversed, ties included, as the original orders them.
+    if (table.sortDescending) keyed.reverse()
     // After sorting, `index` is the position on screen; `unsorted_index` stays the element index.
     rows = keyed.map(({ entry }, position) => ({ row: entry.row, cells: cells(entry.row, position) }))
   }
@@ -97,12 +110,19 @@ export function selectOutput (definition: Definition, outputId: string | null): 
   return output
 }
 
-export function renderOutput (output: OutputSpec, definition: Definition, store: ValueStore, level: ReadLevel): DecodedTable[] {
-  const tables: DecodedTable[] = []
+export function renderOutput (output: OutputSpec, definition: Definition, store: ValueStore, level: ReadLevel): Decoded {
+  const decoded: Decoded = { Tables: [], Fields: [] }
   for (const item of output.items) {
     if (!shown[level].includes(item.display)) continue
-    if (item.kind === 'table') tables.push(renderTable(item, definition, store, level))
-    else tables.push({ Id: null, Columns: [header(item)], Rows: [[referenceValue(item, { definition, store, row: null, index: null, unsortedIndex: null, loopIndex: null }, null)]] })
+    if (item.kind === 'table') {
+      const table = renderTable(item, definition, store, level)
+      // A table with no row to show is left out, as in the original.
+      if (table.Rows.length > 0) decoded.Tables.push(table)
+    } else {
+      const value = referenceValue(item, { definition, store, row: null, index: null, unsortedIndex: null, loopIndex: null }, null)
+      // A field with nothing to show is left out, as in the original (a CHECK this save does not hold).
+      if (value !== '') decoded.Fields.push({ Id: header(item), Value: value })
+    }
   }
-  return tables
+  return decoded
 }

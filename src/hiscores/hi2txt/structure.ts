@@ -34,17 +34,20 @@ class Reader {
   cursor = 0
   constructor (readonly save: SaveFile) {}
 
-  /** The element's bytes; `missingFront`/`missingBack` bytes of it were never saved and read as zeros. */
+  /**
+   * The element's bytes that were saved: `missingFront`/`missingBack` of them never were (a loop
+   * whose first or last entry is cut), and a save that ends early gives what it has, maybe nothing.
+   * The original engine reads such an element from the bytes present, as a shorter element.
+   */
   take (elt: EltSpec, missingFront = 0, missingBack = 0): Uint8Array {
     const start = elt.offset ?? this.cursor
-    const present = elt.size - missingFront - missingBack
-    const end = start + present
-    if (end > this.save.bytes.length) throw new SaveMismatchError(`${this.save.name} ends at byte ${this.save.bytes.length}, before element "${elt.id}" (bytes ${start}-${end - 1})`)
+    const end = start + elt.size - missingFront - missingBack
     if (elt.offset === null) this.cursor = end
-    if (missingFront === 0 && missingBack === 0) return this.save.bytes.subarray(start, end)
-    const bytes = new Uint8Array(elt.size)
-    bytes.set(this.save.bytes.subarray(start, end), missingFront)
-    return bytes
+    return this.save.bytes.subarray(Math.min(start, this.save.bytes.length), Math.min(end, this.save.bytes.length))
+  }
+
+  atEnd (): boolean {
+    return this.cursor >= this.save.bytes.length
   }
 }
 
@@ -65,7 +68,8 @@ function indexNumber (text: string, elt: EltSpec): number {
   return value
 }
 
-function tableIndex (elt: EltSpec, value: string, step: LoopStep | null, definition: Definition, store: ValueStore): number | null {
+/** The row an element's value goes to: null for a single value, undefined when it goes nowhere. */
+function tableIndex (elt: EltSpec, value: string, step: LoopStep | null, definition: Definition, store: ValueStore): number | null | undefined {
   const mode = elt.attrs['table-index']?.trim()
   if (mode === undefined && step === null) return null
   let index: number
@@ -79,13 +83,17 @@ function tableIndex (elt: EltSpec, value: string, step: LoopStep | null, definit
     const relation = /^(.+):(index_from_value|value_from_index)$/.exec(mode)
     if (relation === null) throw new DefinitionError(`<elt id="${elt.id}"> has an unknown table-index: ${mode}`)
     const [, other = '', kind] = relation
-    if (kind === 'index_from_value') {
+    // What the original does, whatever the names say: `index_from_value` puts the entry on the row
+    // whose `other` value is the loop index (a rank pointer saying which entry is 1st, 2nd ...);
+    // `value_from_index` puts it on the row the `other` value at this loop step names.
+    if (kind === 'value_from_index') {
       const pointer = store.get(other, loopIndex)
-      if (pointer === undefined) throw new DefinitionError(`<elt id="${elt.id}"> table-index refers to "${other}", which has no value at index ${loopIndex}`)
+      if (pointer === undefined) return undefined
       index = indexNumber(pointer, elt)
     } else {
+      // An entry no row points at is not shown (a loop longer than the table it fills).
       const match = [...(store.rowsOf(other) ?? new Map<number, string>())].find(([, v]) => numeric(v) === loopIndex)
-      if (match === undefined) throw new SaveMismatchError(`<elt id="${elt.id}">: no "${other}" value equals ${loopIndex}`)
+      if (match === undefined) return undefined
       index = match[0]
     }
   }
@@ -96,22 +104,28 @@ function tableIndex (elt: EltSpec, value: string, step: LoopStep | null, definit
 function readElement (elt: EltSpec, raw: Uint8Array, step: LoopStep | null, definition: Definition, store: ValueStore): void {
   const value = decodeElement(elt, raw, definition)
   const index = tableIndex(elt, value, step, definition, store)
+  if (index === undefined) return
   const format = elt.attrs.format
-  const stored = format === undefined ? value : applyFormats(format, value, scopeFor(definition, store, index, step?.loopIndex ?? null))
-  if (index === null) store.setScalar(elt.id, stored)
-  else store.setRow(elt.id, index, stored)
+  const isBytes = elt.type === 'raw'
+  const stored = format === undefined ? value : applyFormats(format, value, scopeFor(definition, store, index, step?.loopIndex ?? null), isBytes)
+  // A raw element stays bytes until a format makes it something else.
+  const kind = isBytes && format === undefined ? 'bytes' : 'value'
+  if (index === null) store.setScalar(elt.id, stored, kind)
+  else store.setRow(elt.id, index, stored, kind)
   if (step !== null) step.lastIndex = index
 }
 
 /**
  * `skip-first-bytes`: the first entry's first bytes were not saved (the save starts inside it);
  * `skip-last-bytes`: the last entry's last bytes were not saved. An element wholly in the missing
- * part is not read; one partly in it reads the missing bytes as zeros.
+ * part is not read; one partly in it is read from the bytes that were saved.
  */
 function readLoop (loop: LoopSpec, reader: Reader, definition: Definition, store: ValueStore): void {
   const entrySize = loop.elts.reduce((sum, elt) => sum + (elt.offset === null ? elt.size : 0), 0)
   const clamp = (n: number, size: number): number => Math.min(Math.max(n, 0), size)
   for (let iteration = 0; iteration < loop.count; iteration++) {
+    // A save that ends before an entry starts holds no more entries: the table has the rows saved.
+    if (entrySize > 0 && reader.atEnd()) break
     const step: LoopStep = { loop, iteration, loopIndex: loop.start + iteration * loop.step, lastIndex: null }
     let position = 0
     for (const elt of loop.elts) {
@@ -146,7 +160,7 @@ export interface ReadSaves {
 
 export function readSaves (definition: Definition, saves: readonly SaveFile[]): ReadSaves {
   const store = new ValueStore()
-  const used: StructureSpec[] = []
+  const reads: Array<{ structure: StructureSpec, save: SaveFile }> = []
   const reasons: string[] = []
   for (const save of saves) {
     const candidates = definition.structures.filter((structure) => structureReads(structure, save))
@@ -160,10 +174,13 @@ export function readSaves (definition: Definition, saves: readonly SaveFile[]): 
       reasons.push(...candidates.map((structure) => misfit(structure, save) as string))
       continue
     }
-    readStructure(fitting, save, definition, store)
-    used.push(fitting)
+    reads.push({ structure: fitting, save })
   }
-  const first = used[0]
+  // Saves are read in the order the definition lists their structures: where two saves hold the
+  // same element, the later structure's value stays, as in the original (cyberlip, sonicwi3).
+  reads.sort((a, b) => definition.structures.indexOf(a.structure) - definition.structures.indexOf(b.structure))
+  for (const { structure, save } of reads) readStructure(structure, save, definition, store)
+  const first = reads[0]
   if (first === undefined) throw new SaveMismatchError(reasons.length === 0 ? 'no save given' : [...new Set(reasons)].join('; '))
-  return { store, outputId: first.output, structures: used }
+  return { store, outputId: first.structure.output, structures: reads.map((read) => read.structure) }
 }

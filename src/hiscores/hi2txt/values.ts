@@ -1,9 +1,14 @@
+/** `bytes`: a raw element's bytes as hexadecimal digits, two a byte; `value`: anything else. */
+export type ValueKind = 'bytes' | 'value'
+
 /** Decoded values by element id: per table row for elements in loops, one value for the others. */
 export class ValueStore {
   readonly #rows = new Map<string, Map<number, string>>()
   readonly #scalars = new Map<string, string>()
+  readonly #bytes = new Set<string>()
 
-  setRow (id: string, row: number, value: string): void {
+  setRow (id: string, row: number, value: string, kind: ValueKind = 'value'): void {
+    this.#kind(id, kind)
     let rows = this.#rows.get(id)
     if (rows === undefined) {
       rows = new Map()
@@ -12,8 +17,19 @@ export class ValueStore {
     rows.set(row, value)
   }
 
-  setScalar (id: string, value: string): void {
+  setScalar (id: string, value: string, kind: ValueKind = 'value'): void {
+    this.#kind(id, kind)
     this.#scalars.set(id, value)
+  }
+
+  #kind (id: string, kind: ValueKind): void {
+    if (kind === 'bytes') this.#bytes.add(id)
+    else this.#bytes.delete(id)
+  }
+
+  /** Whether the element's values are a raw element's bytes (printed `0x...` by the `0x` format). */
+  isBytes (id: string): boolean {
+    return this.#bytes.has(id)
   }
 
   /** The value of `id` on a row, else its single value; undefined when the element was never read. */
@@ -32,9 +48,18 @@ export class ValueStore {
   }
 }
 
-/** A number when the text is one, else NaN: values are text, numbers where they can be. */
+/** The text without the spaces and control characters (U+0000 to U+0020) at its ends, as Java's `String.trim` (the original's) cuts it. */
+export function trimControls (text: string): string {
+  let start = 0
+  let end = text.length
+  while (start < end && text.charCodeAt(start) <= 0x20) start++
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--
+  return text.slice(start, end)
+}
+
+/** A number when the text is one, else NaN: values are text, numbers where they can be. Control characters around it (NULs of a text element) do not count, as in the original. */
 export function numeric (text: string): number {
-  const trimmed = text.trim()
+  const trimmed = trimControls(text)
   if (/^[+-]?0x[0-9a-f]+$/i.test(trimmed)) return Number.parseInt(trimmed.replace(/0x/i, ''), 16) * (trimmed.startsWith('-') ? -1 : 1)
   return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed) ? Number(trimmed) : Number.NaN
 }

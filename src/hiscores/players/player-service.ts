@@ -1,6 +1,8 @@
 /**
  * The player at the cabinet (`Me`): the one chosen through the API, else the frontend's
- * achievements user name, else `--player`, else PLAYER. A change is published once.
+ * achievements user name, else `--player`, else PLAYER. A change is published once. Initials are
+ * a player's own when set, or the first letters of a name somebody chose; the default player
+ * PLAYER has none, so no `PLA` on a table is taken for it.
  */
 import type { PlayerProfile, PlayerStore } from './player-store.js'
 
@@ -61,7 +63,7 @@ export class PlayerService implements CurrentPlayerService {
       ? [chosen, 'chosen']
       : this.#defaults.frontendName !== null ? [this.#defaults.frontendName, 'frontend'] : this.#defaults.optionName !== null ? [this.#defaults.optionName, 'option'] : ['PLAYER', 'default']
     const profile = this.#store.find(name)
-    return { name: profile?.name ?? name, initials: profile?.initials ?? initialsOf(name), aliases: profile?.aliases ?? [], source }
+    return { name: profile?.name ?? name, initials: profile?.initials ?? (source === 'default' ? '' : initialsOf(name)), aliases: profile?.aliases ?? [], source }
   }
 
   /** Makes a profile (existing, or new with default initials) the player at the cabinet. */

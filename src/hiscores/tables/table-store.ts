@@ -12,6 +12,12 @@ export interface TableEntry {
   readonly value: number | null
 }
 
+/** A single value the definition shows beside its tables (`TOP SCORE` ...). */
+export interface TableField {
+  readonly id: string
+  readonly value: string
+}
+
 export type SourceType = 'hi' | 'nvram' | 'captured'
 
 export interface StoredTable {
@@ -24,6 +30,7 @@ export interface StoredTable {
   readonly sourceFile: string | null
   readonly updatedAt: string
   readonly entries: readonly TableEntry[]
+  readonly fields: readonly TableField[]
 }
 
 interface TableRow {
@@ -35,6 +42,7 @@ interface TableRow {
   source_type: SourceType
   source_file: string | null
   updated_at: string
+  fields: string
 }
 
 export class TableStore {
@@ -48,7 +56,7 @@ export class TableStore {
     const row = this.#db.prepare('SELECT * FROM hiscore_tables WHERE system = ? AND rom = ?').get(system, rom) as TableRow | undefined
     if (row === undefined) return null
     const entries = this.#db.prepare('SELECT rank, name, score, value FROM hiscore_entries WHERE system = ? AND rom = ? ORDER BY rank').all(system, rom) as TableEntry[]
-    return { system: row.system, rom: row.rom, game: row.game, status: row.status, message: row.message, sourceType: row.source_type, sourceFile: row.source_file, updatedAt: row.updated_at, entries }
+    return { system: row.system, rom: row.rom, game: row.game, status: row.status, message: row.message, sourceType: row.source_type, sourceFile: row.source_file, updatedAt: row.updated_at, entries, fields: JSON.parse(row.fields) as TableField[] }
   }
 
   /** Every name on every table, once per game. */
@@ -59,9 +67,9 @@ export class TableStore {
   /** Replaces a game's table in one transaction: a reader never sees half of it. */
   put (table: StoredTable): void {
     this.#db.transaction(() => {
-      this.#db.prepare(`INSERT INTO hiscore_tables (system, rom, game, status, message, source_type, source_file, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (system, rom) DO UPDATE SET game = excluded.game, status = excluded.status, message = excluded.message, source_type = excluded.source_type, source_file = excluded.source_file, updated_at = excluded.updated_at`)
-        .run(table.system, table.rom, table.game, table.status, table.message, table.sourceType, table.sourceFile, table.updatedAt)
+      this.#db.prepare(`INSERT INTO hiscore_tables (system, rom, game, status, message, source_type, source_file, updated_at, fields) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (system, rom) DO UPDATE SET game = excluded.game, status = excluded.status, message = excluded.message, source_type = excluded.source_type, source_file = excluded.source_file, updated_at = excluded.updated_at, fields = excluded.fields`)
+        .run(table.system, table.rom, table.game, table.status, table.message, table.sourceType, table.sourceFile, table.updatedAt, JSON.stringify(table.fields))
       this.#db.prepare('DELETE FROM hiscore_entries WHERE system = ? AND rom = ?').run(table.system, table.rom)
       const insert = this.#db.prepare('INSERT INTO hiscore_entries (system, rom, rank, name, score, value, added_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       for (const entry of table.entries) insert.run(table.system, table.rom, entry.rank, entry.name, entry.score, entry.value, table.updatedAt)

@@ -109,3 +109,8 @@ export const demoSystems: readonly DemoSystem[] = [
     ]
   }
 ]
+
+/** Every game of the demo tree: its system, rom file and gamelist name. */
+export function demoGames (): Array<{ readonly system: string, readonly file: string, readonly name: string }> {
+  return demoSystems.flatMap((system) => system.games.map((game) => ({ system: system.name, file: game.file, name: game.name })))
+}

@@ -41,14 +41,14 @@ describe('hiscore decode and install-mame-plugin on the command line', () => {
   writeFileSync(hi, Buffer.from([...entry(900, 'AB'), ...entry(800, 'CD'), ...entry(700, 'EF')]))
   writeFileSync(nvram, Buffer.from([...entry(600, 'GH'), ...entry(500, 'IJ'), ...entry(400, 'KL'), 7]))
 
-  it('prints the tables of a sameas definition over a .hi file and an nvram file, cell for cell', () => {
+  it('prints the tables and fields of a sameas definition over a .hi file and an nvram file, cell for cell', () => {
     const result = run(['hiscore', 'decode', '--definition', path.join(defs, 'blasterj.xml'), '--file', hi, '--file', nvram, '--level', 'extra'])
     assert.equal(result.status, 0, result.stderr)
     assert.deepEqual(JSON.parse(result.stdout), {
       Tables: [
-        { Id: 'TOP', Columns: ['RANK', 'SCORE', 'NAME'], Rows: [['1', '900', 'AB'], ['2', '800', 'CD'], ['3', '700', 'EF'], ['4', '600', 'GH'], ['5', '500', 'IJ'], ['6', '400', 'KL']] },
-        { Id: null, Columns: ['LEVEL'], Rows: [['7']] }
-      ]
+        { Id: 'TOP', Columns: ['RANK', 'SCORE', 'NAME'], Rows: [['1', '900', 'AB'], ['2', '800', 'CD'], ['3', '700', 'EF'], ['4', '600', 'GH'], ['5', '500', 'IJ'], ['6', '400', 'KL']] }
+      ],
+      Fields: [{ Id: 'LEVEL', Value: '7' }]
     })
   })
 

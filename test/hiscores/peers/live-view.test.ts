@@ -14,7 +14,7 @@ describe('the live page\'s Hiscores view', { skip: browserPeer.skip }, () => {
   let f: FrontendHub
   const dataDir = tempDir('hiscore-view-')
   before(async () => {
-    f = await startFrontendHub({ dataDir }, (tree) => writeDemoHiscores(tree.root, dataDir))
+    f = await startFrontendHub({ dataDir, player: 'Plato' }, (tree) => writeDemoHiscores(tree.root, dataDir, ['1943']))
   })
   after(async () => f.close())
 
@@ -26,7 +26,7 @@ describe('the live page\'s Hiscores view', { skip: browserPeer.skip }, () => {
       page.on('pageerror', (error) => errors.push(error.message))
       await page.goto(`${f.hub.baseUrl}/`)
       await page.locator('section#hiscores h2', { hasText: 'Hiscores' }).waitFor()
-      await page.locator('#hiscores-me', { hasText: 'PLAYER' }).waitFor()
+      await page.locator('#hiscores-me', { hasText: 'Plato' }).waitFor()
       await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943: The Battle of Midway')
       await page.locator('#hiscores-game.ok', { hasText: '1943: The Battle of Midway (mame)' }).waitFor()
       const rows = await page.locator('#hiscores-rows tr').allTextContents()
