@@ -5,10 +5,11 @@
  * `?token=` gets it back as a cookie (HttpOnly, SameSite=Strict), so its own requests and sockets
  * carry it without the page knowing. The token lives in the data dir; deleting it revokes every link.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { keyMatches } from './security.js'
 
 const readTokenCookie = 'cabinet_hub_read'
 const tokenFileName = 'read-link-token'
@@ -49,11 +50,7 @@ export class ReadLink {
   /** The request may read with the link: a GET or HEAD (a WebSocket upgrade is a GET) showing the token. */
   grants (request: FastifyRequest): boolean {
     if (!readMethods.has(request.method)) return false
-    const shown = this.presented(request)
-    if (shown === null) return false
-    const a = Buffer.from(shown.token)
-    const b = Buffer.from(this.token)
-    return a.length === b.length && timingSafeEqual(a, b)
+    return keyMatches(this.token, this.presented(request)?.token ?? null)
   }
 
   /** onSend: a page opened from the link keeps the token as its cookie for what it loads next. */

@@ -73,8 +73,7 @@ function foreignPageSign (request: FastifyRequest): string | null {
   const host = request.headers.host
   const site = request.headers['sec-fetch-site']
   if (typeof site === 'string' && foreignFetchSites.has(site.toLowerCase())) return `Sec-Fetch-Site: ${site}`
-  const origin = request.headers.origin
-  if (origin !== undefined && !isLocalPage(origin, host)) return `the page origin "${origin}"`
+  if (isForeignPage(request)) return `the page origin "${request.headers.origin}"`
   const referer = request.headers.referer
   if (referer !== undefined && !isLocalPage(referer, host)) return `the referring page "${referer}"`
   return null
@@ -95,7 +94,8 @@ function presentedKey (request: FastifyRequest): string | null {
   return new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1)).get('apiKey')
 }
 
-function keyMatches (expected: string | null, presented: string | null): boolean {
+/** Compares a secret in constant time (the API key, the read link's token). */
+export function keyMatches (expected: string | null, presented: string | null): boolean {
   if (expected === null || presented === null) return false
   const a = Buffer.from(expected)
   const b = Buffer.from(presented)
@@ -147,8 +147,8 @@ export function securityCheck (options: SecurityOptions) {
     if (host !== undefined && !isLoopbackHostname(hostnameOf(host)) && !acceptedHosts.has(hostnameOf(host))) {
       throw new HubError(421, 'MISDIRECTED_HOST', `Host "${host}" is not served here; use 127.0.0.1 or localhost, or add it to allowedHosts`)
     }
-    const origin = request.headers.origin
-    if (origin === undefined || isLocalPage(origin, host)) return
+    if (!isForeignPage(request)) return
+    const origin = request.headers.origin!
     if (stateChanging.has(request.method)) {
       throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `Commands from the web page origin "${origin}" are refused; only local pages may change state`)
     }
