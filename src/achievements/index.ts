@@ -36,7 +36,7 @@ export const achievementsModule = defineModule({
     // The demo plays against the local host only: it never sends its made-up sessions upstream.
     if (context.options.achievementsDemo && context.options.achievementsMode === 'local') {
       const demo = new DemoSession(service)
-      demo.writeBadges()
+      context.onStart('achievements-demo', async () => demo.writeBadges())
       const stopDemo = context.subscribe(demo.onEvent)
       context.onStop(() => { stopDemo(); demo.stop() })
     }

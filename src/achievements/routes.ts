@@ -99,7 +99,7 @@ export function achievementsRoutes (app: HubApp, service: AchievementsService, e
       response: { 200: SetResponse, ...errorResponses(...jsonBodyErrors, 404) }
     }
   }, async (request) => {
-    const installed = service.installSet(request.params.hash, request.body)
+    const installed = await service.installSet(request.params.hash, request.body)
     return { hash: installed.hash, gameId: installed.set.ID, title: installed.set.Title, achievementCount: installed.set.Achievements.length, leaderboardCount: installed.set.Leaderboards?.length ?? 0, file: installed.file }
   })
 }

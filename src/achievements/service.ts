@@ -95,7 +95,7 @@ export class AchievementsService {
       this.#lastError = error.message
       return failureAnswer(502, 'UPSTREAM_UNREACHABLE', error.message)
     }
-    if (fetched?.status === 200 && fetched.contentType.startsWith('image/png')) this.#media.write(ref, fetched.body)
+    if (fetched?.status === 200 && fetched.contentType.startsWith('image/png')) await this.#media.write(ref, fetched.body)
     return fetched
   }
 
@@ -109,12 +109,12 @@ export class AchievementsService {
     return this.#media.has(ref)
   }
 
-  putMedia (ref: MediaRef, bytes: Buffer): void {
-    this.#media.write(ref, bytes)
+  async putMedia (ref: MediaRef, bytes: Buffer): Promise<void> {
+    await this.#media.write(ref, bytes)
   }
 
-  installSet (hash: string, set: PatchDataType): InstalledSet {
-    const installed = this.sets.install(hash, set)
+  async installSet (hash: string, set: PatchDataType): Promise<InstalledSet> {
+    const installed = await this.sets.install(hash, set)
     this.#logger.info(`achievement set ${installed.hash} installed: ${set.Title} (game ${set.ID}, ${set.Achievements.length} achievements)`)
     return installed
   }

@@ -2,10 +2,11 @@
  * The sets a local host serves: `<data-dir>/achievements/sets/<hash>.json`, each the `PatchData` of
  * one game. Files are read when asked for, so a set copied in by hand is served at once.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../core/errors.js'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import { PatchData, type PatchDataType, type SetAchievementType, type SetLeaderboardType } from './schemas.js'
 
 const setFile = /^([0-9a-f]{32})\.json$/
@@ -59,14 +60,11 @@ export class SetLibrary {
     return this.#find(hash, (entry) => (entry.set.Leaderboards ?? []).find((l) => l.ID === leaderboardId), 'leaderboard')
   }
 
-  install (hash: string, set: PatchDataType): InstalledSet {
+  async install (hash: string, set: PatchDataType): Promise<InstalledSet> {
     checkSetIds(set)
     const normalized = hash.toLowerCase()
     const file = this.fileOf(normalized)
-    mkdirSync(this.dir, { recursive: true })
-    const partial = `${file}.${process.pid}.partial`
-    writeFileSync(partial, `${JSON.stringify(set, null, 2)}\n`)
-    renameSync(partial, file)
+    await writeFileAtomic(file, `${JSON.stringify(set, null, 2)}\n`, { durable: true })
     return { hash: normalized, file, set }
   }
 

@@ -5,9 +5,9 @@
  * the hook ran, in microseconds. `.ini` files (events.ini format) come from the Windows batch
  * hook, which has no clock it can put in a name (see `spoolOrder`).
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { writeFileAtomicSync } from '../core/storage/atomic-file.js'
 import { readEventsIni } from './events-ini.js'
 import { unusableReason } from './hook-event.js'
 
@@ -34,14 +34,14 @@ function sortableNow (): string {
   return orderKeyOf(performance.timeOrigin + performance.now())
 }
 
-/** Writes one hook into the spool folder; returns the file written. */
+/**
+ * Writes one hook into the spool folder; returns the file written. Blocking: it runs in the
+ * frontend's hook command, and in the service only while its doors are still opening at start.
+ */
 export function writeSpoolFile (spoolDir: string, hook: SpooledHook): string {
-  mkdirSync(spoolDir, { recursive: true })
-  const name = `${sortableNow()}-${process.pid}-${String(counter++).padStart(6, '0')}.json`
-  const temp = path.join(spoolDir, `.${name}.tmp`)
-  writeFileSync(temp, JSON.stringify({ event: hook.event, args: hook.args, hookId: hook.hookId }))
-  renameSync(temp, path.join(spoolDir, name))
-  return path.join(spoolDir, name)
+  const file = path.join(spoolDir, `${sortableNow()}-${process.pid}-${String(counter++).padStart(6, '0')}.json`)
+  writeFileAtomicSync(file, JSON.stringify({ event: hook.event, args: hook.args, hookId: hook.hookId }))
+  return file
 }
 
 /** `<event>\0<arg>\0...`: every part ends with a NUL, so a cut-off file is told from a complete one. */

@@ -52,7 +52,9 @@ export const panelsModule = defineModule({
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
-    const art = new PanelArtStore(context.core.dataDir)
+    const art = new PanelArtStore(context.core.dataDir, (message) => logger.warn(message))
+    // A drawing still being written when the service stops is finished first.
+    context.onStop(async () => art.flushed())
     const service = new PanelService({
       resources,
       cabinet: cabinetConfig(options, settings.values),

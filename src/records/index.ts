@@ -51,7 +51,7 @@ export const recordsModule = defineModule({
     context.onStart('records', async () => {
       if (!enabled) return
       // Entries a full disk refused are admitted once it has room again.
-      every(5, async () => { intake.retryHeld() })
+      every(5, intake.retryHeld)
       if (home.store.damage !== null) logger.error(`records: ${home.store.damage}; the index is served as it is (verifiers will reject it) and no record is admitted`)
       const anchoring = async (): Promise<void> => {
         try {

@@ -63,7 +63,7 @@ export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: Rec
       response: { 201: RecordCreated, ...errorResponses(...jsonBodyErrors, 403, 404, 409, 503) }
     }
   }, async (request, reply) => {
-    const head = home.store.append(request.body)
+    const head = await home.store.append(request.body)
     admitted()
     return reply.code(201).send({ record: request.body, count: head.count, root: head.root })
   })

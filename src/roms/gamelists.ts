@@ -24,9 +24,9 @@ export function systemGamelist (install: FrontendInstall, dataDir: string, syste
 export type GamelistPlan<R> = (text: string, games: readonly LocatedGame[]) => { edits: readonly GamelistEdit[], result: R }
 
 /** Plans and (unless a dry run) writes edits to a system's gamelist; see library's rewriteGamelist. */
-export function editSystemGamelist<R> (target: SystemGamelist, dryRun: boolean, now: Date, plan: GamelistPlan<R>) {
+export async function editSystemGamelist<R> (target: SystemGamelist, dryRun: boolean, now: Date, plan: GamelistPlan<R>) {
   try {
-    return rewriteGamelist({ file: target.file, backupDir: target.backupDir, dryRun, now, plan })
+    return await rewriteGamelist({ file: target.file, backupDir: target.backupDir, dryRun, now, plan })
   } catch (error) {
     if (error instanceof GamelistChangedError) throw new HubError(409, 'GAMELIST_CHANGED', error.message)
     throw new HubError(422, 'GAMELIST_UNREADABLE', `${target.file} cannot be edited: ${(error as Error).message}`)
@@ -34,6 +34,6 @@ export function editSystemGamelist<R> (target: SystemGamelist, dryRun: boolean, 
 }
 
 /** The machine names of a gamelist's games, in file order. */
-export function gamelistGames (target: SystemGamelist): LocatedGame[] {
-  return editSystemGamelist(target, true, new Date(0), (_text, games) => ({ edits: [], result: [...games] })).result
+export async function gamelistGames (target: SystemGamelist): Promise<LocatedGame[]> {
+  return (await editSystemGamelist(target, true, new Date(0), (_text, games) => ({ edits: [], result: [...games] }))).result
 }

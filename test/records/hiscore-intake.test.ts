@@ -12,11 +12,11 @@ const entry = (name: string, value: number): PublishedEvent => {
 }
 
 describe('hiscore entries on a full disk', () => {
-  it('holds what the disk refused and admits it in order before anything newer once there is room', () => {
+  it('holds what the disk refused and admits it in order before anything newer once there is room', async () => {
     let full = true
     const written: string[] = []
     const store = {
-      append (record: { player: string }) {
+      async append (record: { player: string }) {
         if (full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
         written.push(record.player)
         return { count: written.length, root: '' }
@@ -26,17 +26,20 @@ describe('hiscore entries on a full disk', () => {
     const intake = hiscoreIntake({ store }, 'cab-01', pino({ level: 'silent' }), () => { admitted++ })
     intake.onEvent(entry('ALI', 100))
     intake.onEvent(entry('BOB', 200))
+    await intake.retryHeld()
     assert.deepEqual([written, intake.held()], [[], 2])
-    intake.retryHeld()
+    await intake.retryHeld()
     assert.equal(intake.held(), 2, 'still full: still held')
     full = false
     intake.onEvent(entry('CAT', 300))
+    await intake.retryHeld()
     assert.deepEqual(written, ['ALI', 'BOB', 'CAT'])
     assert.equal(admitted, 3)
     full = true
     intake.onEvent(entry('DAN', 400))
+    await intake.retryHeld()
     full = false
-    intake.retryHeld()
+    await intake.retryHeld()
     assert.deepEqual([written, intake.held()], [['ALI', 'BOB', 'CAT', 'DAN'], 0])
   })
 })

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { recordsCli } from '../support/records.js'
+import { eventually } from '../support/sim.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 let sequence = 0
@@ -238,7 +239,8 @@ describe('records from hiscore tables', () => {
   after(async () => hub.close())
 
   it('turns each new entry with an integer value into one score record of this cabinet', async () => {
-    const { body } = await getJson(`${hub.baseUrl}/api/v1/scores/index`)
+    // Entries are admitted off the event's delivery, once they are on the disk.
+    const { body } = await eventually(async () => getJson(`${hub.baseUrl}/api/v1/scores/index`), (index) => (index.body.records as unknown[]).length > 0, 'the entry to be admitted')
     const records = body.records as Array<Record<string, unknown>>
     assert.equal(records.length, 1)
     assert.deepEqual({ ...records[0], id: undefined }, { id: undefined, kind: 'score', system: 'mame', rom: 'galaga', game: 'Galaga', value: 30000, better: 'higher', player: 'AAA', at: '2026-11-24T21:00:00.000Z', node: 'cab-07' })

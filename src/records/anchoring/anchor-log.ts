@@ -2,9 +2,9 @@
  * The anchored generations (`anchors.json`) and their proofs (`proofs/gen-<N>.ots`). Read from
  * disk on every use: `cabinet-hub records anchor|upgrade` may change them while the service runs.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { writeFileAtomic } from '../store.js'
+import { writeFileAtomic } from '../../core/storage/atomic-file.js'
 import type { PublishedAnchor } from '../verify/shapes.js'
 
 export interface Anchor extends PublishedAnchor {
@@ -33,31 +33,30 @@ export class AnchorLog {
   }
 
   /** Saves the proof first: an anchor in the list always has its proof. */
-  add (anchor: Omit<Anchor, 'generation'>, proof: Buffer): Anchor {
+  async add (anchor: Omit<Anchor, 'generation'>, proof: Buffer): Promise<Anchor> {
     const anchors = this.list()
     const added = { generation: anchors.length + 1, ...anchor }
-    this.#saveProof(added.generation, proof)
-    this.#save([...anchors, added])
+    await this.#saveProof(added.generation, proof)
+    await this.#save([...anchors, added])
     return added
   }
 
   /** An upgraded proof replaces the pending one of the same generation. */
-  upgrade (generation: number, proof: Buffer, bitcoinBlock: number | null, at: string): void {
-    this.#saveProof(generation, proof)
+  async upgrade (generation: number, proof: Buffer, bitcoinBlock: number | null, at: string): Promise<void> {
+    await this.#saveProof(generation, proof)
     if (bitcoinBlock === null) return
-    this.#save(this.list().map((a) => a.generation === generation ? { ...a, bitcoin_block: bitcoinBlock, confirmed_at: at } : a))
+    await this.#save(this.list().map((a) => a.generation === generation ? { ...a, bitcoin_block: bitcoinBlock, confirmed_at: at } : a))
   }
 
   #proofFile (generation: number): string {
     return path.join(this.#proofs, `gen-${generation}.ots`)
   }
 
-  #saveProof (generation: number, proof: Buffer): void {
-    mkdirSync(this.#proofs, { recursive: true })
-    writeFileAtomic(this.#proofFile(generation), proof)
+  async #saveProof (generation: number, proof: Buffer): Promise<void> {
+    await writeFileAtomic(this.#proofFile(generation), proof, { durable: true })
   }
 
-  #save (anchors: readonly Anchor[]): void {
-    writeFileAtomic(this.#file, `${JSON.stringify(anchors, null, 2)}\n`)
+  async #save (anchors: readonly Anchor[]): Promise<void> {
+    await writeFileAtomic(this.#file, `${JSON.stringify(anchors, null, 2)}\n`, { durable: true })
   }
 }
