@@ -8,7 +8,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { watchFinishedFiles, type FinishedFilesWatch } from '../core/finished-files.js'
+import { watchFiles, type FilesWatch } from '../core/folder-watch/watch-files.js'
 import { drainSpool, isSpoolFileName, orderKeyOf, type SpooledHook } from './spool.js'
 
 /**
@@ -39,7 +39,7 @@ export class SpoolDoor {
   readonly #options: SpoolDoorOptions
   /** Names of files known to be completely written and not yet drained. */
   readonly #finished = new Set<string>()
-  #watch: FinishedFilesWatch | null = null
+  #watch: FilesWatch | null = null
   /** The drain in progress or last finished; the next one starts after it. */
   #tail: Promise<unknown> = Promise.resolve()
   /** A drain asked for and not started yet: later asks join it. */
@@ -62,15 +62,14 @@ export class SpoolDoor {
   /** Watches the folder (created if missing); the files already there count as written and are drained. */
   async watch (): Promise<void> {
     await mkdir(this.#options.spoolDir, { recursive: true })
-    this.#watch = watchFinishedFiles({
+    this.#watch = watchFiles({
       folder: this.#options.spoolDir,
-      accepts: isSpoolFileName,
-      settleMs,
-      checkMs,
+      accepts: (file) => isSpoolFileName(path.basename(file)),
+      settle: { settleMs, checkMs },
       pollMs: this.#options.pollMs,
       reportExisting: true,
       onArrived: () => { this.drain().catch(this.#options.onError) },
-      onFinished: (file) => {
+      onChanged: (file) => {
         this.#finished.add(path.basename(file))
         this.drain().catch(this.#options.onError)
       },
