@@ -41,7 +41,7 @@ export class DemoSession {
     for (const [name, colour] of badges) {
       for (const locked of [false, true]) {
         const ref = { category: 'badge', file: `${name}${locked ? '_lock' : ''}.png` } as const
-        if (this.service.hasMedia(ref)) continue
+        if (await this.service.hasMedia(ref)) continue
         await this.service.putMedia(ref, badgePng(colour, locked))
       }
     }

@@ -3,7 +3,7 @@
  * fills it with what the upstream served; in local mode the owner puts the badges of their sets
  * there. Names are checked before any path is built, so no request reaches outside the folder.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { access, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../core/storage/atomic-file.js'
 
@@ -36,13 +36,13 @@ export class MediaCache {
     return path.join(this.root, ref.category, ref.file)
   }
 
-  has (ref: MediaRef): boolean {
-    return existsSync(this.#pathOf(ref))
+  async has (ref: MediaRef): Promise<boolean> {
+    return access(this.#pathOf(ref)).then(() => true, () => false)
   }
 
-  read (ref: MediaRef): Buffer | null {
+  async read (ref: MediaRef): Promise<Buffer | null> {
     try {
-      return readFileSync(this.#pathOf(ref))
+      return await readFile(this.#pathOf(ref))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error

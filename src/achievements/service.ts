@@ -85,7 +85,7 @@ export class AchievementsService {
 
   /** Cached images first (badges never change); otherwise the host's, cached when it is a PNG. */
   async image (ref: MediaRef, userAgent: string | null): Promise<HostAnswer | null> {
-    const cached = this.#media.read(ref)
+    const cached = await this.#media.read(ref)
     if (cached !== null) return { status: 200, contentType: 'image/png', body: cached }
     let fetched: HostAnswer | null
     try {
@@ -99,13 +99,13 @@ export class AchievementsService {
     return fetched
   }
 
-  media (ref: MediaRef): Buffer {
-    const bytes = this.#media.read(ref)
+  async media (ref: MediaRef): Promise<Buffer> {
+    const bytes = await this.#media.read(ref)
     if (bytes === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No cached achievements image ${ref.category}/${ref.file}`)
     return bytes
   }
 
-  hasMedia (ref: MediaRef): boolean {
+  async hasMedia (ref: MediaRef): Promise<boolean> {
     return this.#media.has(ref)
   }
 
