@@ -76,7 +76,7 @@ export const recordsModule = defineModule({
       root: home.store.head.root,
       issuerKeyId: home.key.keyId,
       damage: home.store.damage,
-      generations: home.anchors.list().length,
+      generations: home.anchors.knownGenerations,
       partners: options.partnerUrls
     }))
     context.use(liveViewsService).add(leaderboardView)

@@ -9,8 +9,8 @@
  * behind the service's back no longer hashes to that root, and every verifier sees it.
  */
 import { createHash, type Hash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, statSync, truncateSync } from 'node:fs'
-import { open, type FileHandle } from 'node:fs/promises'
+import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
+import { open, readFile, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../core/errors.js'
@@ -170,14 +170,15 @@ export class RecordStore {
   }
 
   /** The records as the file holds them now (read again only when the file changed). */
-  published (): unknown[] {
-    if (!existsSync(this.#file)) return []
-    const stat = statSync(this.#file)
+  async published (): Promise<unknown[]> {
+    const count = this.#head.count
+    const stats = await stat(this.#file).catch(() => null)
+    if (stats === null) return []
     // The head is part of it: an append in progress has written its line before the head names it.
-    const key = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${this.#head.count}`
+    const key = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${count}`
     if (this.#published?.key !== key) {
       // Only the head's lines: a failed write may have left bytes behind them until the next append cuts them off.
-      const lines = readFileSync(this.#file, 'utf8').split('\n').slice(0, this.#head.count)
+      const lines = (await readFile(this.#file, 'utf8')).split('\n').slice(0, count)
       this.#published = { key, records: lines.map((line, index) => parseLine(line, index)) }
     }
     return this.#published.records

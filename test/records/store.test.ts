@@ -24,7 +24,7 @@ describe('records store', () => {
     const head = await store.append(record(2))
     assert.equal(head.root, computeRoot([record(1), record(2)]))
     assert.deepEqual(reopened(dir).head, head)
-    assert.deepEqual(reopened(dir).published(), [record(1), record(2)])
+    assert.deepEqual((await reopened(dir).published()), [record(1), record(2)])
   })
 
   it('cuts off a line the head does not name (a stop before its 201) and a line cut short, then appends cleanly', async () => {
@@ -38,9 +38,9 @@ describe('records store', () => {
     const recovered = reopened(dir)
     assert.deepEqual(recovered.head, { count: 1, root: computeRoot([record(1)]) })
     assert.equal(recovered.damage, null)
-    assert.deepEqual(recovered.published(), [record(1)])
+    assert.deepEqual((await recovered.published()), [record(1)])
     await recovered.append(record(3))
-    assert.deepEqual(reopened(dir).published(), [record(1), record(3)])
+    assert.deepEqual((await reopened(dir).published()), [record(1), record(3)])
     assert.equal(reopened(dir).head.root, computeRoot([record(1), record(3)]))
   })
 
@@ -53,7 +53,7 @@ describe('records store', () => {
     const damaged = reopened(dir)
     assert.match(damaged.damage!, /no longer holds the 2 admitted records/)
     assert.equal(damaged.head.root, root)
-    assert.equal((damaged.published()[0] as { value: number }).value, 9000)
+    assert.equal(((await damaged.published())[0] as { value: number }).value, 9000)
     await assert.rejects(damaged.append(record(3)), (error: unknown) => error instanceof HubError && error.statusCode === 503)
   })
 
@@ -75,7 +75,7 @@ describe('records store', () => {
     assert.equal(heads.at(-1)!.root, computeRoot(records))
     const duplicate = await Promise.allSettled([store.append(record(21)), store.append(record(21))])
     assert.deepEqual(duplicate.map((outcome) => outcome.status), ['fulfilled', 'rejected'])
-    assert.deepEqual(reopened(dir).published(), [...records, record(21)])
+    assert.deepEqual((await reopened(dir).published()), [...records, record(21)])
     assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), [], 'no temporary file is left behind')
   })
 

@@ -2,7 +2,7 @@
  * The anchored generations (`anchors.json`) and their proofs (`proofs/gen-<N>.ots`). Read from
  * disk on every use: `cabinet-hub records anchor|upgrade` may change them while the service runs.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../../core/storage/atomic-file.js'
 import type { PublishedAnchor } from '../verify/shapes.js'
@@ -14,6 +14,14 @@ export interface Anchor extends PublishedAnchor {
   readonly confirmed_at: string | null
 }
 
+/** The file's bytes, or null when there is no such file. */
+async function readIfThere (file: string): Promise<Buffer | null> {
+  return readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null
+    throw error
+  })
+}
+
 export class AnchorLog {
   readonly #file: string
   readonly #proofs: string
@@ -23,18 +31,27 @@ export class AnchorLog {
     this.#proofs = path.join(recordsDir, 'proofs')
   }
 
-  list (): Anchor[] {
-    return existsSync(this.#file) ? JSON.parse(readFileSync(this.#file, 'utf8')) as Anchor[] : []
+  /** How many generations the last reading or writing of the list found (for the status, which cannot wait for a read). */
+  #known = 0
+
+  get knownGenerations (): number {
+    return this.#known
   }
 
-  proof (generation: number): Buffer | null {
-    const file = this.#proofFile(generation)
-    return existsSync(file) ? readFileSync(file) : null
+  async list (): Promise<Anchor[]> {
+    const bytes = await readIfThere(this.#file)
+    const anchors = bytes === null ? [] : JSON.parse(bytes.toString('utf8')) as Anchor[]
+    this.#known = anchors.length
+    return anchors
+  }
+
+  async proof (generation: number): Promise<Buffer | null> {
+    return readIfThere(this.#proofFile(generation))
   }
 
   /** Saves the proof first: an anchor in the list always has its proof. */
   async add (anchor: Omit<Anchor, 'generation'>, proof: Buffer): Promise<Anchor> {
-    const anchors = this.list()
+    const anchors = await this.list()
     const added = { generation: anchors.length + 1, ...anchor }
     await this.#saveProof(added.generation, proof)
     await this.#save([...anchors, added])
@@ -45,7 +62,7 @@ export class AnchorLog {
   async upgrade (generation: number, proof: Buffer, bitcoinBlock: number | null, at: string): Promise<void> {
     await this.#saveProof(generation, proof)
     if (bitcoinBlock === null) return
-    await this.#save(this.list().map((a) => a.generation === generation ? { ...a, bitcoin_block: bitcoinBlock, confirmed_at: at } : a))
+    await this.#save((await this.list()).map((a) => a.generation === generation ? { ...a, bitcoin_block: bitcoinBlock, confirmed_at: at } : a))
   }
 
   #proofFile (generation: number): string {
@@ -58,5 +75,6 @@ export class AnchorLog {
 
   async #save (anchors: readonly Anchor[]): Promise<void> {
     await writeFileAtomic(this.#file, `${JSON.stringify(anchors, null, 2)}\n`, { durable: true })
+    this.#known = anchors.length
   }
 }
