@@ -68,7 +68,7 @@ export class DemoSession {
     // The demo's roms are not real content: the set is keyed by the MD5 of the rom path.
     const hash = createHash('md5').update(gamePath).digest('hex')
     const gameId = 900_000 + (parseInt(hash.slice(0, 5), 16) % 99_999)
-    if (this.service.sets.byHash(hash) === null) await this.service.installSet(hash, demoSet(gameId, title))
+    if (await this.service.sets.byHash(hash) === null) await this.service.installSet(hash, demoSet(gameId, title))
     this.service.store.forget(player, gameId)
     const login = await this.#ask(`r=login&u=${player}&p=${player}`)
     const token = String(login.Token ?? '')
