@@ -67,11 +67,24 @@ describe('folder watcher', { timeout: 30_000 }, () => {
     await watch.close()
   })
 
-  it('finds a folder created after watching started and reports the files in it', async () => {
+  it('finds a folder created after watching started, and reports its files and a sub-folder removed with its files', async () => {
+    const root = path.join(tempDir(), 'dynpanels')
+    const seen = recorder()
+    const watch = watchChanges({ folder: root, depth: 1, accepts: (file) => file.endsWith('.json'), pollMs: 20, rescanMs: 60_000, debounceMs: 20, onChanged: seen.onChanged, onError: failOnError })
+    await watch.ready
+    mkdirSync(path.join(root, 'games'), { recursive: true })
+    writeFileSync(path.join(root, 'games', 'sf2.json'), '{}')
+    await seen.until((all) => all.flat().includes(path.join(root, 'games', 'sf2.json')))
+    rmSync(path.join(root, 'games'), { recursive: true })
+    await seen.until((all) => all.flat().filter((file) => file === path.join(root, 'games', 'sf2.json')).length === 2)
+    await watch.close()
+  })
+
+  it('holds a dropped file until it is written, in a folder created after watching started', async () => {
     const root = path.join(tempDir(), 'later')
     const arrived: string[] = []
     let wake: () => void = () => {}
-    const watch = watchFiles({ folder: root, accepts: () => true, pollMs: 20, reportExisting: false, onChanged: (file) => { arrived.push(file); wake() }, onError: failOnError })
+    const watch = watchFiles({ folder: root, accepts: () => true, settle: { settleMs: 50, checkMs: 10 }, pollMs: 20, reportExisting: false, onChanged: (file) => { arrived.push(file); wake() }, onError: failOnError })
     await watch.ready
     mkdirSync(root)
     writeFileSync(path.join(root, 'first.json'), '{}')

@@ -1,23 +1,26 @@
 /**
  * What changed among the files of a folder, for owners that re-read what changed (saves, panel
- * files, settings, gamelists): the folder watcher's events, each checked against the file's last
- * known identity so a file is reported only when it really changed, and batched until the
- * folder has been quiet `debounceMs`. A slow walk of the folder every `rescanMs` is the safety
- * net for events the system did not give (some shares give none, some systems miss a rename).
- * Everything is asynchronous: a walk of thousands of files never holds the event loop.
+ * files, settings, gamelists). The system's events of each folder (fs.watch, one per folder down
+ * to `depth`, not one per file) name the entry that moved; an accepted file is checked against
+ * its last known identity, so it is reported only when it really changed, and the changes are
+ * batched until the folder has been quiet `debounceMs`. A slow walk of the folder every
+ * `rescanMs` is the safety net for events the system did not give (some shares give none, some
+ * systems miss a rename), and finds a folder that did not exist yet (looked for every `pollMs`).
+ * Files are judged by their path before anything is read: a roms folder of thousands of files
+ * costs one listing, not a stat per file. Everything is asynchronous.
  * What the folder holds when watching starts is the known state, not a change.
  */
-import type { Dirent } from 'node:fs'
+import { watch, type Dirent, type FSWatcher } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { watchFiles, type FilesWatch } from './watch-files.js'
 
 export interface WatchChangesOptions {
   readonly folder: string
   /** How many levels of sub-folders are watched: 0 for the folder's own files. */
   readonly depth?: number
+  /** Which files count, by path: a file is looked at only when it does. */
   readonly accepts: (file: string) => boolean
-  /** How often a missing folder is looked for (see watchFiles). */
+  /** How often a folder that does not exist yet is looked for. */
   readonly pollMs: number
   /** How often the whole folder is walked again, for changes no event reported. */
   readonly rescanMs: number
@@ -29,7 +32,7 @@ export interface WatchChangesOptions {
 }
 
 export interface ChangesWatch {
-  /** Settles once the folder's files are known and watched. */
+  /** Settles once the folder's files are known and watched (or the folder is found missing). */
   readonly ready: Promise<void>
   close (): Promise<void>
 }
@@ -48,35 +51,19 @@ export async function fileSignature (file: string): Promise<string | null> {
   }
 }
 
-/** Every accepted file under `folder`, down to `depth` levels of sub-folders. */
-async function filesUnder (folder: string, depth: number, accepts: (file: string) => boolean): Promise<string[]> {
-  let entries: Dirent[]
-  try {
-    entries = await readdir(folder, { withFileTypes: true })
-  } catch {
-    return []
-  }
-  const found: string[] = []
-  for (const entry of entries) {
-    const file = path.join(folder, entry.name)
-    if (entry.isDirectory()) {
-      if (depth > 0) found.push(...await filesUnder(file, depth - 1, accepts))
-    } else if (accepts(file)) {
-      found.push(file)
-    }
-  }
-  return found
+async function entriesOf (folder: string): Promise<Dirent[] | null> {
+  return readdir(folder, { withFileTypes: true }).catch(() => null)
 }
 
 export function watchChanges (options: WatchChangesOptions): ChangesWatch {
-  const folder = path.resolve(options.folder)
+  const root = path.resolve(options.folder)
   const depth = options.depth ?? 0
   const known = new Map<string, string>()
+  const watchers = new Map<string, FSWatcher>()
   const pending = new Set<string>()
   let quietTimer: NodeJS.Timeout | null = null
-  let rescanTimer: NodeJS.Timeout | null = null
+  let walkTimer: NodeJS.Timeout | null = null
   let closed = false
-  let watch: FilesWatch | null = null
 
   const report = (): void => {
     quietTimer = null
@@ -92,48 +79,89 @@ export function watchChanges (options: WatchChangesOptions): ChangesWatch {
     quietTimer.unref()
   }
   /** Compares the file with what is known of it; a change is noted once. */
-  const check = async (file: string): Promise<void> => {
+  const check = async (file: string, note: boolean): Promise<void> => {
     const signature = await fileSignature(file)
     if (closed || (known.get(file) ?? null) === signature) return
     if (signature === null) known.delete(file)
     else known.set(file, signature)
-    noteChanged(file)
+    if (note) noteChanged(file)
   }
-  const checkAll = async (files: Iterable<string>, note: boolean): Promise<void> => {
-    for (const file of files) {
-      if (note) await check(file)
-      else {
-        const signature = await fileSignature(file)
-        if (signature !== null) known.set(file, signature)
+  const fail = (error: unknown): void => { if (!closed) options.onError(error instanceof Error ? error : new Error(String(error))) }
+
+  /** The known files in and under a folder that went away are gone. */
+  const forgetFolder = (folder: string): void => {
+    for (const [watched, watcher] of watchers) {
+      if (watched === folder || watched.startsWith(`${folder}${path.sep}`)) { watcher.close(); watchers.delete(watched) }
+    }
+    for (const file of known.keys()) if (file.startsWith(`${folder}${path.sep}`)) void check(file, true)
+  }
+  /** An entry of a watched folder moved: a file is checked, a new folder watched and walked. */
+  const entryMoved = (entry: string, level: number): void => {
+    const accepted = options.accepts(entry)
+    // Below the last level only accepted files matter; above it the entry may be a folder.
+    if (level >= depth) {
+      if (accepted) check(entry, true).catch(fail)
+      return
+    }
+    stat(entry).then(async (stats) => {
+      if (stats.isDirectory()) await walk(entry, level + 1, true)
+      else if (accepted) await check(entry, true)
+    }, async () => {
+      forgetFolder(entry)
+      if (accepted) await check(entry, true)
+    }).catch(fail)
+  }
+  const watchFolder = (folder: string, level: number): boolean => {
+    if (watchers.has(folder)) return true
+    try {
+      const watcher = watch(folder, { persistent: false }, (_type, name) => {
+        // Without a name (some systems) the whole folder is walked again.
+        if (name === null) walk(folder, level, true).catch(fail)
+        else entryMoved(path.join(folder, name), level)
+      })
+      watcher.on('error', () => { watcher.close(); watchers.delete(folder) })
+      watchers.set(folder, watcher)
+      return true
+    } catch {
+      return false // gone, or not there yet: the next walk looks again
+    }
+  }
+  /** Watches the folder and what is under it down to `depth`, and checks every accepted file. */
+  const walk = async (folder: string, level: number, note: boolean): Promise<void> => {
+    if (closed) return
+    const entries = await entriesOf(folder)
+    if (entries === null || !watchFolder(folder, level)) { forgetFolder(folder); return }
+    for (const entry of entries) {
+      const file = path.join(folder, entry.name)
+      if (entry.isDirectory()) {
+        if (level < depth) await walk(file, level + 1, note)
+      } else if (options.accepts(file)) {
+        await check(file, note)
       }
     }
   }
-  const rescan = async (): Promise<void> => {
-    const present = await filesUnder(folder, depth, options.accepts)
-    await checkAll(new Set([...present, ...known.keys()]), true)
+  /** The safety-net walk: changes no event reported, files gone, folders created meanwhile. */
+  const walkAgain = async (): Promise<void> => {
+    await walk(root, 0, true)
+    for (const file of [...known.keys()]) await check(file, true)
   }
-  const scheduleRescan = (): void => {
+  const scheduleWalk = (): void => {
     if (closed) return
-    rescanTimer = setTimeout(() => { rescan().catch(options.onError).finally(scheduleRescan) }, options.rescanMs)
-    rescanTimer.unref()
+    // A missing folder is looked for often; a watched one walked now and then.
+    walkTimer = setTimeout(() => { walkAgain().catch(fail).finally(scheduleWalk) }, watchers.has(root) ? options.rescanMs : options.pollMs)
+    walkTimer.unref()
   }
-  const onEvent = (file: string): void => { check(file).catch(options.onError) }
 
-  const ready = (async () => {
-    await checkAll(await filesUnder(folder, depth, options.accepts), false)
-    if (closed) return
-    watch = watchFiles({ folder, depth, accepts: options.accepts, pollMs: options.pollMs, reportExisting: false, onChanged: onEvent, onGone: onEvent, onError: options.onError })
-    await watch.ready
-    scheduleRescan()
-  })()
+  const ready = walk(root, 0, false).then(scheduleWalk, fail)
   return {
     ready,
     close: async () => {
       closed = true
       if (quietTimer !== null) clearTimeout(quietTimer)
-      if (rescanTimer !== null) clearTimeout(rescanTimer)
+      if (walkTimer !== null) clearTimeout(walkTimer)
       await ready
-      await watch?.close()
+      for (const watcher of watchers.values()) watcher.close()
+      watchers.clear()
     }
   }
 }

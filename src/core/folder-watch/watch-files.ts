@@ -1,7 +1,8 @@
 /**
- * The service's one folder watcher: the files of a folder (and of its sub-folders down to
- * `depth`), reported as they arrive, change and go. chokidar watches with the system's file
- * events (or polls, with CHOKIDAR_USEPOLLING=1, on shares without them).
+ * Files dropped into one folder by other programs (the frontend's hooks: the spool folder,
+ * events.ini), reported as they arrive, change and go. chokidar watches with the system's file
+ * events (or polls, with CHOKIDAR_USEPOLLING=1, on shares without them); its write-finish wait is
+ * what this watcher adds to `watchChanges` (the service's watcher of trees it re-reads).
  *
  * - `settle`: a new or changed file is held back until its size has held still that long (a
  *   writer that does not rename its file into place is not read halfway); files already there
@@ -23,12 +24,10 @@ import { watch, type ChokidarOptions, type FSWatcher } from 'chokidar'
 
 export interface WatchFilesOptions {
   readonly folder: string
-  /** How many levels of sub-folders are watched: 0 for the folder's own files. */
-  readonly depth?: number
   /** Which files count (by path); any other (temporary files, other names) is never reported. */
   readonly accepts: (file: string) => boolean
   /** Hold each new or changed file back until its size has held still `settleMs`, looked at every `checkMs`. */
-  readonly settle?: { readonly settleMs: number, readonly checkMs: number }
+  readonly settle: { readonly settleMs: number, readonly checkMs: number }
   /**
    * How often a missing folder is looked for; also chokidar's poll interval where file events are
    * polled for instead (CHOKIDAR_USEPOLLING=1, for shares without file events).
@@ -36,7 +35,7 @@ export interface WatchFilesOptions {
   readonly pollMs: number
   /** Report the files the folder holds when watching starts. */
   readonly reportExisting: boolean
-  /** A file was created or changed (and, with `settle`, its writing has finished). */
+  /** A file was created or changed, and its writing has finished. */
   readonly onChanged: (file: string) => void
   /** A file was created or changed; its writing may not have finished. */
   readonly onArrived?: (file: string) => void
@@ -88,27 +87,25 @@ function systemEvents (folder: string, options: WatchFilesOptions, counts: (file
 
 /** The watchers of a folder that exists; resolves once chokidar's are ready. */
 async function watchExisting (folder: string, options: WatchFilesOptions, reportExisting: boolean, watchers: Closable[]): Promise<FolderEvents | null> {
-  const depth = options.depth ?? 0
   const started: FSWatcher[] = []
-  const counts = (file: string): boolean => path.relative(folder, file).split(path.sep).length <= depth + 1 && options.accepts(file)
+  const counts = (file: string): boolean => path.dirname(file) === folder && options.accepts(file)
   const common: ChokidarOptions = {
-    depth,
+    depth: 0,
     persistent: false,
     ignoreInitial: !reportExisting,
-    // A file is judged by its path; a folder is entered (down to `depth`) whatever its name.
-    ignored: (file, stats) => file !== folder && stats?.isFile() === true && !counts(file),
+    ignored: (file) => file !== folder && !counts(file),
     interval: options.pollMs,
     binaryInterval: options.pollMs
   }
   const onError = (error: unknown): void => { options.onError(error instanceof Error ? error : new Error(String(error))) }
-  const settled = watch(folder, options.settle === undefined ? common : { ...common, awaitWriteFinish: { stabilityThreshold: options.settle.settleMs, pollInterval: options.settle.checkMs } })
+  const settled = watch(folder, { ...common, awaitWriteFinish: { stabilityThreshold: options.settle.settleMs, pollInterval: options.settle.checkMs } })
   settled.on('add', (file) => { if (counts(file)) options.onChanged(file) })
   settled.on('change', (file) => { if (counts(file)) options.onChanged(file) })
   settled.on('unlink', (file) => { if (counts(file)) options.onGone?.(file) })
   settled.on('error', onError)
   started.push(settled)
   const { onArrived } = options
-  if (onArrived !== undefined && options.settle !== undefined) {
+  if (onArrived !== undefined) {
     const arrivals = watch(folder, common)
     arrivals.on('add', (file) => { if (counts(file)) onArrived(file) })
     arrivals.on('change', (file) => { if (counts(file)) onArrived(file) })
