@@ -7,7 +7,7 @@ import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { writeFileAtomic } from '../core/storage/atomic-file.js'
-import { removeFile } from './remove-file.js'
+import { removeFile } from '../core/storage/remove-file.js'
 import { hiscoreThemeXml, hiscoreViewLines, type HiscoreLine } from './hiscore-xml.js'
 import { setBlock } from './marked-block.js'
 

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 
 export interface AtomicWriteOptions {
@@ -66,12 +66,22 @@ function syncFolderSync (folder: string): void {
   }
 }
 
+/** Opens the temporary file, creating its folder only when it is missing (most writes go to a folder that is there). */
+async function openCreating (temporary: string, mode: number): Promise<FileHandle> {
+  try {
+    return await open(temporary, 'w', mode)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    await mkdir(path.dirname(temporary), { recursive: true })
+    return open(temporary, 'w', mode)
+  }
+}
+
 export async function writeFileAtomic (file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const folder = path.dirname(file)
-  await mkdir(folder, { recursive: true })
   const temporary = temporaryBeside(file)
   try {
-    const handle = await open(temporary, 'w', options.mode ?? 0o644)
+    const handle = await openCreating(temporary, options.mode ?? 0o644)
     try {
       // A handle's writeFile writes every byte, however many calls a nearly full disk needs.
       await handle.writeFile(data)
@@ -82,7 +92,8 @@ export async function writeFileAtomic (file: string, data: string | Uint8Array, 
     await options.beforeReplacing?.()
     await rename(temporary, file)
   } catch (error) {
-    await rm(temporary, { force: true })
+    // unlink, not rm: fs.promises.rm checks its target with a blocking lstat first.
+    await unlink(temporary).catch(() => {})
     throw error
   }
   if (options.durable === true) await syncFolder(folder)
