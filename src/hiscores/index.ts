@@ -7,10 +7,13 @@ import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { liveViewsService } from '../dashboard/index.js'
 import { frontendInstallService } from '../frontends/index.js'
+import { onScreenService } from '../frontend/index.js'
+import { gameFactsService } from '../game-events/index.js'
 import { catalogService } from '../library/index.js'
 import { SaveWatch } from './arcade/save-watch.js'
 import { hiscoreCommand } from './decode-command.js'
 import { hiscoreEvents } from './events.js'
+import { hiscoreFactsService, type HiscoreFacts } from './facts.js'
 import { gamelistFinder } from './game-names.js'
 import { hiscoresMigrations } from './migrations.js'
 import { hiscoresView } from './live-view.js'
@@ -29,6 +32,7 @@ export type HiscoreGames = Pick<HiscoreService, 'gamesOfMe'>
 export const hiscoreGamesService = serviceKey<HiscoreGames>('hiscores.games')
 export type { CurrentPlayer, CurrentPlayerService } from './players/player-service.js'
 export { writeDemoHiscores } from './demo-tables.js'
+export { hiscoreFactsService, type HiscoreFacts } from './facts.js'
 
 export const hiscoresModule = defineModule({
   name: 'hiscores',
@@ -38,8 +42,8 @@ export const hiscoresModule = defineModule({
   options: hiscoresOptions,
   migrations: hiscoresMigrations,
   events: hiscoreEvents,
-  needs: [frontendInstallService, liveViewsService, catalogService],
-  provides: [currentPlayerService, hiscoreGamesService],
+  needs: [frontendInstallService, liveViewsService, catalogService, onScreenService, gameFactsService],
+  provides: [currentPlayerService, hiscoreGamesService, hiscoreFactsService],
   commands: [hiscoreCommand],
   register: async (scope, context) => {
     const { options, publisher } = context
@@ -59,7 +63,12 @@ export const hiscoresModule = defineModule({
       hiscores?.playerChanged()
     })
     context.provide(currentPlayerService, players)
+    const onScreen = context.use(onScreenService)
+    const facts = context.factChannel<HiscoreFacts>()
+    context.provide(hiscoreFactsService, facts)
     hiscores = new HiscoreService({
+      onScreen,
+      facts,
       tables: new TableStore(context.db), players, personalBests: new PersonalBests(context.db), publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores,
       findGame: gamelistFinder(context.use(catalogService))
     })
@@ -71,7 +80,11 @@ export const hiscoresModule = defineModule({
     const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, pollMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => service.saveChanged(rom) })
     context.addStatusSection('hiscores', () => ({ ...folders, player: players.current() }))
     context.onStart('hiscores', async () => {
-      context.subscribe((event) => service.onEvent(event))
+      const { facts } = onScreen
+      facts.on('SelectionChanged', ({ game }) => { service.selectionChanged(game) })
+      facts.on('GameStarted', ({ game }) => { service.gameStarted(game) })
+      facts.on('GameEnded', () => { service.gameEnded() })
+      context.use(gameFactsService).on('ScoreChanged', (score) => { service.liveScore(score) })
       watch.start()
     })
     context.onStop(() => watch.stop())
