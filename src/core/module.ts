@@ -18,7 +18,7 @@ import type { ServiceKey } from './services.js'
 import type { FrontendSettings } from './settings.js'
 import type { HubDatabase } from './storage/database.js'
 import type { PhaseOutcome } from './startup.js'
-import type { StreamDefinition } from './stream-table.js'
+import type { StreamDefinition, StreamJoin } from './stream-table.js'
 
 export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
@@ -113,6 +113,8 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly managers?: readonly ManagerDefinition[]
   /** Stream rows this module owns. */
   readonly streams?: readonly StreamDefinition[]
+  /** Its events that ride another module's row (or the service's `system` row). */
+  readonly joins?: readonly StreamJoin[]
   readonly options?: O
   /** Forward-only schema steps of this module's tables; never edit a shipped step, add one. */
   readonly migrations?: readonly string[]

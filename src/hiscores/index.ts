@@ -37,8 +37,8 @@ export { hiscoreFactsService, type HiscoreFacts } from './facts.js'
 export const hiscoresModule = defineModule({
   name: 'hiscores',
   gate: 'gameEvents',
-  // The partner leaderboard of the game on screen (records module) rides this stream too.
-  streams: [{ name: 'hiscore', description: 'Hiscore tables (the game on screen retained), new entries, captured console scores, the player at the cabinet and the partner leaderboard of the game on screen.', prefixes: ['hiscore.'], extraTypes: ['records.leaderboard.updated'], aliases: ['highscore', 'highscores', 'hiscores'] }],
+  // The partner leaderboard of the game on screen (records module) joins this stream.
+  streams: [{ name: 'hiscore', description: 'Hiscore tables (the game on screen retained), new entries, captured console scores, the player at the cabinet and the partner leaderboard of the game on screen.', prefixes: ['hiscore.'], extraTypes: [], aliases: ['highscore', 'highscores', 'hiscores'] }],
   options: hiscoresOptions,
   migrations: hiscoresMigrations,
   events: hiscoreEvents,

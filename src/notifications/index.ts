@@ -16,6 +16,7 @@ import { NotificationsService } from './service.js'
 export const notificationsModule = defineModule({
   name: 'notifications',
   gate: null,
+  joins: [{ stream: 'system', prefixes: ['notifications.'] }],
   managers: [{ id: 'notificationsUi', title: 'Notifications & UI', esKey: 'notifications_ui_manager', parent: null, description: 'Toasts and native frontend notifications.' }],
   options: notificationOptions,
   events: notificationEvents,

@@ -44,7 +44,7 @@ export const panelsModule = defineModule({
   name: 'panels',
   gate: 'controlPanel',
   managers: [{ id: 'controlPanel', title: 'Control Panel Manager', esKey: 'control_panel_manager', parent: null, description: 'Resolved control panels, cabinet configuration and physical inputs.' }],
-  streams: [{ name: 'panel', description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.', prefixes: ['panel.', 'theme.'], extraTypes: ['cpo.panel.config.selected'], aliases: [] }],
+  streams: [{ name: 'panel', description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.', prefixes: ['panel.'], extraTypes: ['cpo.panel.config.selected'], aliases: [] }],
   options: panelOptions,
   events: panelEvents,
   provides: [panelControlsService, currentPanelService],

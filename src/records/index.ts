@@ -20,8 +20,8 @@ import { leaderboardView } from './views.js'
 export const recordsModule = defineModule({
   name: 'records',
   gate: 'gameEvents',
-  // records.leaderboard.updated belongs on /ws/hiscore, whose row the hiscores module owns (it lists the type
-  // in its extraTypes); until then the event is on the firehose /ws.
+  // The partner leaderboard belongs beside the hiscore tables of the game on screen.
+  joins: [{ stream: 'hiscore', types: ['records.leaderboard.updated'] }],
   options: recordsOptions,
   events: recordsEvents,
   needs: [liveViewsService, onScreenService, hiscoreFactsService],

@@ -16,6 +16,8 @@ import { themesRoutes } from './routes.js'
 export const themesModule = defineModule({
   name: 'themes',
   gate: 'themesCollections',
+  // Theme files are the panels' and hiscores' companions on the cabinet's screens; the frontend's collections are service-level news.
+  joins: [{ stream: 'panel', prefixes: ['theme.'] }, { stream: 'system', prefixes: ['collections.'] }],
   managers: [{ id: 'themesCollections', title: 'Themes & Collections', esKey: 'themes_collections_manager', parent: null, description: 'Theme exports and collections.' }],
   options: themesOptions,
   events: themesEvents,
