@@ -1,6 +1,6 @@
 /** Arcade outputs, emulator memory watches, live score and timer. Sources run only while the Game Events Manager is on. */
 import { defineModule } from '../core/module.js'
-import { configuredSources } from './configured-sources.js'
+import { configuredSources } from './source-kinds.js'
 import { gameFactsService, type GameEventFacts } from './content-facts.js'
 import { onScreenService } from '../frontend/index.js'
 import { gameEvents } from './events.js'

@@ -2,7 +2,7 @@
  * Game events: what the game sources report (arcade outputs, running content, watched memory) as
  * events, and the live score and timer derived from them. Follows the running game from the
  * frontend (`ui.game.started` / `ui.game.ended`) and from the content the sources report. Which
- * sources exist is decided by the factory the service is given (`configured-sources.ts`).
+ * sources exist is decided by the factory the service is given (`source-kinds.ts`).
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { GameEventsConfig } from './options.js'
@@ -12,7 +12,8 @@ import type { GameEvents } from './events.js'
 import { HubError } from '../core/errors.js'
 import type { FrontendFacts } from '../frontend/index.js'
 import type { Facts } from '../core/facts.js'
-import { sameContent, statusOfSources, type ContentEndReason, type GameSource, type GameSourceFactory, type RunningContent } from './game-source.js'
+import { sameContent, statusOfSources, type ContentEndReason, type GameSource, type RunningContent } from './game-source.js'
+import type { GameSourceFactory } from './source-kinds.js'
 import { LiveBoard, type GameIdentity } from './live/live-board.js'
 import type { DefinitionBodyType, IngameStatus } from './schemas.js'
 import { SourceSink } from './sink/source-sink.js'
@@ -61,7 +62,7 @@ export class GameEventsService {
     const { config, logger, now } = deps
     // Sources name their events by their id (`<id>.output.changed`): the names are checked against
     // the declared catalog when published, not when compiled.
-    const publish = (type: string, payload: Record<string, unknown>): void => { deps.publisher.publish(type as keyof GameEvents & string, payload as never) }
+    const publish = (type: string, payload: Record<string, unknown>): void => { deps.publisher.publish(type, payload) }
     this.#store = new DefinitionStore(config.dataDir)
     this.#board = new LiveBoard(publish, now, (score) => { deps.facts.tell('ScoreChanged', score) })
     this.#watcher = new MemoryWatcher({ publish, board: this.#board, now })

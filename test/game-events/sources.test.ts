@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { configuredSources } from '../../src/game-events/configured-sources.js'
+import { configuredSources } from '../../src/game-events/source-kinds.js'
 import { FakeGameSource } from '../support/fake-game-source.js'
 import { definitionBody } from '../support/game-events.js'
 import { startSourceService, type SourceService } from '../support/source-service.js'
