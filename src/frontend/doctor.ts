@@ -1,6 +1,7 @@
 /**
- * `cabinet-hub doctor --frontend-root DIR --profile P [--json]`: what stands between the frontend
- * and the service that an owner can fix, without starting the service. Among them, the roms whose
+ * `cabinet-hub doctor --frontend-root DIR --profile P [--plugins-dir DIR] [--json]`: what stands
+ * between the frontend (and MAME's `cabinethub` plugin) and the service that an owner can fix,
+ * without starting the service. Among them, the roms whose
  * file names the frontend's shell cannot pass to its hooks (the real ES quotes only arguments with
  * a space, so `Tetris(USA).nes` runs no hook at all): selecting them is never reported, and
  * navigation stops at them (409 POSITION_UNKNOWN). Exits 1 when it finds anything.
@@ -9,13 +10,14 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CommandUsageError, type ModuleCommand } from '../core/module.js'
 import { configuredInstall, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
+import { installedMamePluginProblem } from '../game-events/index.js'
 import { romStem } from '../identity/index.js'
 import { parseEsSystems } from '../library/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
 
 interface Problem {
-  readonly kind: 'install' | 'hooks-missing' | 'hooks-elsewhere' | 'unhookable-roms'
+  readonly kind: 'install' | 'hooks-missing' | 'hooks-elsewhere' | 'unhookable-roms' | 'mame-plugin-elsewhere'
   readonly message: string
   readonly fix: string
   /** The files concerned, each with why. */
@@ -89,6 +91,14 @@ async function problemsOf (install: FrontendInstall, dataDir: string): Promise<P
   return problems
 }
 
+/** The `cabinethub` MAME plugins in the plugins folders named that read another data dir's definitions. */
+function mamePluginProblems (pluginsDirs: readonly string[], dataDir: string): Problem[] {
+  return pluginsDirs.flatMap((pluginsDir) => {
+    const problem = installedMamePluginProblem(pluginsDir, dataDir)
+    return problem === null ? [] : [{ kind: 'mame-plugin-elsewhere' as const, ...problem }]
+  })
+}
+
 function printed (problems: readonly Problem[]): string {
   if (problems.length === 0) return 'cabinet-hub doctor: nothing to fix\n'
   return [`cabinet-hub doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`, ...problems.flatMap((problem) => [
@@ -100,17 +110,20 @@ function printed (problems: readonly Problem[]): string {
 
 export const doctorCommand: ModuleCommand<typeof frontendOptions> = {
   name: 'doctor',
-  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera] [--json]
+  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera] [--plugins-dir DIR] [--json]
                                   list what an owner can fix in the frontend link: hooks missing or
                                   spooling for another data dir, rom names the frontend's shell cannot
-                                  pass to its hooks; exit 1 when it finds any
+                                  pass to its hooks, the MAME plugin in --plugins-dir (repeatable)
+                                  reading another data dir's definitions; exit 1 when it finds any
 `,
   async run (args, context) {
-    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' } })
+    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' }, 'plugins-dir': { type: 'string', multiple: true } })
     if (positionals.length > 0) throw new CommandUsageError(`doctor: unexpected argument ${positionals[0]}`)
     const frontends = config as unknown as FrontendsConfig
-    if (frontends.frontendRoot === null && frontends.esConfigDir === null && frontends.romsRoot === null) throw new CommandUsageError('doctor needs --frontend-root (or --es-config-dir and --roms-root)')
-    const problems = await problemsOf(configuredInstall(frontends), core.dataDir)
+    const pluginsDirs = flags['plugins-dir'] ?? []
+    const frontendGiven = frontends.frontendRoot !== null || frontends.esConfigDir !== null || frontends.romsRoot !== null
+    if (!frontendGiven && pluginsDirs.length === 0) throw new CommandUsageError('doctor needs --frontend-root (or --es-config-dir and --roms-root), or --plugins-dir')
+    const problems = [...(frontendGiven ? await problemsOf(configuredInstall(frontends), core.dataDir) : []), ...mamePluginProblems(pluginsDirs, core.dataDir)]
     context.stdout.write(flags.json === true ? `${JSON.stringify({ ok: problems.length === 0, problems }, null, 2)}\n` : printed(problems))
     return problems.length === 0 ? 0 : 1
   }

@@ -8,7 +8,7 @@ import type { GameSourceFactory } from './game-source.js'
 import { MultiemuSource } from './multiemu/multiemu-source.js'
 
 export const configuredSources: GameSourceFactory = ({ config, logger }) => [
-  new CabemuSource({ instance: 'cabemu', enabled: config.cabemuEnabled, host: config.cabemuHost, port: config.cabemuPort }, logger),
-  new CabemuSource({ instance: 'cabemu2', enabled: config.cabemu2Enabled, host: config.cabemu2Host, port: config.cabemu2Port }, logger),
+  new CabemuSource({ instance: 'cabemu', enabled: config.cabemuEnabled, host: config.cabemuHost, port: config.cabemuPort, dataDir: config.dataDir }, logger),
+  new CabemuSource({ instance: 'cabemu2', enabled: config.cabemu2Enabled, host: config.cabemu2Host, port: config.cabemu2Port, dataDir: config.dataDir }, logger),
   new MultiemuSource({ enabled: config.multiemuEnabled, host: config.multiemuHost, port: config.multiemuPort, pollHz: config.multiemuPollHz })
 ]

@@ -34,3 +34,4 @@ export const gameEventsModule = defineModule({
 })
 
 export { contentFactsService } from './content-facts.js'
+export { installedPluginProblem as installedMamePluginProblem } from './mame-plugin/plugin-check.js'

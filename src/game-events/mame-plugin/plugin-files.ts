@@ -24,7 +24,15 @@ local cabinethub = exports
 local definitions_dir = ${luaString(definitionsDir)}
 local bytes_per_output = ${bytesPerOutput}
 
-function cabinethub.set_folder(path) end
+local plugin_folder = ""
+
+-- MAME tells a plugin its folder before starting it.
+function cabinethub.set_folder(path) plugin_folder = path end
+
+-- Any byte outside [A-Za-z0-9/._~-] as %XX: a folder may hold spaces, '=' or ':', which an output name cannot.
+local function percent_encoded(text)
+  return (text:gsub("[^%w/._~-]", function(c) return string.format("%%%02X", string.byte(c)) end))
+end
 
 function cabinethub.startplugin()
   local json = require("json")
@@ -63,12 +71,15 @@ function cabinethub.startplugin()
   end
 
   local frames = 0
+  -- Where this plugin is and which definitions it reads: the service says when that is not its folder.
+  local plugin_output = "chub.plugin:" .. percent_encoded(plugin_folder) .. ":" .. percent_encoded(definitions_dir)
 
   emu.register_start(function()
     content = content_key()
     watches = load(content)
     last = {}
     frames = 0
+    manager.machine.output:set_value(plugin_output, 1)
     manager.machine.output:set_value("chub.content:" .. content, 1)
   end)
 
@@ -81,7 +92,10 @@ function cabinethub.startplugin()
     -- Outputs are sent only when they change, and a client that connects later hears none of
     -- the earlier ones: the content is announced again every half second with a new value.
     frames = frames + 1
-    if content ~= nil and frames % 30 == 0 then manager.machine.output:set_value("chub.content:" .. content, frames // 30 + 1) end
+    if content ~= nil and frames % 30 == 0 then
+      manager.machine.output:set_value(plugin_output, frames // 30 + 1)
+      manager.machine.output:set_value("chub.content:" .. content, frames // 30 + 1)
+    end
     for _, watch in ipairs(watches) do
       local chunk = 0
       for start = 0, watch.size - 1, bytes_per_output do
