@@ -16,17 +16,10 @@ import { writeDemoTree } from '../../../src/sim/index.js'
 import { builtBundles, bundleTarget } from '../../support/bundles.js'
 import { freePort, run, stopCli, waitForHealth } from '../../support/cli.js'
 import { tempDir } from '../../support/hub.js'
+import { markdownFiles, projectRoot as root } from '../../support/markdown.js'
 
-const root = new URL('../../../', import.meta.url).pathname
 const read = (file: string): string => readFileSync(path.join(root, file), 'utf8')
 const readme = read('README.md')
-
-function markdownFiles (folder: string): string[] {
-  return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(folder, entry.name)
-    return entry.isDirectory() ? markdownFiles(relative) : entry.name.endsWith('.md') ? [relative] : []
-  })
-}
 const docs = markdownFiles('docs').map(read)
 
 /** The lines of the fenced blocks of one language, comments cut, in order. */
