@@ -1,23 +1,22 @@
 /**
- * `cabinet-hub doctor --frontend-root DIR --profile P [--plugins-dir DIR] [--json]`: what stands
- * between the frontend (and MAME's `cabinethub` plugin) and the service that an owner can fix,
- * without starting the service. Among them, the roms whose
+ * `cabinet-hub doctor --frontend-root DIR --profile P [--json]`: what stands between the frontend
+ * and the service that an owner can fix, without starting the service. Among them, the roms whose
  * file names the frontend's shell cannot pass to its hooks (the real ES quotes only arguments with
  * a space, so `Tetris(USA).nes` runs no hook at all): selecting them is never reported, and
- * navigation stops at them (409 POSITION_UNKNOWN). Exits 1 when it finds anything.
+ * navigation stops at them (409 POSITION_UNKNOWN). Then the checks other modules add, each with its
+ * own flags (the MAME plugin's `--plugins-dir`). Exits 1 when it finds anything.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { CommandUsageError, type ModuleCommand } from '../core/module.js'
+import { CommandUsageError, type CommandFlags, type DoctorProblem, type ModuleCommand } from '../core/module.js'
 import { configuredInstall, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
-import { installedMamePluginProblem } from '../game-events/index.js'
 import { romStem } from '../identity/index.js'
 import { parseEsSystems } from '../library/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
 
 interface Problem {
-  readonly kind: 'install' | 'hooks-missing' | 'hooks-elsewhere' | 'unhookable-roms' | 'mame-plugin-elsewhere'
+  readonly kind: 'install' | 'hooks-missing' | 'hooks-elsewhere' | 'unhookable-roms'
   readonly message: string
   readonly fix: string
   /** The files concerned, each with why. */
@@ -91,15 +90,7 @@ async function problemsOf (install: FrontendInstall, dataDir: string): Promise<P
   return problems
 }
 
-/** The `cabinethub` MAME plugins in the plugins folders named that read another data dir's definitions. */
-function mamePluginProblems (pluginsDirs: readonly string[], dataDir: string): Problem[] {
-  return pluginsDirs.flatMap((pluginsDir) => {
-    const problem = installedMamePluginProblem(pluginsDir, dataDir)
-    return problem === null ? [] : [{ kind: 'mame-plugin-elsewhere' as const, ...problem }]
-  })
-}
-
-function printed (problems: readonly Problem[]): string {
+function printed (problems: readonly DoctorProblem[]): string {
   if (problems.length === 0) return 'cabinet-hub doctor: nothing to fix\n'
   return [`cabinet-hub doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`, ...problems.flatMap((problem) => [
     `- ${problem.message}`,
@@ -113,17 +104,21 @@ export const doctorCommand: ModuleCommand<typeof frontendOptions> = {
   usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera] [--plugins-dir DIR] [--json]
                                   list what an owner can fix in the frontend link: hooks missing or
                                   spooling for another data dir, rom names the frontend's shell cannot
-                                  pass to its hooks, the MAME plugin in --plugins-dir (repeatable)
+                                  pass to its hooks; and the MAME plugin in --plugins-dir (repeatable)
                                   reading another data dir's definitions; exit 1 when it finds any
 `,
   async run (args, context) {
-    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' }, 'plugins-dir': { type: 'string', multiple: true } })
+    const checkFlags = Object.assign({}, ...context.doctorChecks.map((check) => check.flags)) as CommandFlags
+    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' }, ...checkFlags })
     if (positionals.length > 0) throw new CommandUsageError(`doctor: unexpected argument ${positionals[0]}`)
     const frontends = config as unknown as FrontendsConfig
-    const pluginsDirs = flags['plugins-dir'] ?? []
     const frontendGiven = frontends.frontendRoot !== null || frontends.esConfigDir !== null || frontends.romsRoot !== null
-    if (!frontendGiven && pluginsDirs.length === 0) throw new CommandUsageError('doctor needs --frontend-root (or --es-config-dir and --roms-root), or --plugins-dir')
-    const problems = [...(frontendGiven ? await problemsOf(configuredInstall(frontends), core.dataDir) : []), ...mamePluginProblems(pluginsDirs, core.dataDir)]
+    const flagValues = flags as Record<string, unknown>
+    if (!frontendGiven && !Object.keys(checkFlags).some((flag) => flagValues[flag] !== undefined)) {
+      throw new CommandUsageError(`doctor needs --frontend-root (or --es-config-dir and --roms-root)${Object.keys(checkFlags).map((flag) => `, or --${flag}`).join('')}`)
+    }
+    const problems: DoctorProblem[] = frontendGiven ? await problemsOf(configuredInstall(frontends), core.dataDir) : []
+    for (const check of context.doctorChecks) problems.push(...await check.run(flagValues, core))
     context.stdout.write(flags.json === true ? `${JSON.stringify({ ok: problems.length === 0, problems }, null, 2)}\n` : printed(problems))
     return problems.length === 0 ? 0 : 1
   }
