@@ -5,25 +5,10 @@
  * where it is and which folder it reads when MAME starts a machine (plugin-bridge.ts), and an
  * installed one says it in its `init.lua`: both are checked here against the service's own folder.
  */
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { definitionsRoot } from '../watches/definition-store.js'
 import type { PluginDescription } from './plugin-bridge.js'
-import { pluginName } from './plugin-files.js'
-
-/** The plugin `install-mame-plugin` wrote into `pluginsDir`; null when none is there. */
-function installedPlugin (pluginsDir: string): PluginDescription | null {
-  const folder = path.join(pluginsDir, pluginName)
-  let lua: string
-  try {
-    lua = readFileSync(path.join(folder, 'init.lua'), 'utf8')
-  } catch {
-    return null
-  }
-  const literal = /^local definitions_dir = "((?:[^"\\]|\\.)*)"$/m.exec(lua)?.[1]
-  if (literal === undefined) return null
-  return { folder, definitionsDir: literal.replace(/\\(.)/g, (_, c: string) => c === 'n' ? '\n' : c) }
-}
+import { installedPlugin, pluginName } from './plugin-files.js'
 
 /** MAME runs on the service's machine: its paths compare as that system compares them (any case, either separator, on Windows). */
 function samePath (a: string, b: string): boolean {

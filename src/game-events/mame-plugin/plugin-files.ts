@@ -5,9 +5,9 @@
  * network outputs (see plugin-bridge.ts for the names). MAME's own `json` plugin parses the
  * definitions, so MAME runs with `-pluginspath "<this dir>;<MAME's plugins>"`.
  */
-import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { bytesPerOutput } from './plugin-bridge.js'
+import { bytesPerOutput, type PluginDescription } from './plugin-bridge.js'
 
 export const pluginName = 'cabinethub'
 
@@ -15,6 +15,21 @@ const pluginJson = `${JSON.stringify({ plugin: { name: pluginName, description: 
 
 function luaString (text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`
+}
+
+/** The plugin `installPlugin` wrote into `pluginsDir`, read back from its `init.lua`; null when none is there. */
+export function installedPlugin (pluginsDir: string): PluginDescription | null {
+  const folder = path.join(pluginsDir, pluginName)
+  let lua: string
+  try {
+    lua = readFileSync(path.join(folder, 'init.lua'), 'utf8')
+  } catch {
+    return null
+  }
+  // The line initLua writes, its value undone as luaString escaped it.
+  const literal = /^local definitions_dir = "((?:[^"\\]|\\.)*)"$/m.exec(lua)?.[1]
+  if (literal === undefined) return null
+  return { folder, definitionsDir: literal.replace(/\\(.)/g, (_, c: string) => c === 'n' ? '\n' : c) }
 }
 
 function initLua (definitionsDir: string): string {
