@@ -73,6 +73,26 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
 /** A usage mistake on a module command: the CLI prints the message as one line and exits 2. */
 export class CommandUsageError extends Error {}
 
+export type CommandFlags = Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>
+
+/** Something `cabinet-hub doctor` lists: what stands in the way, and the command or step that fixes it. */
+export interface DoctorProblem {
+  readonly kind: string
+  readonly message: string
+  readonly fix: string
+  /** The files concerned, each with why. */
+  readonly files?: readonly { readonly file: string, readonly reason: string }[]
+}
+
+/**
+ * A module's part of `cabinet-hub doctor` (the frontend module runs the command): its own flags,
+ * added to doctor's, and the problems it finds from them without starting the service.
+ */
+export interface DoctorCheck {
+  readonly flags: CommandFlags
+  run (flags: Readonly<Record<string, unknown>>, core: Readonly<CoreConfig>): Promise<readonly DoctorProblem[]>
+}
+
 /** What a module command gets besides its arguments. */
 export interface CommandContext<O extends OptionTable = OptionTable> {
   /**
@@ -80,7 +100,7 @@ export interface CommandContext<O extends OptionTable = OptionTable> {
    * `--data-dir`, `--config` and the module's own options work as for `serve`); unknown flags
    * throw CommandUsageError.
    */
-  parse<F extends Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>> (args: readonly string[], flags: F): {
+  parse<F extends CommandFlags> (args: readonly string[], flags: F): {
     /** Every option of the build with where its value came from, for a command that builds a service of its own. */
     readonly loaded: LoadedConfig
     readonly core: Readonly<CoreConfig>
@@ -92,6 +112,8 @@ export interface CommandContext<O extends OptionTable = OptionTable> {
     /** The service options given on the command line, as flags again with absolute paths: what a service definition passes to `serve`. */
     readonly serviceArgs: string[]
   }
+  /** Every module's doctor checks, for the doctor command. */
+  readonly doctorChecks: readonly DoctorCheck[]
   /** Standard output and error, so tests can drive a command in process. */
   readonly stdout: NodeJS.WritableStream
   readonly stderr: NodeJS.WritableStream
@@ -126,6 +148,8 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly transport?: true
   /** Command line verbs of this module; they run without starting the service. */
   readonly commands?: readonly ModuleCommand<O>[]
+  /** What `cabinet-hub doctor` checks of this module. */
+  readonly doctorChecks?: readonly DoctorCheck[]
   register (scope: HubApp, context: ModuleContext<O, E>): Promise<void>
 }
 

@@ -3,11 +3,12 @@
  * and the service that an owner can fix, without starting the service. Among them, the roms whose
  * file names the frontend's shell cannot pass to its hooks (the real ES quotes only arguments with
  * a space, so `Tetris(USA).nes` runs no hook at all): selecting them is never reported, and
- * navigation stops at them (409 POSITION_UNKNOWN). Exits 1 when it finds anything.
+ * navigation stops at them (409 POSITION_UNKNOWN). Then the checks other modules add, each with its
+ * own flags (the MAME plugin's `--plugins-dir`). Exits 1 when it finds anything.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { CommandUsageError, type ModuleCommand } from '../core/module.js'
+import { CommandUsageError, type CommandFlags, type DoctorProblem, type ModuleCommand } from '../core/module.js'
 import { configuredInstall, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
 import { parseEsSystems } from '../library/index.js'
@@ -89,7 +90,7 @@ async function problemsOf (install: FrontendInstall, dataDir: string): Promise<P
   return problems
 }
 
-function printed (problems: readonly Problem[]): string {
+function printed (problems: readonly DoctorProblem[]): string {
   if (problems.length === 0) return 'cabinet-hub doctor: nothing to fix\n'
   return [`cabinet-hub doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`, ...problems.flatMap((problem) => [
     `- ${problem.message}`,
@@ -100,17 +101,24 @@ function printed (problems: readonly Problem[]): string {
 
 export const doctorCommand: ModuleCommand<typeof frontendOptions> = {
   name: 'doctor',
-  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera] [--json]
+  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera] [--plugins-dir DIR] [--json]
                                   list what an owner can fix in the frontend link: hooks missing or
                                   spooling for another data dir, rom names the frontend's shell cannot
-                                  pass to its hooks; exit 1 when it finds any
+                                  pass to its hooks; and the MAME plugin in --plugins-dir (repeatable)
+                                  reading another data dir's definitions; exit 1 when it finds any
 `,
   async run (args, context) {
-    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' } })
+    const checkFlags = Object.assign({}, ...context.doctorChecks.map((check) => check.flags)) as CommandFlags
+    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' }, ...checkFlags })
     if (positionals.length > 0) throw new CommandUsageError(`doctor: unexpected argument ${positionals[0]}`)
     const frontends = config as unknown as FrontendsConfig
-    if (frontends.frontendRoot === null && frontends.esConfigDir === null && frontends.romsRoot === null) throw new CommandUsageError('doctor needs --frontend-root (or --es-config-dir and --roms-root)')
-    const problems = await problemsOf(configuredInstall(frontends), core.dataDir)
+    const frontendGiven = frontends.frontendRoot !== null || frontends.esConfigDir !== null || frontends.romsRoot !== null
+    const flagValues = flags as Record<string, unknown>
+    if (!frontendGiven && !Object.keys(checkFlags).some((flag) => flagValues[flag] !== undefined)) {
+      throw new CommandUsageError(`doctor needs --frontend-root (or --es-config-dir and --roms-root)${Object.keys(checkFlags).map((flag) => `, or --${flag}`).join('')}`)
+    }
+    const problems: DoctorProblem[] = frontendGiven ? await problemsOf(configuredInstall(frontends), core.dataDir) : []
+    for (const check of context.doctorChecks) problems.push(...await check.run(flagValues, core))
     context.stdout.write(flags.json === true ? `${JSON.stringify({ ok: problems.length === 0, problems }, null, 2)}\n` : printed(problems))
     return problems.length === 0 ? 0 : 1
   }

@@ -4,6 +4,7 @@ import { configuredSources } from './source-kinds.js'
 import { gameFactsService, type GameEventFacts } from './content-facts.js'
 import { onScreenService } from '../frontend/index.js'
 import { gameEvents } from './events.js'
+import { mamePluginDoctorCheck } from './mame-plugin/doctor-check.js'
 import { installMamePluginCommand } from './mame-plugin/install-command.js'
 import { gameEventsOptions } from './options.js'
 import { gameEventsRoutes } from './routes.js'
@@ -22,6 +23,7 @@ export const gameEventsModule = defineModule({
   options: gameEventsOptions,
   events: gameEvents,
   commands: [installMamePluginCommand],
+  doctorChecks: [mamePluginDoctorCheck],
   needs: [onScreenService],
   provides: [gameFactsService],
   register: async (scope, context) => {

@@ -13,5 +13,5 @@ export const multiemuKind = defineSourceKind({
     multiemuPollHz: option({ kind: 'integer', schema: Type.Integer({ minimum: 1, maximum: 120 }), default: 60, flag: 'multiemu-poll-hz', description: 'Memory reads per second while content with a watch definition runs.' })
   },
   events: memoryEvents('multiemu', 'multi-system emulator (from its GET_STATUS)'),
-  sources: (config) => [new MultiemuSource({ enabled: config.multiemuEnabled, host: config.multiemuHost, port: config.multiemuPort, pollHz: config.multiemuPollHz })]
+  sources: ({ config }) => [new MultiemuSource({ enabled: config.multiemuEnabled, host: config.multiemuHost, port: config.multiemuPort, pollHz: config.multiemuPollHz })]
 })
