@@ -86,7 +86,7 @@ export const frontendModule = defineModule({
       onError: (message) => logger.warn(message)
     })
     link.useReconciler(reconciler)
-    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, logger })
+    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, eventSource: install.adapter.eventSource ?? null, logger })
     const launch = new LaunchCommand({
       es,
       publisher,
@@ -138,6 +138,7 @@ export const frontendModule = defineModule({
       running: lifecycle.running,
       eventsIni: options.eventsIni,
       eventsIniDoor: intake.eventsIniStatus(),
+      eventSource: install.adapter.eventSource?.status() ?? null,
       spoolDir,
       installedHooksSpoolInto: installedHookSpoolDirs(install),
       intakeOpen: intake.open,

@@ -1,6 +1,6 @@
 /** Where the frontend is installed and how to reach it: read by every module that looks at its files. */
 import { Type } from 'typebox'
-import { option, type ConfigOf } from '../core/options.js'
+import { option, type ConfigOf, type OptionTable } from '../core/options.js'
 import type { FrontendAdapter } from './adapter.js'
 
 /** `--profile`: one value per frontend adapter of the build. */
@@ -16,8 +16,14 @@ const paths = {
   esUrl: option({ kind: 'string', schema: Type.String({ pattern: '^https?://' }), default: 'http://127.0.0.1:1234', flag: 'es-url', description: 'Base URL of the frontend\'s web API (EmulationStation PublicWebAccess).' })
 } as const
 
+/**
+ * The options every family shares, and those of each family that has its own (a build offers its
+ * families' flags); a family reads its own in `configure`, so they are not part of the shared type.
+ */
 export function frontendsOptionsFor (adapters: readonly FrontendAdapter[]) {
-  return { ...paths, profile: profileOption(adapters) }
+  const shared = { ...paths, profile: profileOption(adapters) }
+  const own: OptionTable = Object.assign({}, ...adapters.map((adapter) => adapter.options ?? {}))
+  return { ...own, ...shared } as typeof shared
 }
 
 export type FrontendsConfig = ConfigOf<ReturnType<typeof frontendsOptionsFor>>
