@@ -64,6 +64,7 @@ export function configuredFrontendHooks (config: FrontendsConfig, adapters: read
 export { hooksElsewhereProblem, installedHookSpoolDirs, installProblem, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readEsSettings } from './es-settings.js'
+export { readRecalboxConf } from './recalbox/settings.js'
 export type { FrontendAction, FrontendAdapter, FrontendControls, FrontendEvent, FrontendEventSource, FrontendGame, FrontendLayout, FrontendResponse, FrontendWebApi } from './adapter.js'
 export { FrontendUnreachableError } from './unreachable.js'
 export { FrontendUnsupportedError } from './unsupported.js'

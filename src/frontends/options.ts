@@ -13,6 +13,7 @@ const paths = {
   esConfigDir: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'es-config-dir', description: 'The frontend\'s config folder (holds es_settings.cfg); its global.cabinethub.* switches override the managers.' }),
   frontendRoot: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'frontend-root', description: 'Root of the frontend installation (RetroBat folder, or /userdata on Batocera); the profile derives roms, config and scripts folders from it.' }),
   romsRoot: option({ kind: 'string', schema: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), default: null, flag: 'roms-root', description: 'Folder holding roms/<system>/ (overrides the profile layout).' }),
+  demoProfile: option({ kind: 'string', schema: Type.Union([Type.Literal('retrobat'), Type.Literal('batocera'), Type.Literal('recalbox')]), default: 'retrobat', flag: 'demo-profile', description: 'The frontend family the embedded demo simulates when no frontend is configured: retrobat, batocera or recalbox (a simulated Recalbox with its own broker).' }),
   esUrl: option({ kind: 'string', schema: Type.String({ pattern: '^https?://' }), default: 'http://127.0.0.1:1234', flag: 'es-url', description: 'Base URL of the frontend\'s web API (EmulationStation PublicWebAccess).' })
 } as const
 
