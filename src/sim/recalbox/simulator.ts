@@ -60,6 +60,8 @@ export class RecalboxSimulator {
   /** The last event told (its duplicate is dropped), and what `/api/status` answers. */
   #last: Notification | null = null
   #lastKey = ''
+  /** The events told so far, in order (the notifier thread's queue). */
+  #told: Promise<void> = Promise.resolve()
 
   constructor (options: RecalboxSimulatorOptions) {
     this.#options = options
@@ -107,6 +109,7 @@ export class RecalboxSimulator {
     this.#autoplay?.stop()
     for (const timer of [this.#playTimer, this.#sleepTimer]) if (timer !== null) clearTimeout(timer)
     this.#notify('stop', null, null, '')
+    await this.#told
     this.#udp?.close()
     await new Promise<void>((resolve) => this.#http === null ? resolve() : this.#http.close(() => resolve()))
     await this.#client?.endAsync()
@@ -179,17 +182,22 @@ export class RecalboxSimulator {
     this.#startGame(game)
   }
 
-  /** NotificationManager::Run for one event. */
+  /** NotificationManager::Notify: queued; its thread tells the events one after the other. */
   #notify (action: string, system: SimSystem | null, game: SimGame | null, parameter: string): void {
+    this.#told = this.#told.then(async () => this.#tell({ action, system, game, parameter }))
+  }
+
+  /** NotificationManager::Run for one event: dropped when the same as the one before, `(sync)` userscripts waited for. */
+  async #tell (notification: Notification): Promise<void> {
+    const { action, system, game, parameter } = notification
     const key = [action, system?.name ?? '', game?.path ?? '', parameter].join('\0')
     if (key === this.#lastKey) return
     this.#lastKey = key
-    const notification: Notification = { action, system, game, parameter }
     this.#last = notification
     writeFileSync(this.#stateFile, stateFileText(notification, this.#emulators))
     this.#client?.publish('Recalbox/EmulationStation/Event', action, { qos: 0, retain: false })
     this.#client?.publish('Recalbox/EmulationStation/EventJson', JSON.stringify(eventJson(notification, this.#emulators)), { qos: 0, retain: false })
-    void runUserscripts(path.join(this.#options.root, 'userscripts'), action, this.#stateFile, scriptParameter(notification), this.#logger)
+    await runUserscripts(path.join(this.#options.root, 'userscripts'), action, this.#stateFile, scriptParameter(notification), this.#logger)
   }
 
   #serve (request: IncomingMessage, response: ServerResponse): void {
