@@ -42,4 +42,28 @@ describe('embedded default (no frontend configured)', () => {
       await stopCli(child)
     }
   })
+
+  it('runs a simulated Recalbox with --demo-profile recalbox: its events come over the embedded broker, Frontend names recalbox', async () => {
+    const dataDir = tempDir()
+    const port = await freePort()
+    const child = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', '--demo-profile', 'recalbox'])
+    try {
+      await waitForHealth(port, child, '/api/v1/startup/ready')
+      const effective = await (await fetch(`http://127.0.0.1:${port}/api/v1/config/effective`)).json() as { options: Record<string, unknown>, sources: Record<string, string> }
+      assert.deepEqual([effective.options.profile, effective.sources.profile, effective.sources.recalboxHost], ['recalbox', 'demo', 'demo'])
+      assert.ok(existsSync(path.join(dataDir, 'demo-recalbox', 'roms', 'nes', 'media', 'images', 'Metroid (USA)-image.png')))
+      const firehose = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws`)
+      await firehose.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected' && f.Payload.Source === 'mqtt'), 60_000)
+      const selected = firehose.frames.find((f) => f.Type === 'ui.game.selected')!.Payload as { Context: { Frontend: string }, Selection: { Name: string } }
+      assert.equal(selected.Context.Frontend, 'recalbox')
+      assert.notEqual(selected.Selection.Name, '')
+      await firehose.until((c) => c.types().includes('panel.state'), 60_000)
+      firehose.close()
+      child.kill('SIGTERM')
+      const [code] = await once(child, 'exit') as [number]
+      assert.equal(code, 0, child.stderrText())
+    } finally {
+      await stopCli(child)
+    }
+  })
 })
