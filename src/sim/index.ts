@@ -17,10 +17,10 @@ export { demoMediaDir, writeDemoTree, type DemoTreeProfile, type DemoTreeResult 
  * A simulated Recalbox: tells its events on an MQTT broker as Recalbox does, launches over UDP,
  * answers `/api/status`. `start()` -> `{ apiUrl, launchPort }`, `stop()`. See README.md.
  */
-export { RecalboxSimulator, type RecalboxSimulatorOptions } from './recalbox/simulator.js'
+export { RecalboxSimulator } from './recalbox/simulator.js'
 
 /** An MQTT broker in this process, for the embedded Recalbox demo. */
-export { startEmbeddedBroker, type EmbeddedBroker } from './recalbox/broker.js'
+export { startEmbeddedBroker } from './recalbox/broker.js'
 
 /** Every game of the demo tree (system, rom file, name). */
 export { demoGames } from './demo-tree/catalog-data.js'

@@ -10,8 +10,8 @@ import type { FrontendEvent, FrontendEventSource } from '../adapter.js'
 import { eventFromJson, eventFromStateFile, interpretRecalboxEvent, type RecalboxEvent } from './events.js'
 import { parseStateFile } from './state-file.js'
 
-export const eventTopic = 'Recalbox/EmulationStation/Event'
-export const eventJsonTopic = 'Recalbox/EmulationStation/EventJson'
+const eventTopic = 'Recalbox/EmulationStation/Event'
+const eventJsonTopic = 'Recalbox/EmulationStation/EventJson'
 
 /** How long an action name waits for its EventJson before the broker counts as one that sends none. */
 const jsonWaitMs = 500
