@@ -7,6 +7,13 @@ import { freePort, startCli, stopCli, waitForHealth } from '../../support/cli.js
 import { tempDir } from '../../support/hub.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
+/** SIGTERM: the service and its demo stop, and the process exits 0. */
+async function exitsCleanly (child: ReturnType<typeof startCli>): Promise<void> {
+  child.kill('SIGTERM')
+  const [code] = await once(child, 'exit') as [number]
+  assert.equal(code, 0, child.stderrText())
+}
+
 describe('embedded default (no frontend configured)', () => {
   it('writes the demo tree, runs the simulated frontend through our hooks, and events move on /ws', async () => {
     const dataDir = tempDir()
@@ -35,9 +42,7 @@ describe('embedded default (no frontend configured)', () => {
       assert.notEqual(state.selectedSystem, null)
       firehose.close()
       raw.close()
-      child.kill('SIGTERM')
-      const [code] = await once(child, 'exit') as [number]
-      assert.equal(code, 0, child.stderrText())
+      await exitsCleanly(child)
     } finally {
       await stopCli(child)
     }
@@ -59,9 +64,7 @@ describe('embedded default (no frontend configured)', () => {
       assert.notEqual(selected.Selection.Name, '')
       await firehose.until((c) => c.types().includes('panel.state'), 60_000)
       firehose.close()
-      child.kill('SIGTERM')
-      const [code] = await once(child, 'exit') as [number]
-      assert.equal(code, 0, child.stderrText())
+      await exitsCleanly(child)
     } finally {
       await stopCli(child)
     }
