@@ -23,7 +23,7 @@ import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
 import { configuredEsConfigDir, configuredFrontendHooks, configuredInstallProblem, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
-import { frontendProfiles, RecalboxSimulator, SimulatedFrontend, writeDemoTree, type DemoTreeProfile, type FrontendProfile } from './sim/index.js'
+import { BrokerUnreachableError, frontendProfiles, RecalboxSimulator, SimulatedFrontend, writeDemoTree, type DemoTreeProfile, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
@@ -251,7 +251,7 @@ async function runRecalboxSim (values: SimFlags, root: string, logger: Logger): 
     await recalbox.stop()
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE' || code === 'EACCES') return fail(`--port ${values.port ?? 81} or --launch-port ${values['launch-port'] ?? 1337} cannot be used (${code}); choose others`)
-    if (code === 'ECONNREFUSED') return fail(`no MQTT broker at ${brokerUrl}: start one (mosquitto) or give --broker`)
+    if (error instanceof BrokerUnreachableError) return fail(`${error.message}: start one (mosquitto) or give --broker`)
     throw error
   }
   await new Promise<void>((resolve) => {

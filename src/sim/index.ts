@@ -17,7 +17,7 @@ export { demoMediaDir, writeDemoTree, type DemoTreeProfile, type DemoTreeResult 
  * A simulated Recalbox: tells its events on an MQTT broker as Recalbox does, launches over UDP,
  * answers `/api/status`. `start()` -> `{ apiUrl, launchPort }`, `stop()`. See README.md.
  */
-export { RecalboxSimulator } from './recalbox/simulator.js'
+export { BrokerUnreachableError, RecalboxSimulator } from './recalbox/simulator.js'
 
 /** An MQTT broker in this process, for the embedded Recalbox demo. */
 export { startEmbeddedBroker } from './recalbox/broker.js'

@@ -45,7 +45,7 @@ function recalboxFamily (values: Readonly<Record<string, unknown>>): FrontendAda
     controls: null,
     options: recalboxOptions,
     configure: recalboxFamily,
-    webApiUrl: `http://${host.includes(':') ? `[${host}]` : host}:${config.apiPort}`,
+    webApiUrl: `http://${host}:${config.apiPort}`,
     eventSource: new MqttEventSource({ broker: config.broker, stateFile: config.stateFile, localPath })
   }
 }

@@ -36,7 +36,7 @@ export class RecalboxWebApi implements FrontendWebApi {
   async launch (romPath: string): Promise<FrontendResponse> {
     const datagram = `START|${systemOf(romPath, this.options.romsRoot)}|${path.basename(romPath)}`
     if (datagram.split('|').length !== 3) return { status: 400, body: `${datagram} cannot be sent: Recalbox splits the datagram at each |` }
-    const socket = createSocket(this.options.host.includes(':') ? 'udp6' : 'udp4')
+    const socket = createSocket('udp4')
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('error', reject)

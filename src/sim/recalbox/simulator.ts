@@ -42,6 +42,9 @@ export interface RecalboxSimulatorOptions {
 
 const host = '127.0.0.1'
 
+/** The broker to publish on does not answer at start. */
+export class BrokerUnreachableError extends Error {}
+
 export class RecalboxSimulator {
   readonly #options: RecalboxSimulatorOptions
   readonly #logger: Logger
@@ -90,7 +93,10 @@ export class RecalboxSimulator {
       return emulator === undefined || core === undefined ? null : { emulator, core }
     }
     this.#navigator.reset(this.#systems)
-    this.#client = await mqtt.connectAsync(this.#options.brokerUrl, { clientId: `recalbox-emulationstation-${process.pid}`, reconnectPeriod: 1000, connectTimeout: 5000 })
+    // The first connection must succeed (no retries), so a missing broker is said at once; later drops reconnect.
+    this.#client = await mqtt.connectAsync(this.#options.brokerUrl, { clientId: `recalbox-emulationstation-${process.pid}`, reconnectPeriod: 1000, connectTimeout: 5000 }, false).catch((error: Error) => {
+      throw new BrokerUnreachableError(`no MQTT broker answers at ${this.#options.brokerUrl} (${error.message})`)
+    })
     this.#http = createServer((request, response) => { this.#serve(request, response) })
     await new Promise<void>((resolve) => this.#http!.listen(this.#options.apiPort ?? 0, host, resolve))
     this.#udp = createSocket('udp4')

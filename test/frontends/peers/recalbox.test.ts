@@ -40,7 +40,7 @@ describe('a Recalbox simulator over a real Mosquitto', { skip: mosquittoSkip }, 
   before(async () => {
     broker = await Broker.start()
     await writeDemoTree(root, 'recalbox')
-    recalbox = new RecalboxSimulator({ root, brokerUrl: broker.url, stateFile, playSeconds: 1.5 })
+    recalbox = new RecalboxSimulator({ root, brokerUrl: broker.url, stateFile, playSeconds: 3 })
     const { apiUrl, launchPort } = await recalbox.start()
     // The test's own launch port: it keeps each datagram and hands it on to the simulated Recalbox.
     relay = createSocket('udp4')
@@ -50,7 +50,8 @@ describe('a Recalbox simulator over a real Mosquitto', { skip: mosquittoSkip }, 
     })
     relay.bind(0, '127.0.0.1')
     await once(relay, 'listening')
-    hub = await startHub({ options: { frontendRoot: root, profile: 'recalbox', recalboxHost: `127.0.0.1:${broker.port}`, recalboxApiPort: new URL(apiUrl).port, recalboxLaunchPort: String(relay.address().port), recalboxStateFile: stateFile } })
+    // Asked what runs only after a launch (1.5 s later, the game runs 3 s): the events themselves must say start and end.
+    hub = await startHub({ options: { reconcileIntervalMs: '600000', frontendRoot: root, profile: 'recalbox', recalboxHost: `127.0.0.1:${broker.port}`, recalboxApiPort: new URL(apiUrl).port, recalboxLaunchPort: String(relay.address().port), recalboxStateFile: stateFile } })
     await eventSourceConnected(hub)
   })
   after(async () => {
