@@ -23,7 +23,7 @@ import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
 import { configuredEsConfigDir, configuredFrontendHooks, configuredInstallProblem, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
-import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
+import { BrokerUnreachableError, frontendProfiles, RecalboxSimulator, SimulatedFrontend, writeDemoTree, type DemoTreeProfile, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
@@ -47,7 +47,13 @@ Usage:
                   [--play-seconds N] [--autoplay] [--log-level L]
                                   run the simulated EmulationStation (ES web API on
                                   127.0.0.1:P, default 1234; hooks from the tree's scripts/)
-  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera]
+  cabinet-hub sim --profile recalbox --frontend-root DIR [--broker mqtt://HOST:PORT]
+                  [--port P] [--launch-port U] [--state-file F] [--play-seconds N]
+                  [--sleep-seconds N] [--autoplay] [--log-level L]
+                                  run the simulated Recalbox: events on the broker (default
+                                  mqtt://127.0.0.1:1883), /api/status on 127.0.0.1:P
+                                  (default 81), launches on UDP U (default 1337)
+  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera|recalbox]
                                   write the demo frontend tree (missing files only)
   cabinet-hub [options] hook <event> [args...]
                                   hand a frontend hook to the service (300 ms), else spool it
@@ -150,10 +156,11 @@ function parseCommandFlags<T extends Record<string, { type: 'string' | 'boolean'
   }
 }
 
-function profileFlag (value: string | undefined): FrontendProfile {
+function profileFlag (value: string | undefined): DemoTreeProfile {
   const profile = value ?? 'retrobat'
-  if (!(frontendProfiles as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${frontendProfiles.join(', ')}`)
-  return profile as FrontendProfile
+  const profiles = [...frontendProfiles, 'recalbox']
+  if (!profiles.includes(profile)) throw new UsageError(`--profile must be one of ${profiles.join(', ')}`)
+  return profile as DemoTreeProfile
 }
 
 function numberFlag (name: string, value: string | undefined, fallback: number, { min, max, integer = false }: { min: number, max: number, integer?: boolean }): number {
@@ -173,23 +180,36 @@ async function runDemoTree (argv: string[]): Promise<number> {
   return 0
 }
 
+const simFlags = {
+  'frontend-root': { type: 'string' },
+  port: { type: 'string' },
+  profile: { type: 'string' },
+  'play-seconds': { type: 'string' },
+  autoplay: { type: 'boolean' },
+  'log-level': { type: 'string' },
+  broker: { type: 'string' },
+  'launch-port': { type: 'string' },
+  'state-file': { type: 'string' },
+  'sleep-seconds': { type: 'string' }
+} as const
+type SimFlags = ReturnType<typeof parseCommandFlags<typeof simFlags>>
+
+const portFlag = (name: string, value: string | undefined, fallback: number): number => numberFlag(name, value, fallback, { min: 0, max: 65535, integer: true })
+
 async function runSim (argv: string[]): Promise<number> {
-  const values = parseCommandFlags(argv, {
-    'frontend-root': { type: 'string' },
-    port: { type: 'string' },
-    profile: { type: 'string' },
-    'play-seconds': { type: 'string' },
-    autoplay: { type: 'boolean' },
-    'log-level': { type: 'string' }
-  })
+  const values = parseCommandFlags(argv, simFlags)
   if (values['frontend-root'] === undefined) throw new UsageError('sim needs --frontend-root DIR (cabinet-hub demo-tree --out DIR writes one)')
   const logLevel = values['log-level'] ?? 'info'
   if (logLevel !== 'silent' && !(logLevel in pino.levels.values)) throw new UsageError(`--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`)
-  const logger = createLogger(logLevel)
+  const profile = profileFlag(values.profile)
+  return profile === 'recalbox' ? runRecalboxSim(values, values['frontend-root'], createLogger(logLevel)) : runEsSim(values, values['frontend-root'], profile, createLogger(logLevel))
+}
+
+async function runEsSim (values: SimFlags, frontendRoot: string, profile: FrontendProfile, logger: Logger): Promise<number> {
   const frontend = new SimulatedFrontend({
-    frontendRoot: values['frontend-root'],
-    profile: profileFlag(values.profile),
-    port: numberFlag('port', values.port, 1234, { min: 0, max: 65535, integer: true }),
+    frontendRoot,
+    profile,
+    port: portFlag('port', values.port, 1234),
     playSeconds: numberFlag('play-seconds', values['play-seconds'], 30, { min: 0.1, max: 86_400 }),
     autoplay: values.autoplay === true,
     logger
@@ -207,6 +227,41 @@ async function runSim (argv: string[]): Promise<number> {
   })
   await frontend.closed
   signals.uninstall()
+  return 0
+}
+
+async function runRecalboxSim (values: SimFlags, root: string, logger: Logger): Promise<number> {
+  const brokerUrl = values.broker ?? 'mqtt://127.0.0.1:1883'
+  if (!/^mqtts?:\/\/[^/]+$/.test(brokerUrl)) throw new UsageError('--broker must be mqtt://HOST:PORT')
+  const recalbox = new RecalboxSimulator({
+    root,
+    brokerUrl,
+    apiPort: portFlag('port', values.port, 81),
+    launchPort: portFlag('launch-port', values['launch-port'], 1337),
+    ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
+    playSeconds: numberFlag('play-seconds', values['play-seconds'], 30, { min: 0.1, max: 86_400 }),
+    sleepSeconds: numberFlag('sleep-seconds', values['sleep-seconds'], 0, { min: 0, max: 86_400 }),
+    autoplay: values.autoplay === true,
+    logger
+  })
+  try {
+    const { apiUrl, launchPort } = await recalbox.start()
+    logger.info({ apiUrl, launchPort, brokerUrl, root }, 'simulated Recalbox running')
+  } catch (error) {
+    await recalbox.stop()
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE' || code === 'EACCES') return fail(`--port ${values.port ?? 81} or --launch-port ${values['launch-port'] ?? 1337} cannot be used (${code}); choose others`)
+    if (error instanceof BrokerUnreachableError) return fail(`${error.message}: start one (mosquitto) or give --broker`)
+    throw error
+  }
+  await new Promise<void>((resolve) => {
+    const signals = closeWithGrace({ delay: shutdownDelayMs, logger }, async ({ signal }) => {
+      logger.info(`${signal ?? 'close'} received, stopping the simulated Recalbox`)
+      await recalbox.stop()
+      signals.uninstall()
+      resolve()
+    })
+  })
   return 0
 }
 

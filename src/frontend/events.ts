@@ -20,7 +20,7 @@ const hookTiming = {
 const hookFields = {
   EventName: str('The hook that caused the event.'),
   RawArgs: Type.Array(Type.String(), { description: 'Hook arguments as received.' }),
-  Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool'), Type.Literal('web-api')], { description: 'The door the hook came through; `web-api` when no hook ran and the frontend\'s web API showed the change.' }),
+  Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool'), Type.Literal('mqtt'), Type.Literal('web-api')], { description: 'The door the hook came through; `mqtt` when the frontend published the event on its broker (Recalbox); `web-api` when no hook ran and the frontend\'s web API showed the change.' }),
   Inferred: Type.Optional(Type.Literal(true, { description: 'Present when no hook said it: the frontend\'s web API showed it (a hook that never ran, such as a rom name the frontend\'s shell could not pass).' })),
   ...hookTiming
 }

@@ -91,7 +91,7 @@ export const frontendModule = defineModule({
     })
     link.useReconciler(reconciler)
     context.provide(onScreenService, onScreenOf(() => link.context.snapshot(), catalog, facts))
-    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, logger })
+    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, eventSource: install.adapter.eventSource ?? null, logger })
     const launch = new LaunchCommand({
       es,
       publisher,
@@ -143,6 +143,7 @@ export const frontendModule = defineModule({
       running: lifecycle.running,
       eventsIni: options.eventsIni,
       eventsIniDoor: intake.eventsIniStatus(),
+      eventSource: install.adapter.eventSource?.status() ?? null,
       spoolDir,
       installedHooksSpoolInto: installedHookSpoolDirs(install),
       intakeOpen: intake.open,

@@ -42,7 +42,7 @@ export interface FrontendLinkDeps {
   /** A game started this recently is not ended on the web API's word alone (its game-start may be ahead of ES's own state). */
   readonly startSettleMs: number
   /** The frontend family: what its hooks mean, which carousel entries are collections. */
-  readonly adapter: Pick<FrontendAdapter, 'hooks' | 'isCollection'>
+  readonly adapter: Pick<FrontendAdapter, 'hooks' | 'isCollection' | 'family'>
   /** Told each applied start, end and selection before its ui.* event is published. */
   readonly feed: FrontendActionFeed
   /** When the service started (epoch ms): a hook fired before it is a replay of what happened meanwhile. */
@@ -50,7 +50,7 @@ export interface FrontendLinkDeps {
 }
 
 export class FrontendLink {
-  readonly context = new FrontendContext()
+  readonly context: FrontendContext
   readonly #deps: FrontendLinkDeps
   readonly #catalog: LibraryCatalog
   readonly #lifecycle: FrontendLifecycle
@@ -59,7 +59,7 @@ export class FrontendLink {
   #sequence = 0
   #accepted = 0
   #lastHookAtUtc: string | null = null
-  readonly #bySource = { http: 0, 'events.ini': 0, spool: 0 }
+  readonly #bySource = { http: 0, 'events.ini': 0, spool: 0, mqtt: 0 }
   /** Sequence of the start or end the web API showed, until the hook that reports it arrives. */
   #startInferredAt: number | null = null
   #endInferredAt: number | null = null
@@ -73,6 +73,7 @@ export class FrontendLink {
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
+    this.context = new FrontendContext(deps.adapter.family ?? 'emulationstation')
     this.#catalog = catalog
     this.#lifecycle = lifecycle
     this.#gate = new SelectionBurstGate(deps.selectionBurstMs)
@@ -240,7 +241,7 @@ export class FrontendLink {
 
   #apply (hook: HookEvent, stamp: HookStamp, correlationId: string, receivedAt: Date): void {
     const catalog = this.#catalog
-    const action = this.#hooks?.interpret(hook.event, hook.args, (romPath) => catalog.game(null, romPath) !== null) ?? { kind: 'other' }
+    const action = hook.action ?? this.#hooks?.interpret(hook.event, hook.args, (romPath) => catalog.game(null, romPath) !== null) ?? { kind: 'other' }
     if (this.#alreadyInferred(action)) return
     if (action.kind !== 'game-started') this.#startInferredAt = null
     if (action.kind !== 'game-ended') this.#endInferredAt = null

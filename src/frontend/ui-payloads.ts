@@ -49,7 +49,7 @@ function selection (game: GameOnScreen, catalog: LibraryCatalog) {
 
 function context (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
   return {
-    Frontend: 'emulationstation',
+    Frontend: snapshot.frontend,
     State: snapshot.state,
     SelectedSystem: snapshot.selectedSystem === null ? null : { Name: snapshot.selectedSystem },
     Selected: contextGame(snapshot.selectedGame, catalog),
@@ -66,7 +66,7 @@ export function systemSelectedPayload (stamp: HookStamp, systemId: string, snaps
     System: systemId,
     SystemId: systemId,
     Selection: { SystemId: systemId },
-    Context: { Frontend: 'emulationstation', State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection, SelectionUncertain: snapshot.selectionUncertain }
+    Context: { Frontend: snapshot.frontend, State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection, SelectionUncertain: snapshot.selectionUncertain }
   }
 }
 

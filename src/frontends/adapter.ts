@@ -3,6 +3,7 @@
  * RetroBat and Batocera-style EmulationStation are built in; another family (ES-DE, Recalbox) is
  * a folder of its own with an adapter, and one line in `adapters.ts`.
  */
+import type { OptionTable } from '../core/options.js'
 import type { FrontendSettings } from '../core/settings.js'
 import type { InputBackend, NavigationInput } from './controls.js'
 
@@ -47,6 +48,37 @@ export interface FrontendAdapter {
   webApi (baseUrl: string): FrontendWebApi
   /** How it is driven with navigation inputs, or null when it cannot be (only `dry-run` then plans). */
   readonly controls: FrontendControls | null
+  /** What `Context.Frontend` names in ui.* payloads; absent: `emulationstation`. */
+  readonly family?: string
+  /** Options of the family's own (`--recalbox-host` ...), offered beside the frontends options; absent when it has none. */
+  readonly options?: OptionTable
+  /**
+   * The family set up with the values of every frontends option, its own among them; the service
+   * uses what it returns. Absent when the options change nothing for it.
+   */
+  configure?: (values: Readonly<Record<string, unknown>>) => FrontendAdapter
+  /** Where its web API is, when the family knows it from its own options; absent: `--es-url`. */
+  readonly webApiUrl?: string
+  /** Events the frontend sends by itself (Recalbox publishes on its broker), fed into the link as hooks are; absent when its hooks are all. */
+  readonly eventSource?: FrontendEventSource
+}
+
+/** One event of a frontend's own event source: its name and arguments as received, and what it means. */
+export interface FrontendEvent {
+  readonly event: string
+  readonly args: readonly string[]
+  readonly action: FrontendAction
+}
+
+/** A subscription to the frontend's own events, opened once the hooks spooled while the service was down are applied. */
+export interface FrontendEventSource {
+  /** The door's name in `Source` on the raw and ui.* events. */
+  readonly name: 'mqtt'
+  /** Starts delivering, in the order the frontend sent them; `onProblem` hears why events cannot come (once per kind). */
+  open (deliver: (event: FrontendEvent) => void, onProblem: (message: string) => void): void
+  close (): Promise<void>
+  /** For `GET /api/v1/status`. */
+  status (): Readonly<Record<string, unknown>>
 }
 
 /** What an input backend needs to reach the frontend. */

@@ -2,10 +2,9 @@
  * Reads the frontend's `es_settings.cfg`: an XML `<config>` of `<string|bool|int name=".." value=".."/>`.
  * Any element with `name` and `value` counts, whatever its tag.
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
-import { noFrontendSettings, type FrontendSettings } from '../core/settings.js'
+import type { FrontendSettings } from '../core/settings.js'
+import { readSettingsFile } from './settings-file.js'
 
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, processEntities: true })
@@ -24,20 +23,9 @@ function collect (node: unknown, into: Map<string, string>): void {
 }
 
 export async function readEsSettings (configDir: string | null): Promise<FrontendSettings> {
-  if (configDir === null) return noFrontendSettings
-  const file = path.join(configDir, 'es_settings.cfg')
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return { path: file, state: code === 'ENOENT' ? 'missing' : 'unreadable', error: code === 'ENOENT' ? null : String(code), values: new Map() }
-  }
-  try {
+  return readSettingsFile(configDir, 'es_settings.cfg', (text) => {
     const values = new Map<string, string>()
     collect(parser.parse(text), values)
-    return { path: file, state: 'loaded', error: null, values }
-  } catch (error) {
-    return { path: file, state: 'unreadable', error: (error as Error).message.split('\n')[0] ?? 'parse error', values: new Map() }
-  }
+    return values
+  })
 }

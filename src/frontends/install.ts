@@ -28,14 +28,15 @@ export function effectiveEsConfigDir (config: FolderOptions, adapter: FrontendAd
   return adapter.layout(config.frontendRoot).esConfigDir
 }
 
-export function frontendInstall (config: FrontendsConfig, adapter: FrontendAdapter): FrontendInstall {
+export function frontendInstall (config: FrontendsConfig, family: FrontendAdapter): FrontendInstall {
+  const adapter = family.configure?.(config) ?? family
   const romsRoot = config.romsRoot ?? (config.frontendRoot === null ? null : adapter.layout(config.frontendRoot).romsDir)
   return {
     adapter,
     root: config.frontendRoot === null ? null : path.resolve(config.frontendRoot),
     esConfigDir: effectiveEsConfigDir(config, adapter),
     romsRoot: romsRoot === null ? null : path.resolve(romsRoot),
-    esUrl: config.esUrl
+    esUrl: adapter.webApiUrl ?? config.esUrl
   }
 }
 

@@ -11,8 +11,8 @@ export type FrontendProfile = 'retrobat' | 'batocera'
 
 export const frontendProfiles: readonly FrontendProfile[] = ['retrobat', 'batocera']
 
-/** The layout of a built-in frontend tree rooted at `root`. */
-export function frontendLayout (root: string, profile: FrontendProfile = 'retrobat'): FrontendLayout {
+/** The layout of a built-in frontend tree rooted at `root` (a Recalbox tree has no ES simulator of this kind, but a demo tree). */
+export function frontendLayout (root: string, profile: FrontendProfile | 'recalbox' = 'retrobat'): FrontendLayout {
   return builtInAdapters.find((adapter) => adapter.id === profile)!.layout(root)
 }
 

@@ -11,7 +11,16 @@
 export { SimulatedFrontend, type SimulatedFrontendOptions } from './frontend.js'
 
 /** Writes the demo frontend tree into a folder; only missing files are written, user edits stay. */
-export { demoMediaDir, writeDemoTree, type DemoTreeResult } from './demo-tree/write.js'
+export { demoMediaDir, writeDemoTree, type DemoTreeProfile, type DemoTreeResult } from './demo-tree/write.js'
+
+/**
+ * A simulated Recalbox: tells its events on an MQTT broker as Recalbox does, launches over UDP,
+ * answers `/api/status`. `start()` -> `{ apiUrl, launchPort }`, `stop()`. See README.md.
+ */
+export { BrokerUnreachableError, RecalboxSimulator } from './recalbox/simulator.js'
+
+/** An MQTT broker in this process, for the embedded Recalbox demo. */
+export { startEmbeddedBroker } from './recalbox/broker.js'
 
 /** Every game of the demo tree (system, rom file, name). */
 export { demoGames } from './demo-tree/catalog-data.js'

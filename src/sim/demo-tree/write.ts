@@ -1,7 +1,8 @@
 /**
- * Writes the demo frontend tree: es_systems.cfg and es_settings.cfg, and per system a gamelist.xml,
- * tiny rom files, generated PNG media and an SVG logo, its art in the media store and in the ES
- * theme. Files that already exist are left alone, so a second run keeps whatever the user changed.
+ * Writes the demo frontend tree: es_systems.cfg and es_settings.cfg (a Recalbox tree: recalbox.conf),
+ * and per system a gamelist.xml, tiny rom files, generated PNG media and an SVG logo, its art in the
+ * media store and in the ES theme. Files that already exist are left alone, so a second run keeps
+ * whatever the user changed.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -10,6 +11,9 @@ import { frontendLayout, type FrontendProfile } from '../../frontends/index.js'
 import { mediaSystemId, romStem, slugOf } from '../../identity/index.js'
 import { artPng, gameArtKinds, gameArtPng, storeGameArt, storeSystemArt, systemLogoSvg, themeBackground } from './artwork.js'
 import { demoSystems, type DemoGame, type DemoSystem } from './catalog-data.js'
+
+/** The layouts a demo tree is written in: the simulated ES's, and Recalbox's (src/sim/recalbox). */
+export type DemoTreeProfile = FrontendProfile | 'recalbox'
 
 export interface DemoTreeResult {
   /** Absolute root of the tree (give it to `--frontend-root`). */
@@ -47,12 +51,15 @@ function romBytes (system: DemoSystem, game: DemoGame): Buffer {
   return Buffer.from(`cabinet-hub demo rom: ${game.name}\n`)
 }
 
-function gamelistXml (system: DemoSystem): string {
+/** Where a system's game art is, relative to its rom folder: Recalbox's scraper writes under `media/`. */
+const artFolder = (profile: DemoTreeProfile): string => profile === 'recalbox' ? 'media/images' : 'images'
+
+function gamelistXml (system: DemoSystem, profile: DemoTreeProfile): string {
   const games = system.games.map((game) => ({
     path: `./${game.file}`,
     name: game.name,
     desc: game.desc,
-    ...Object.fromEntries(gameArtKinds.map((kind) => [kind, `./images/${romStem(game.file)}-${kind}.png`])),
+    ...Object.fromEntries(gameArtKinds.map((kind) => [kind, `./${artFolder(profile)}/${romStem(game.file)}-${kind}.png`])),
     rating: game.rating,
     releasedate: game.releasedate,
     developer: game.developer,
@@ -92,23 +99,31 @@ function esSettingsXml (): string {
   return `<?xml version="1.0"?>\n<config>\n${settings.map(({ tag, name, value }) => `\t<${tag} name="${name}" value="${value}" />`).join('\n')}\n</config>\n`
 }
 
+/** Recalbox's settings file: the demo's systems' emulators, as `<system>.emulator` / `<system>.core` lines. */
+function recalboxConf (): string {
+  return ['; recalbox.conf of the cabinet-hub demo tree', ...demoSystems.flatMap((system) => [`${system.name}.emulator=${system.emulator}`, `${system.name}.core=${system.core}`]), ''].join('\n')
+}
+
 /** Every file of the tree, generated lazily so kept files cost nothing. */
-function* treeFiles (root: string, profile: FrontendProfile): Generator<[string, () => Buffer | string]> {
+function* treeFiles (root: string, profile: DemoTreeProfile): Generator<[string, () => Buffer | string]> {
   const layout = frontendLayout(root, profile)
-  yield [path.join(layout.esConfigDir, 'es_systems.cfg'), esSystemsXml]
-  yield [path.join(layout.esConfigDir, 'es_settings.cfg'), esSettingsXml]
+  if (profile === 'recalbox') yield [path.join(layout.esConfigDir, 'recalbox.conf'), recalboxConf]
+  else {
+    yield [path.join(layout.esConfigDir, 'es_systems.cfg'), esSystemsXml]
+    yield [path.join(layout.esConfigDir, 'es_settings.cfg'), esSettingsXml]
+  }
   for (const system of demoSystems) {
     const folder = path.join(layout.romsDir, system.name)
-    yield [path.join(folder, 'gamelist.xml'), () => gamelistXml(system)]
+    yield [path.join(folder, 'gamelist.xml'), () => gamelistXml(system, profile)]
     yield [path.join(folder, 'images', 'logo.svg'), () => systemLogoSvg(system.fullname, system.colour)]
     for (const game of system.games) {
       yield [path.join(folder, game.file), () => romBytes(system, game)]
       for (const kind of gameArtKinds) {
-        yield [path.join(folder, 'images', `${romStem(game.file)}-${kind}.png`), () => gameArtPng(kind, game.name, system.colour)]
+        yield [path.join(folder, artFolder(profile), `${romStem(game.file)}-${kind}.png`), () => gameArtPng(kind, game.name, system.colour)]
       }
     }
     yield * storeFiles(path.join(demoMediaDir(root), 'systems', mediaSystemId(system.name)), system)
-    yield * themeFiles(path.join(layout.esConfigDir, 'themes', demoTheme), system)
+    if (profile !== 'recalbox') yield * themeFiles(path.join(layout.esConfigDir, 'themes', demoTheme), system)
   }
 }
 
@@ -139,7 +154,7 @@ export function demoMediaDir (root: string): string {
  * Writes the demo frontend tree into `root` (RetroBat layout unless told otherwise). Idempotent:
  * only missing files are written.
  */
-export async function writeDemoTree (root: string, profile: FrontendProfile = 'retrobat'): Promise<DemoTreeResult> {
+export async function writeDemoTree (root: string, profile: DemoTreeProfile = 'retrobat'): Promise<DemoTreeResult> {
   const layout = frontendLayout(root, profile)
   const written: string[] = []
   const kept: string[] = []
