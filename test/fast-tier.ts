@@ -1,6 +1,9 @@
 /**
- * The fast tier in one process: every test file of `test/<area>/` (the `peers/` folders hold the
- * real-program tier) is imported here once, so the shared modules load once instead of per file.
+ * The fast tier in one process: every test file of `test/<area>/` is imported here once, so the
+ * shared modules load once instead of per file. Its tests reach the app through `inject` (and
+ * `injectWS`), fakes and mock timers. Subfolders are other tiers, which `npm test` runs as well:
+ * `io/` is the service tier (real sockets, file watching, child processes and the wall clock),
+ * `peers/` drives real programs.
  */
 import { readdirSync } from 'node:fs'
 
