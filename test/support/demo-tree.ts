@@ -3,7 +3,8 @@
  * ~600 PNG files takes seconds, so each profile's tree is written once per process (by the real
  * `writeDemoTree`) and every test gets its own copy of it. test/sim/demo-tree.test.ts tests the writer.
  */
-import { cp } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { frontendLayout, type FrontendProfile } from '../../src/frontends/index.js'
 import { writeDemoTree, type DemoTreeResult } from '../../src/sim/index.js'
@@ -20,6 +21,21 @@ export async function copyDemoTree (root: string, profile: FrontendProfile = 're
   }
   const { root: from, written } = await template
   const to = path.resolve(root)
-  await cp(from, to, { recursive: true, force: false })
-  return { root: to, esConfigDir: frontendLayout(to, profile).esConfigDir, written: written.map((file) => path.join(to, path.relative(from, file))), kept: [] }
+  const copied: string[] = []
+  const kept: string[] = []
+  // File by file in the order the writer made them, not a tree copy: a small ext4 folder lists its
+  // entries in the order they were made, and the simulated frontend, like ES, keeps a folder's
+  // games in listing order (a copy in another order moves the carousel under the tests' feet).
+  for (const file of written) {
+    const target = path.join(to, path.relative(from, file))
+    await mkdir(path.dirname(target), { recursive: true })
+    try {
+      await copyFile(file, target, constants.COPYFILE_EXCL)
+      copied.push(target)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      kept.push(target)
+    }
+  }
+  return { root: to, esConfigDir: frontendLayout(to, profile).esConfigDir, written: copied, kept }
 }
