@@ -172,8 +172,6 @@ describe('hook intake: the HTTP door refuses what it cannot use', () => {
   before(async () => { f = await startFrontendHub() })
   after(async () => f.close())
 
-  const post = async (body: string, type = 'application/json') => fetch(`${f.hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': type }, body })
-
   it('answers 400 with the reason for an incomplete hook, a bad name, a bad shape and malformed JSON', async () => {
     for (const [body, pattern] of [
       ['{"event":"game-selected","args":["mame"]}', /rom path/],
@@ -181,7 +179,7 @@ describe('hook intake: the HTTP door refuses what it cannot use', () => {
       ['{"event":"game-selected","args":[{"system":"mame"}]}', /args/],
       ['{"event":', /JSON/i]
     ] as const) {
-      const response = await post(body)
+      const response = await f.postHook(body)
       const answer = await response.json() as { message: string, code: string }
       assert.equal(response.status, 400, body)
       assert.match(answer.message, pattern)
@@ -192,7 +190,7 @@ describe('hook intake: the HTTP door refuses what it cannot use', () => {
   })
 
   it('accepts the events.ini text format the Windows batch hook posts', async () => {
-    const response = await post('event=game-selected\r\nmame "C:\\RetroBat\\roms\\mame\\1943.zip" "1943: The Battle of Midway"\r\n', 'text/plain')
+    const response = await f.postHook('event=game-selected\r\nmame "C:\\RetroBat\\roms\\mame\\1943.zip" "1943: The Battle of Midway"\r\n', 'text/plain')
     assert.equal(response.status, 202)
     const game = await f.get('/api/v1/context/current-game')
     assert.equal(game.body.path, 'C:\\RetroBat\\roms\\mame\\1943.zip')
@@ -201,8 +199,8 @@ describe('hook intake: the HTTP door refuses what it cannot use', () => {
 
   it('applies a hook id once, whichever door brings it again', async () => {
     const body = JSON.stringify({ event: 'system-selected', args: ['snes'], hookId: 'run-1' })
-    const first = await (await post(body)).json() as { sequence: number, duplicate: boolean }
-    const second = await (await post(body)).json() as { sequence: number, duplicate: boolean }
+    const first = await (await f.postHook(body)).json() as { sequence: number, duplicate: boolean }
+    const second = await (await f.postHook(body)).json() as { sequence: number, duplicate: boolean }
     assert.equal(first.duplicate, false)
     assert.equal(second.duplicate, true)
     assert.equal(second.sequence, first.sequence)

@@ -99,19 +99,17 @@ describe('hook intake: the spool folder door', () => {
   before(async () => { f = await startFrontendHub() })
   after(async () => f.close())
 
-  const post = async (body: string, type = 'application/json') => fetch(`${f.hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': type }, body })
-
   it('takes the same argument length at every door: 400 over HTTP (JSON and text/plain), .rejected in the spool folder', async () => {
     const longPath = `C:\\roms\\mame\\${'x'.repeat(60_000)}.zip`
     const fitting = `C:\\roms\\mame\\${'y'.repeat(maxHookArgLength - 17)}.zip`
     assert.equal(fitting.length, maxHookArgLength)
 
-    const text = await post(`event=game-selected\r\n"mame" "${longPath}" "Long"\r\n`, 'text/plain')
+    const text = await f.postHook(`event=game-selected\r\n"mame" "${longPath}" "Long"\r\n`, 'text/plain')
     assert.equal(text.status, 400)
     assert.match((await text.json() as { message: string }).message, new RegExp(`argument 2 has ${longPath.length} characters; a hook argument has at most ${maxHookArgLength}`))
-    const json = await post(JSON.stringify({ event: 'game-selected', args: ['mame', longPath, 'Long'] }))
+    const json = await f.postHook(JSON.stringify({ event: 'game-selected', args: ['mame', longPath, 'Long'] }))
     assert.equal(json.status, 400)
-    assert.equal((await post(`event=game-selected\r\n"mame" "${fitting}" "Fits"\r\n`, 'text/plain')).status, 202)
+    assert.equal((await f.postHook(`event=game-selected\r\n"mame" "${fitting}" "Fits"\r\n`, 'text/plain')).status, 202)
 
     const spool = path.join(f.hub.dataDir, 'events.d')
     mkdirSync(spool, { recursive: true })
