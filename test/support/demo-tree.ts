@@ -3,7 +3,7 @@
  * ~600 PNG files takes seconds, so each profile's tree is written once per process (by the real
  * `writeDemoTree`) and every test gets its own copy of it. test/sim/demo-tree.test.ts tests the writer.
  */
-import { constants } from 'node:fs'
+import { constants, rmSync } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { frontendLayout, type FrontendProfile } from '../../src/frontends/index.js'
@@ -16,7 +16,9 @@ const templates = new Map<FrontendProfile, Promise<DemoTreeResult>>()
 export async function copyDemoTree (root: string, profile: FrontendProfile = 'retrobat'): Promise<DemoTreeResult> {
   let template = templates.get(profile)
   if (template === undefined) {
-    template = writeDemoTree(tempDir(`cabinet-hub-demo-${profile}-`), profile)
+    const templateDir = tempDir(`cabinet-hub-demo-${profile}-`)
+    process.once('exit', () => { rmSync(templateDir, { recursive: true, force: true }) })
+    template = writeDemoTree(templateDir, profile)
     templates.set(profile, template)
   }
   const { root: from, written } = await template
