@@ -9,7 +9,7 @@ import { before, describe, it } from 'node:test'
 import { spoolDirOf } from '../../src/frontend/index.js'
 import { configuredFrontendHooks, type FrontendsConfig } from '../../src/frontends/index.js'
 import { unpassableArgument } from '../../src/frontends/emulationstation/hooks.js'
-import { writeDemoTree } from '../../src/sim/index.js'
+import { copyDemoTree } from '../support/demo-tree.js'
 import { tempDir } from '../support/hub.js'
 import { moduleCli } from '../support/module-cli.js'
 
@@ -19,7 +19,7 @@ describe('cabinet-hub doctor', () => {
   const dataDir = tempDir('cabinet-hub-doctor-data-')
   const doctor = async (...extra: string[]) => moduleCli('doctor', ['--frontend-root', root, '--profile', 'batocera', '--data-dir', dataDir, ...extra])
   before(async () => {
-    const tree = await writeDemoTree(tempDir('cabinet-hub-doctor-'), 'batocera')
+    const tree = await copyDemoTree(tempDir('cabinet-hub-doctor-'), 'batocera')
     root = tree.root
     esConfigDir = tree.esConfigDir
   })

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { FakeOutputServer } from '../support/fake-output-server.js'
-import { quietPeers } from '../support/game-events.js'
-import { startHub, type TestHub } from '../support/hub.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import { FakeOutputServer } from '../../support/fake-output-server.js'
+import { quietPeers } from '../../support/game-events.js'
+import { startHub, type TestHub } from '../../support/hub.js'
+import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 const outputs = (client: RecordingClient, type = 'cabemu.output.changed'): string[] =>
   client.frames.filter((f) => f.Type === type).map((f) => {

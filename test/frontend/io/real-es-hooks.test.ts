@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { frontendRunning } from '../support/frontend-hub.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
+import { frontendRunning } from '../../support/frontend-hub.js'
+import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 /** ES shell-escapes game-start's path, then double-quotes it when it has a space: the backslashes reach the hook. */
 const esEscaped = (romPath: string): string => romPath.replace(/([ ()'"!$^&*{}[\]?;<>\\])/g, '\\$1')

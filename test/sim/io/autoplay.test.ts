@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
-import { eventually, readRecordedHooks, startDemoFrontend, type DemoFrontend } from '../support/sim.js'
+import { eventually, readRecordedHooks, startDemoFrontend, type DemoFrontend } from '../../support/sim.js'
 
 /** A small seeded generator (mulberry32) so the pretend player's choices repeat run to run. */
 function seeded (seed: number): () => number {

@@ -6,13 +6,13 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { configuredSources } from '../../src/game-events/source-kinds.js'
-import type { OutputSession } from '../../src/game-events/game-source.js'
-import { FakeGameSource } from '../support/fake-game-source.js'
-import { FakeMultiemu } from '../support/fake-multiemu.js'
-import { FakeOutputServer } from '../support/fake-output-server.js'
-import { definitionBody } from '../support/game-events.js'
-import { startSourceService, type RecordedEvent, type SourceService } from '../support/source-service.js'
+import { configuredSources } from '../../../src/game-events/source-kinds.js'
+import type { OutputSession } from '../../../src/game-events/game-source.js'
+import { FakeGameSource } from '../../support/fake-game-source.js'
+import { FakeMultiemu } from '../../support/fake-multiemu.js'
+import { FakeOutputServer } from '../../support/fake-output-server.js'
+import { definitionBody } from '../../support/game-events.js'
+import { startSourceService, type RecordedEvent, type SourceService } from '../../support/source-service.js'
 
 const countOf = (events: readonly RecordedEvent[], type: string): number => events.filter((e) => e.type === type).length
 

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { tempDir } from '../support/hub.js'
-import { mediaBytes, writeMedia } from '../support/media-store.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
+import { tempDir } from '../../support/hub.js'
+import { mediaBytes, writeMedia } from '../../support/media-store.js'
+import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 type Asset = { Url: string, Path: string }
 

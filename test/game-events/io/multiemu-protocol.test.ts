@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { FakeMultiemu } from '../support/fake-multiemu.js'
-import { putDefinition, quietPeers } from '../support/game-events.js'
-import { sendHook, startHub, type TestHub } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import { FakeMultiemu } from '../../support/fake-multiemu.js'
+import { putDefinition, quietPeers } from '../../support/game-events.js'
+import { sendHook, startHub, type TestHub } from '../../support/hub.js'
+import { RecordingClient } from '../../support/ws-client.js'
 
 const playing = 'PLAYING Nestopia,Super Mario Bros,crc32=3337ec46'
 

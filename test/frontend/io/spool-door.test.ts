@@ -7,9 +7,9 @@ import { closeSync, existsSync, openSync, readdirSync, writeFileSync, writeSync 
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, it } from 'node:test'
-import { SpoolDoor } from '../../src/frontend/spool-door.js'
-import { writeSpoolFile, type SpooledHook } from '../../src/frontend/spool.js'
-import { tempDir } from '../support/hub.js'
+import { SpoolDoor } from '../../../src/frontend/spool-door.js'
+import { writeSpoolFile, type SpooledHook } from '../../../src/frontend/spool.js'
+import { tempDir } from '../../support/hub.js'
 
 const timed = (ms: number, tag: string): string => `${String(ms * 1000).padStart(17, '0')}-${tag}.json`
 

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto'
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { tempDir } from '../support/hub.js'
-import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, startDemoFrontend, type DemoFrontend } from '../support/sim.js'
+import { tempDir } from '../../support/hub.js'
+import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, startDemoFrontend, type DemoFrontend } from '../../support/sim.js'
 
 interface EsGame { id: string, path: string, name: string, [key: string]: string }
 

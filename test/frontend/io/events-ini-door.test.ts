@@ -7,8 +7,8 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, it } from 'node:test'
-import { EventsIniDoor, type EventsIniHook } from '../../src/frontend/events-ini.js'
-import { tempDir } from '../support/hub.js'
+import { EventsIniDoor, type EventsIniHook } from '../../../src/frontend/events-ini.js'
+import { tempDir } from '../../support/hub.js'
 
 function writeAtomically (file: string, text: string): void {
   writeFileSync(`${file}.tmp`, text)

@@ -6,12 +6,13 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { configuredFrontendHooks, type FrontendsConfig } from '../../src/frontends/index.js'
-import { spoolDirOf } from '../../src/frontend/index.js'
-import { SimulatedFrontend, writeDemoTree } from '../../src/sim/index.js'
-import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { frontendRunning } from '../support/frontend-hub.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import { configuredFrontendHooks, type FrontendsConfig } from '../../../src/frontends/index.js'
+import { spoolDirOf } from '../../../src/frontend/index.js'
+import { SimulatedFrontend } from '../../../src/sim/index.js'
+import { copyDemoTree } from '../../support/demo-tree.js'
+import { startHub, tempDir, type TestHub } from '../../support/hub.js'
+import { frontendRunning } from '../../support/frontend-hub.js'
+import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 describe('the service against the simulated real ES', () => {
   let hub: TestHub
@@ -22,7 +23,7 @@ describe('the service against the simulated real ES', () => {
   let nesRoms = ''
 
   before(async () => {
-    const tree = await writeDemoTree(tempDir('cabinet-hub-real-es-'), 'batocera')
+    const tree = await copyDemoTree(tempDir('cabinet-hub-real-es-'), 'batocera')
     nesRoms = path.join(tree.root, 'roms', 'nes')
     sim = new SimulatedFrontend({ frontendRoot: tree.root, profile: 'batocera', playSeconds: 600, screensaverSeconds: 0, screensaverSwapSeconds: 0.3 })
     simUrl = (await sim.start()).url

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, demoFrontendsOfSuite, type DemoFrontend, type RecordedHook } from '../support/sim.js'
+import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, demoFrontendsOfSuite, type DemoFrontend, type RecordedHook } from '../../support/sim.js'
 
 const demoFiles: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   mame: { '1943: The Battle of Midway': '1943.zip', 'Street Fighter II: The World Warrior': 'sf2.zip', 'Donkey Kong': 'dkong.zip', Galaga: 'galaga.zip' },

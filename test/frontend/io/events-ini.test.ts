@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import { renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { readEventsIni } from '../../src/frontend/events-ini.js'
-import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { tempDir } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import { readEventsIni } from '../../../src/frontend/events-ini.js'
+import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
+import { tempDir } from '../../support/hub.js'
+import { RecordingClient } from '../../support/ws-client.js'
 
 /** Replaces the file the way the incumbent's hook scripts do: private temp file, then a rename over it. */
 function writeAtomically (file: string, text: string): void {

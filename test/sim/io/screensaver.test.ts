@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, demoFrontendsOfSuite, type DemoFrontend, type RecordedHook } from '../support/sim.js'
+import { eventually, press, pressSettled, readRecordedHooks, settledHooks, simState, demoFrontendsOfSuite, type DemoFrontend, type RecordedHook } from '../../support/sim.js'
 
 describe('simulated frontend: slideshow screensaver', () => {
   const start = demoFrontendsOfSuite()

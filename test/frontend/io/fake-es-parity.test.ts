@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { EsWebApi } from '../../src/frontends/emulationstation/web-api.js'
-import { startFakeEs, type FakeEs } from '../support/fake-es.js'
-import { startDemoFrontend, type DemoFrontend } from '../support/sim.js'
+import { EsWebApi } from '../../../src/frontends/emulationstation/web-api.js'
+import { startFakeEs, type FakeEs } from '../../support/fake-es.js'
+import { startDemoFrontend, type DemoFrontend } from '../../support/sim.js'
 
 describe('fake ES web API parity with the simulated frontend', () => {
   let fake: FakeEs
