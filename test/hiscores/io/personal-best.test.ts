@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { personalBestToast } from '../../src/notifications/auto-toasts.js'
-import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { LiveScoreEmulator } from '../support/live-score.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import { personalBestToast } from '../../../src/notifications/auto-toasts.js'
+import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
+import { LiveScoreEmulator } from '../../support/live-score.js'
+import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 const personalBests = (client: RecordingClient): Frame[] => client.frames.filter((f) => f.Type === 'hiscore.personal.best')
 const toasts = (client: RecordingClient): Frame[] => client.frames.filter((f) => f.Type === 'notifications.toast')
