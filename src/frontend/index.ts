@@ -33,7 +33,7 @@ const startSettleMs = 2000
 function inputBackend (options: FrontendConfig, install: FrontendInstall, es: FrontendWebApi): InputBackend {
   const controls = install.adapter.controls
   if (options.controlBackend === 'dry-run' || controls === null) return new DryRunBackend()
-  return controls.backend(options.controlBackend, { webApi: es, esConfigDir: install.esConfigDir, display: process.env.DISPLAY, windowClass: options.xdotoolWindowClass })
+  return controls.backend(options.controlBackend, { webApi: es, esConfigDir: install.esConfigDir, display: process.env.DISPLAY, windowClass: options.xdotoolWindowClass ?? controls.windowClass })
 }
 
 export const frontendModule = defineModule({

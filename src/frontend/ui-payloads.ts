@@ -45,7 +45,7 @@ function selection (ref: GameRef, catalog: LibraryCatalog) {
 
 function context (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
   return {
-    Frontend: 'emulationstation',
+    Frontend: snapshot.frontend,
     State: snapshot.state,
     SelectedSystem: snapshot.selectedSystem === null ? null : { Name: snapshot.selectedSystem },
     Selected: snapshot.selectedGame === null ? null : gameObject(snapshot.selectedGame, catalog),
@@ -62,7 +62,7 @@ export function systemSelectedPayload (stamp: HookStamp, systemId: string, snaps
     System: systemId,
     SystemId: systemId,
     Selection: { SystemId: systemId },
-    Context: { Frontend: 'emulationstation', State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection, SelectionUncertain: snapshot.selectionUncertain }
+    Context: { Frontend: snapshot.frontend, State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection, SelectionUncertain: snapshot.selectionUncertain }
   }
 }
 

@@ -25,6 +25,7 @@ const noWebApi = (baseUrl: string): FrontendWebApi => {
 const esDeLike: FrontendAdapter = {
   id: 'es-de',
   title: 'ES-DE (stub for the seam test)',
+  family: 'es-de-like',
   layout: (root) => ({ root, profile: 'es-de', esConfigDir: path.join(root, 'ES-DE'), romsDir: path.join(root, 'ROMs'), homeDir: root, themesDirs: [] }),
   readSettings: async () => noFrontendSettings,
   systemsFile: () => null,

@@ -3,7 +3,6 @@
  * inputs. ES stores SDL2 keycodes; xdotool wants X keysym names.
  */
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import type { NavigationInput } from '../controls.js'
 
@@ -43,17 +42,22 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '',
 interface InputElement { name?: string, type?: string, id?: string | number }
 interface InputConfigElement { type?: string, input?: InputElement[] }
 
-/** Reads the keyboard section of `<esConfigDir>/es_input.cfg`; a missing or unreadable file is a `problem`, not a throw. */
-export function readKeyboardMapping (esConfigDir: string): KeyboardMapping {
-  const file = path.join(esConfigDir, 'es_input.cfg')
+/**
+ * Reads the keyboard section of an input file in ES's format (`es_input.cfg`, ES-DE's `es_input.xml`);
+ * a missing or unreadable file is a `problem`, not a throw. Without a keyboard section in it,
+ * `builtInKeys` (a frontend's own default keyboard) apply, when it has them.
+ */
+export function readKeyboardMapping (file: string, builtInKeys?: Partial<Record<NavigationInput, string>>): KeyboardMapping {
   let document: { inputList?: { inputConfig?: InputConfigElement[] } }
   try {
     document = parser.parse(readFileSync(file, 'utf8')) as typeof document
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' && builtInKeys !== undefined) return { file, keys: builtInKeys, problem: null }
     return { file, keys: {}, problem: code === 'ENOENT' ? `${file} does not exist: configure a keyboard in the frontend first` : `${file} cannot be read: ${(error as Error).message.split('\n')[0]}` }
   }
   const keyboard = document.inputList?.inputConfig?.find((c) => c.type === 'keyboard')
+  if (keyboard === undefined && builtInKeys !== undefined) return { file, keys: builtInKeys, problem: null }
   if (keyboard === undefined) return { file, keys: {}, problem: `${file} has no keyboard inputConfig: configure a keyboard in the frontend first` }
   const keys: Partial<Record<NavigationInput, string>> = {}
   for (const input of keyboard.input ?? []) {
