@@ -23,7 +23,7 @@ import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
 import { configuredEsConfigDir, configuredFrontendHooks, configuredInstallProblem, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
-import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
+import { frontendProfiles, simulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
@@ -43,17 +43,21 @@ Usage:
   cabinet-hub [serve] [options]   run the service (the default command)
   cabinet-hub openapi             print the OpenAPI document (JSON)
   cabinet-hub asyncapi [--yaml]   print the AsyncAPI document (JSON, or YAML)
-  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera]
+  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera|es-de]
                   [--play-seconds N] [--autoplay] [--log-level L]
                                   run the simulated EmulationStation (ES web API on
-                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/)
-  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera]
+                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/),
+                                  or ES-DE (DIR is its app-data folder; only /sim/* routes)
+  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera|es-de]
                                   write the demo frontend tree (missing files only)
   cabinet-hub [options] hook <event> [args...]
                                   hand a frontend hook to the service (300 ms), else spool it
-  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera] [--create]
+  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera|es-de] [--create]
+                  [--enable-scripts]
                                   write our hook scripts into the frontend's scripts folders
-                                  (the root must be an install of the profile, unless --create)
+                                  (the root must be an install of the profile, unless --create;
+                                  --enable-scripts also switches on the frontend's settings they
+                                  need: ES-DE's CustomEventScripts and CustomEventScriptsBrowsing)
   cabinet-hub uninstall-hooks --frontend-root DIR [--profile ...]
                                   remove them (and only them)
 ${moduleCommandsUsage(domainModules)}  cabinet-hub --version | --help
@@ -186,7 +190,7 @@ async function runSim (argv: string[]): Promise<number> {
   const logLevel = values['log-level'] ?? 'info'
   if (logLevel !== 'silent' && !(logLevel in pino.levels.values)) throw new UsageError(`--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`)
   const logger = createLogger(logLevel)
-  const frontend = new SimulatedFrontend({
+  const frontend = simulatedFrontend({
     frontendRoot: values['frontend-root'],
     profile: profileFlag(values.profile),
     port: numberFlag('port', values.port, 1234, { min: 0, max: 65535, integer: true }),
@@ -231,7 +235,7 @@ async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promi
   return 0
 }
 
-async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean): Promise<number> {
+async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean, enableScripts: boolean): Promise<number> {
   const command = install ? 'install-hooks' : 'uninstall-hooks'
   const esConfigDir = configuredEsConfigDir(loaded.config)
   if (esConfigDir === null) throw new UsageError(`${command} needs --frontend-root (or --es-config-dir)`)
@@ -244,6 +248,11 @@ async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, c
     ? hooks.install({ esConfigDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port, platform: process.platform })
     : hooks.uninstall(esConfigDir)
   for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
+  if (enableScripts) {
+    if (hooks.switchOn === undefined) throw new UsageError(`install-hooks --enable-scripts: the ${loaded.config.profile} frontend has no setting to switch on`)
+    const switched = hooks.switchOn(esConfigDir)
+    process.stdout.write(switched.length === 0 ? 'the frontend settings our hooks need were already on\n' : `switched on ${switched.join(', ')}\n`)
+  }
   if (!install && report.removed.length === 0) process.stdout.write(`no cabinet-hub hook scripts under ${esConfigDir}\n`)
   return 0
 }
@@ -281,7 +290,7 @@ async function main (argv: string[]): Promise<number> {
   }
   let parsed
   try {
-    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' } }, true)
+    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' }, 'enable-scripts': { type: 'boolean' } }, true)
   } catch (error) {
     return fail(`${(error as Error).message} (see --help)`)
   }
@@ -305,8 +314,8 @@ async function main (argv: string[]): Promise<number> {
         return 0
       }
       case 'serve': return await serve(loadOptions(values))
-      case 'install-hooks': return await hookScripts(loadOptions(values), true, values.create === true)
-      case 'uninstall-hooks': return await hookScripts(loadOptions(values), false, false)
+      case 'install-hooks': return await hookScripts(loadOptions(values), true, values.create === true, values['enable-scripts'] === true)
+      case 'uninstall-hooks': return await hookScripts(loadOptions(values), false, false, false)
       default: throw new UsageError(`unknown command "${command}" (see --help)`)
     }
   } catch (error) {

@@ -2,6 +2,7 @@
 import { Type } from 'typebox'
 import { option, type ConfigOf } from '../core/options.js'
 import type { FrontendAdapter } from './adapter.js'
+import { frontendProfiles } from './profiles.js'
 
 /** `--profile`: one value per frontend adapter of the build. */
 function profileOption (adapters: readonly FrontendAdapter[]) {
@@ -16,8 +17,11 @@ const paths = {
   esUrl: option({ kind: 'string', schema: Type.String({ pattern: '^https?://' }), default: 'http://127.0.0.1:1234', flag: 'es-url', description: 'Base URL of the frontend\'s web API (EmulationStation PublicWebAccess).' })
 } as const
 
+/** `--demo-profile`: which simulated frontend the embedded demo runs. */
+const demoProfile = option({ kind: 'string', schema: Type.Unsafe<typeof frontendProfiles[number]>(Type.Union(frontendProfiles.map((id) => Type.Literal(id)))), default: 'retrobat', flag: 'demo-profile', description: `The frontend the embedded demo simulates when no frontend is configured: ${frontendProfiles.join(', ')}.` })
+
 export function frontendsOptionsFor (adapters: readonly FrontendAdapter[]) {
-  return { ...paths, profile: profileOption(adapters) }
+  return { ...paths, profile: profileOption(adapters), demoProfile }
 }
 
 export type FrontendsConfig = ConfigOf<ReturnType<typeof frontendsOptionsFor>>

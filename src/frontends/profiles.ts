@@ -6,10 +6,10 @@ import path from 'node:path'
 import type { FrontendLayout } from './adapter.js'
 import { builtInAdapters } from './adapters.js'
 
-/** The built-in frontend families (`retrobat`, `batocera`): the simulator and the demo tree write their layouts. */
-export type FrontendProfile = 'retrobat' | 'batocera'
+/** The frontend families the simulator and the demo tree know (`retrobat`, `batocera`, `es-de`): they write their layouts. */
+export type FrontendProfile = 'retrobat' | 'batocera' | 'es-de'
 
-export const frontendProfiles: readonly FrontendProfile[] = ['retrobat', 'batocera']
+export const frontendProfiles: readonly FrontendProfile[] = ['retrobat', 'batocera', 'es-de']
 
 /** The layout of a built-in frontend tree rooted at `root`. */
 export function frontendLayout (root: string, profile: FrontendProfile = 'retrobat'): FrontendLayout {

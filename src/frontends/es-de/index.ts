@@ -41,3 +41,6 @@ export const esDeAdapter: FrontendAdapter = {
   webApi: (baseUrl) => new EsDeNoWebApi(baseUrl),
   controls: esDeControls
 }
+
+/** ES-DE's settings as they are on disk now (the simulated ES-DE reads RunInBackground from them). */
+export { settingsNow as esDeSettingsNow } from './settings.js'
