@@ -15,7 +15,7 @@ import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
 
 interface Problem {
-  readonly kind: 'install' | 'hooks-missing' | 'hooks-elsewhere' | 'unhookable-roms'
+  readonly kind: 'install' | 'hooks-missing' | 'hooks-switched-off' | 'hooks-elsewhere' | 'unhookable-roms'
   readonly message: string
   readonly fix: string
   /** The files concerned, each with why. */
@@ -82,6 +82,10 @@ async function problemsOf (install: FrontendInstall, dataDir: string): Promise<P
   if (install.esConfigDir !== null && install.adapter.hooks !== null && notInstall === null && installedHookSpoolDirs(install).length === 0) {
     problems.push({ kind: 'hooks-missing', message: `no cabinet-hub hook scripts are installed in ${install.esConfigDir}: the service hears of selections, starts and ends only through the web API`, fix: fixHooks })
   }
+  // A frontend setting that keeps every hook (or the browsing ones) from running: ES-DE's custom event switches.
+  if (install.esConfigDir !== null && notInstall === null) {
+    for (const off of install.adapter.hooks?.switchedOff?.(install.esConfigDir) ?? []) problems.push({ kind: 'hooks-switched-off', ...off })
+  }
   const elsewhere = hooksElsewhereProblem(install, spoolDirOf(dataDir), dataDir)
   if (elsewhere !== null) problems.push({ kind: 'hooks-elsewhere', message: elsewhere, fix: fixHooks })
   const roms = await unhookableRoms(install)
@@ -100,17 +104,19 @@ function printed (problems: readonly Problem[]): string {
 
 export const doctorCommand: ModuleCommand<typeof frontendOptions> = {
   name: 'doctor',
-  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera] [--json]
-                                  list what an owner can fix in the frontend link: hooks missing or
-                                  spooling for another data dir, rom names the frontend's shell cannot
-                                  pass to its hooks; exit 1 when it finds any
+  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera|es-de] [--json]
+                                  list what an owner can fix in the frontend link: hooks missing,
+                                  switched off in the frontend's settings or spooling for another data
+                                  dir, rom names the frontend's shell cannot pass to its hooks; exit 1
+                                  when it finds any
 `,
   async run (args, context) {
     const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' } })
     if (positionals.length > 0) throw new CommandUsageError(`doctor: unexpected argument ${positionals[0]}`)
     const frontends = config as unknown as FrontendsConfig
-    if (frontends.frontendRoot === null && frontends.esConfigDir === null && frontends.romsRoot === null) throw new CommandUsageError('doctor needs --frontend-root (or --es-config-dir and --roms-root)')
-    const problems = await problemsOf(configuredInstall(frontends), core.dataDir)
+    const install = configuredInstall(frontends)
+    if (install.esConfigDir === null && install.romsRoot === null) throw new CommandUsageError('doctor needs --frontend-root (or --es-config-dir and --roms-root)')
+    const problems = await problemsOf(install, core.dataDir)
     context.stdout.write(flags.json === true ? `${JSON.stringify({ ok: problems.length === 0, problems }, null, 2)}\n` : printed(problems))
     return problems.length === 0 ? 0 : 1
   }
