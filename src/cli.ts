@@ -244,12 +244,12 @@ async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, c
   if (problem !== null) throw new UsageError(`install-hooks: ${problem} (or pass --create to make the folders)`)
   const hooks = configuredFrontendHooks(loaded.config)
   if (hooks === null) throw new UsageError(`${command}: the ${loaded.config.profile} frontend runs no hook scripts`)
+  if (enableScripts && hooks.switchOn === undefined) throw new UsageError(`install-hooks --enable-scripts: the ${loaded.config.profile} frontend has no setting to switch on`)
   const report = install
     ? hooks.install({ esConfigDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port, platform: process.platform })
     : hooks.uninstall(esConfigDir)
   for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
-  if (enableScripts) {
-    if (hooks.switchOn === undefined) throw new UsageError(`install-hooks --enable-scripts: the ${loaded.config.profile} frontend has no setting to switch on`)
+  if (enableScripts && hooks.switchOn !== undefined) {
     const switched = hooks.switchOn(esConfigDir)
     process.stdout.write(switched.length === 0 ? 'the frontend settings our hooks need were already on\n' : `switched on ${switched.join(', ')}\n`)
   }
