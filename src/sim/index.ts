@@ -11,8 +11,8 @@
 export { SimulatedFrontend, type SimulatedFrontendOptions } from './frontend.js'
 
 /** The simulated frontend of any profile: `SimulatedFrontend` (ES), or `SimulatedEsDe` (ES-DE: custom events, only `/sim/*` routes). */
-export { simulatedFrontend, type AnySimulatedFrontend } from './simulated.js'
-export { SimulatedEsDe, type SimulatedEsDeOptions } from './es-de/frontend.js'
+export { simulatedFrontend } from './simulated.js'
+export { SimulatedEsDe } from './es-de/frontend.js'
 export type { EsDeSimState } from './es-de/simulator.js'
 
 /** Writes the demo frontend tree into a folder; only missing files are written, user edits stay. */

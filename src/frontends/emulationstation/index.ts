@@ -56,6 +56,5 @@ export function emulationStationAdapter (id: string, title: string, layout: (roo
 
 export { batScript, installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
 export { startedGamePath } from './hooks.js'
-export { readKeyboardMapping } from './es-input.js'
 export { SimulatorBackend } from './simulator-backend.js'
 export { XdotoolBackend } from './xdotool-backend.js'

@@ -11,7 +11,7 @@ import { noFrontendSettings } from '../../core/settings.js'
 import type { HookSwitchProblem } from '../adapter.js'
 import { parseSettings, readSettingsFile } from '../es-settings.js'
 
-export const settingsFileOf = (appData: string): string => path.join(appData, 'settings', 'es_settings.xml')
+const settingsFileOf = (appData: string): string => path.join(appData, 'settings', 'es_settings.xml')
 
 export async function readEsDeSettings (appData: string | null): Promise<FrontendSettings> {
   return appData === null ? noFrontendSettings : readSettingsFile(settingsFileOf(appData))

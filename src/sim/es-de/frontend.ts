@@ -7,25 +7,17 @@ import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import pino, { type Logger } from 'pino'
 import { esDeSettingsNow, frontendLayout, type FrontendLayout } from '../../frontends/index.js'
-import { Autoplay, type AutoplayOptions } from '../autoplay.js'
+import { Autoplay } from '../autoplay.js'
+import type { SimulatedFrontendOptions } from '../frontend.js'
 import { simulatorRoutes } from '../web-api.js'
 import { esDeSimButtons, EsDeSimulator } from './simulator.js'
 
-export interface SimulatedEsDeOptions {
-  /** ES-DE's application data folder (`~/ES-DE`); the roms are where its settings say, by default `../ROMs`. */
-  readonly frontendRoot: string
-  /** Port of the `/sim/*` routes on 127.0.0.1; 0 (the default) picks a free one. */
-  readonly port?: number
-  /** How long a launched game runs before its emulator exits. Default 30 s. */
-  readonly playSeconds?: number
-  readonly autoplay?: boolean | AutoplayOptions
-  /** Idle time before the screensaver starts. Default 300 s; 0: only on `POST /sim/screensaver`. */
-  readonly screensaverSeconds?: number
-  readonly screensaverSwapSeconds?: number
-  readonly screensaverRandom?: () => number
-  readonly env?: NodeJS.ProcessEnv
-  readonly logger?: Logger
-}
+/**
+ * The options of the simulated ES (src/sim/frontend.ts), but `frontendRoot` is ES-DE's application
+ * data folder (`~/ES-DE`); the roms are where its settings say, by default `../ROMs`. `env` is
+ * the environment its script shells inherit.
+ */
+export type SimulatedEsDeOptions = Omit<SimulatedFrontendOptions, 'profile'>
 
 const host = '127.0.0.1'
 
