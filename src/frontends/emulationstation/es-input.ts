@@ -44,8 +44,8 @@ interface InputConfigElement { type?: string, input?: InputElement[] }
 
 /**
  * Reads the keyboard section of an input file in ES's format (`es_input.cfg`, ES-DE's `es_input.xml`);
- * a missing or unreadable file is a `problem`, not a throw. Without a keyboard section in it,
- * `builtInKeys` (a frontend's own default keyboard) apply, when it has them.
+ * a missing or unreadable file is a `problem`, not a throw. `builtInKeys` (a frontend's own default
+ * keyboard, when it has one) apply without a keyboard section, and to the inputs it does not name.
  */
 export function readKeyboardMapping (file: string, builtInKeys?: Partial<Record<NavigationInput, string>>): KeyboardMapping {
   let document: { inputList?: { inputConfig?: InputConfigElement[] } }
@@ -59,7 +59,8 @@ export function readKeyboardMapping (file: string, builtInKeys?: Partial<Record<
   const keyboard = document.inputList?.inputConfig?.find((c) => c.type === 'keyboard')
   if (keyboard === undefined && builtInKeys !== undefined) return { file, keys: builtInKeys, problem: null }
   if (keyboard === undefined) return { file, keys: {}, problem: `${file} has no keyboard inputConfig: configure a keyboard in the frontend first` }
-  const keys: Partial<Record<NavigationInput, string>> = {}
+  // The file's keys over the built-in ones: an input the file does not name keeps the frontend's own key.
+  const keys: Partial<Record<NavigationInput, string>> = { ...builtInKeys }
   for (const input of keyboard.input ?? []) {
     if (input.type !== 'key' || input.name === undefined) continue
     const keysym = keysymOf(Number(input.id))
