@@ -81,7 +81,8 @@ export const frontendModule = defineModule({
       es,
       intervalMs: options.reconcileIntervalMs,
       hintDelayMs: options.reconcileHintMs,
-      frontendUp: () => lifecycle.running === true,
+      // Only a web API that answers can say what runs (ES-DE has none: its hooks alone tell).
+      frontendUp: () => lifecycle.running === true && lifecycle.webApiReachable === true,
       apply: (running) => link.reconcile(running),
       onError: (message) => logger.warn(message)
     })
