@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Envelope } from './envelope.js'
 import type { EventListener, Publisher } from './event-bus.js'
 import type { EventDefinition, EventMap } from './events/definition.js'
+import type { FactChannel } from './facts.js'
 import type { ManagerDefinition, ManagerId } from './gates.js'
 import type { ConfigOf, LoadedConfig, OptionTable } from './options.js'
 import type { CoreConfig } from './core-options.js'
@@ -17,7 +18,7 @@ import type { ServiceKey } from './services.js'
 import type { FrontendSettings } from './settings.js'
 import type { HubDatabase } from './storage/database.js'
 import type { PhaseOutcome } from './startup.js'
-import type { StreamDefinition } from './stream-table.js'
+import type { StreamDefinition, StreamJoin } from './stream-table.js'
 
 export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
@@ -33,8 +34,14 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   readonly logger: FastifyBaseLogger
   /** Publishes the module's own events, typed by its declarations. */
   readonly publisher: Publisher<EventMap<E>>
-  /** Every event published by any module, in order; returns the unsubscribe. */
+  /**
+   * Every event published by any module, in order; returns the unsubscribe. Only for a module
+   * declared a `transport` (it carries the wire elsewhere): the others read the facts of the
+   * modules they need, never their wire payloads.
+   */
   subscribe (listener: EventListener): () => void
+  /** A channel for the module's internal facts, told in the bus's order (see core/facts.ts). */
+  factChannel<M> (): FactChannel<M>
   /** Passes an envelope another node published to every transport, unchanged (see EventBus.relay). */
   relay (envelope: Envelope, json?: string): void
   /** The streams (the firehose first) that deliver an event type. */
@@ -46,7 +53,9 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   /** False while the module's gate is switched off: it then answers 404 MANAGER_DISABLED and publishes nothing. */
   readonly enabled: boolean
   isEnabled (manager: ManagerId): boolean
+  /** A service the module declared in `needs`; any other throws. */
   use<T> (key: ServiceKey<T>): T
+  /** Provides a service the module declared in `provides`; any other throws. */
   provide<T> (key: ServiceKey<T>, service: T): void
   /**
    * A start phase; phases run in module order, after every module registered, before
@@ -104,6 +113,8 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly managers?: readonly ManagerDefinition[]
   /** Stream rows this module owns. */
   readonly streams?: readonly StreamDefinition[]
+  /** Its events that ride another module's row (or the service's `system` row). */
+  readonly joins?: readonly StreamJoin[]
   readonly options?: O
   /** Forward-only schema steps of this module's tables; never edit a shipped step, add one. */
   readonly migrations?: readonly string[]
@@ -111,6 +122,8 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly events?: E
   readonly provides?: readonly ServiceKey<unknown>[]
   readonly needs?: readonly ServiceKey<unknown>[]
+  /** true for a module that carries every event elsewhere (the MQTT bridge): only it may subscribe to the bus. */
+  readonly transport?: true
   /** Command line verbs of this module; they run without starting the service. */
   readonly commands?: readonly ModuleCommand<O>[]
   register (scope: HubApp, context: ModuleContext<O, E>): Promise<void>

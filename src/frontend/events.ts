@@ -30,7 +30,7 @@ const gameFields = {
   System: str('Same as SystemId.'),
   GamePath: str('Rom path as the frontend passed it.'),
   GameName: str('Display name.'),
-  Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, GameId, GamePath, GameName, Name and gamelist fields.' }),
+  Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, GameId, GamePath, GameName, Md5 (the rom\'s MD5 from the gamelist, lowercase hex, or null), Name and gamelist fields.' }),
   Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running, Collection.' })
 }
 const lifecycleFields = { Reason: str('`web-api-reachable`, `web-api-unreachable`, `start-hook` or `quit-hook`.'), EsUrl: str('Frontend web API.') }

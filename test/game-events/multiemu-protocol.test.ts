@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { FakeMultiemu } from '../support/fake-multiemu.js'
 import { putDefinition, quietPeers } from '../support/game-events.js'
-import { startHub, type TestHub } from '../support/hub.js'
+import { sendHook, startHub, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 const playing = 'PLAYING Nestopia,Super Mario Bros,crc32=3337ec46'
@@ -57,7 +57,7 @@ describe('multiemu client (against a local UDP server)', () => {
     emulator.memory.set([0x00, 0x00, 0x12], 0x7dd)
     emulator.memory.set([3, 4, 5, 0], 0x7e0)
     emulator.memory.set([3, 9, 9], 0x7f8)
-    hub.hub.bus.publish('ui.game.started', { SystemId: 'nes', Rom: 'smb', GamePath: '/roms/nes/smb.nes', GameName: 'Super Mario Bros.' })
+    await sendHook(hub, 'game-start', '/roms/nes/smb.nes', 'smb', 'Super Mario Bros.')
     await score.until((c) => c.frames.some((f) => f.Payload.Score === 123450))
     await timer.until((c) => c.frames.some((f) => f.Payload.Value === 399))
 
@@ -94,7 +94,7 @@ describe('multiemu client (against a local UDP server)', () => {
     const score = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
     await score.until((c) => scores(c).length >= 1)
     const retained = scores(score).length
-    hub.hub.bus.publish('ui.game.ended', { SystemId: 'nes', Rom: 'smb' })
+    await sendHook(hub, 'game-end')
     await score.until((c) => c.frames.some((f) => f.Type === 'score.live.cleared'))
     assert.equal(score.frames.find((f) => f.Type === 'score.live.cleared')!.Payload.Reason, 'game-ended')
     const ended = await (await fetch(`${hub.baseUrl}/api/v1/ingame/status`)).json() as { definition: unknown, game: { from: string } }
@@ -103,7 +103,7 @@ describe('multiemu client (against a local UDP server)', () => {
     // A page that joins now is replayed no score of the ended game before what comes next.
     const lateScore = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
 
-    hub.hub.bus.publish('ui.game.started', { SystemId: 'nes', Rom: 'smb' })
+    await sendHook(hub, 'game-start', '/roms/nes/smb.nes', 'smb')
     await score.until((c) => scores(c).length > retained)
     assert.equal(scores(score).at(-1)!.Payload.Score, 123460)
     await lateScore.until((c) => scores(c).length >= 1)

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { configuredSources } from '../../src/game-events/configured-sources.js'
+import { configuredSources } from '../../src/game-events/source-kinds.js'
 import type { OutputSession } from '../../src/game-events/game-source.js'
 import { FakeGameSource } from '../support/fake-game-source.js'
 import { FakeMultiemu } from '../support/fake-multiemu.js'

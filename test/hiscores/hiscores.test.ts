@@ -7,11 +7,10 @@ import assert from 'node:assert/strict'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import Value from 'typebox/value'
 import { defineModule } from '../../src/core/module.js'
 import { currentPlayerService, type CurrentPlayer, type CurrentPlayerService } from '../../src/hiscores/index.js'
-import { HiscoreEntryAdded } from '../../src/records/hiscore-intake.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { LiveScoreEmulator } from '../support/live-score.js'
 import { bcdHiscoreDefinition as definition, bcdHiscoreSave as save } from '../support/hiscore-saves.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
@@ -24,11 +23,13 @@ async function send (hub: FrontendHub, method: string, route: string, body: unkn
 describe('hiscores', () => {
   let f: FrontendHub
   let ws: RecordingClient
+  let emulator: LiveScoreEmulator
   const definitions = tempDir('hiscore-defs-')
   let hiscoreDir = ''
   before(async () => {
     writeFileSync(path.join(definitions, '1943.xml'), definition)
-    f = await startFrontendHub({ hiscoreDefinitions: definitions, devEventsIngest: true, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50' }, (tree) => {
+    emulator = await LiveScoreEmulator.start()
+    f = await startFrontendHub({ hiscoreDefinitions: definitions, devEventsIngest: true, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50', ...emulator.options }, (tree) => {
       writeFileSync(path.join(tree.esConfigDir, 'es_settings.cfg'), '<?xml version="1.0"?>\n<config>\n\t<string name="global.retroachievements.username" value="Alice" />\n</config>\n')
     })
     hiscoreDir = path.join(f.tree.root, 'saves', 'mame', 'hiscore')
@@ -37,6 +38,7 @@ describe('hiscores', () => {
   after(async () => {
     ws.socket.close()
     await f.close()
+    emulator.close()
   })
 
   it('takes the frontend\'s user name as the player until one is chosen', async () => {
@@ -87,7 +89,6 @@ describe('hiscores', () => {
     await ws.until((c) => c.types().includes('hiscore.entry.added'))
     const added = ws.frames.filter((fr) => fr.Type === 'hiscore.entry.added')
     assert.equal(added.length, 1)
-    assert.ok(Value.Check(HiscoreEntryAdded, added[0]!.Payload), 'the signed-records module reads the entry as published')
     assert.deepEqual({ ...added[0]!.Payload, At: 'x' }, { System: 'mame', Rom: '1943', Game: '1943: The Battle of Midway', Name: 'EVE', Value: 90000, Score: '90000', Rank: 1, At: 'x', RomMd5: null })
     const mine = await f.get('/api/v1/hiscores/mame/1943/me')
     assert.deepEqual(mine.body.best, { rank: 2, score: '50000', value: 50000 })
@@ -169,13 +170,15 @@ describe('hiscores', () => {
 
   it('enters a console session\'s best valid score at game end under the current player, once', async () => {
     const rom = f.tree.rom('snes', 'Super Mario World (USA).sfc')
-    const live = (score: number, raw: string) => send(f, 'POST', '/api/v1/events', { Type: 'score.live.changed', Payload: { Source: 'ingame.memory', SystemId: 'snes', Rom: 'Super Mario World (USA)', Player: 1, Score: score, Parts: [{ Key: 'P1', RawValueHex: raw }] } })
+    await emulator.watch(f.hub, 'snes', 'Super Mario World (USA)')
     for (const round of [1, 2]) {
+      await emulator.setScore(0)
       await f.hook('game-selected', 'snes', rom, 'Super Mario World')
       await f.hook('game-start', rom, 'Super Mario World (USA)', 'Super Mario World')
-      await live(16777215, '0xFFFFFF')
-      await live(1200, '0xB00400')
-      await live(800, '0x200300')
+      // Memory not initialized yet reads as one byte repeated.
+      await emulator.setScore(0xffffff)
+      await emulator.setScore(1200)
+      await emulator.setScore(800)
       await f.hook('game-end')
       await ws.until((c) => c.frames.filter((fr) => fr.Type === 'hiscore.console.score.captured').length === round)
     }

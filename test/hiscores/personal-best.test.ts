@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Envelope } from '../../src/core/envelope.js'
-import { autoToastFor } from '../../src/notifications/auto-toasts.js'
+import { personalBestToast } from '../../src/notifications/auto-toasts.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
+import { LiveScoreEmulator } from '../support/live-score.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
 
 const personalBests = (client: RecordingClient): Frame[] => client.frames.filter((f) => f.Type === 'hiscore.personal.best')
@@ -16,6 +16,7 @@ const toasts = (client: RecordingClient): Frame[] => client.frames.filter((f) =>
 
 describe('personal bests', () => {
   let f: FrontendHub
+  let emulator: LiveScoreEmulator
   let hiscore: RecordingClient
   let system: RecordingClient
   const rom = (): string => f.tree.rom('snes', 'Super Mario World (USA).sfc')
@@ -29,15 +30,18 @@ describe('personal bests', () => {
   async function play (player: string, score: number): Promise<void> {
     await send('PUT', '/api/v1/players/current', { name: player })
     const captured = hiscore.frames.filter((fr) => fr.Type === 'hiscore.console.score.captured').length
+    await emulator.setScore(0)
     await f.hook('game-selected', 'snes', rom(), 'Super Mario World')
     await f.hook('game-start', rom(), 'Super Mario World (USA)', 'Super Mario World')
-    await send('POST', '/api/v1/events', { Type: 'score.live.changed', Payload: { Source: 'ingame.memory', SystemId: 'snes', Rom: 'Super Mario World (USA)', Player: 1, Score: score, Parts: [{ Key: 'P1', RawValueHex: `0x${score.toString(16).padStart(6, '0')}` }] } })
+    await emulator.setScore(score)
     await f.hook('game-end')
     await hiscore.until((c) => c.frames.filter((fr) => fr.Type === 'hiscore.console.score.captured').length === captured + 1)
   }
 
   before(async () => {
-    f = await startFrontendHub({ devEventsIngest: true, maxHiscores: '1', toastOnMyHiscore: false })
+    emulator = await LiveScoreEmulator.start()
+    f = await startFrontendHub({ maxHiscores: '1', toastOnMyHiscore: false, ...emulator.options })
+    await emulator.watch(f.hub, 'snes', 'Super Mario World (USA)')
     hiscore = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
     system = await RecordingClient.connect(`${f.hub.wsBase}/ws/system`)
   })
@@ -45,6 +49,7 @@ describe('personal bests', () => {
     hiscore.socket.close()
     system.socket.close()
     await f.close()
+    emulator.close()
   })
 
   it('a first score is no personal best: there was none to beat', async () => {
@@ -74,16 +79,16 @@ describe('personal bests', () => {
 })
 
 describe('the personal-best toast rule', () => {
-  const best = (EnteredTable: boolean): Envelope => ({ Type: 'hiscore.personal.best', Payload: { System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Player: 'Alice', Value: 42100, Previous: 30500, EnteredTable } }) as unknown as Envelope
+  const best = (enteredTable: boolean) => ({ game: 'Super Mario Bros.', player: 'Alice', value: 42100, previous: 30500, enteredTable })
   const rules = { achievementUnlock: true, myHiscore: true, personalBest: true, isMe: () => true }
 
   it('toasts a best that did not enter the table, and leaves one that did to the new-hiscore toast', () => {
-    assert.equal(autoToastFor(best(false), rules)?.message, 'Alice: 42100 (previous best 30500)')
-    assert.equal(autoToastFor(best(true), rules), null)
+    assert.equal(personalBestToast(best(false), rules)?.message, 'Alice: 42100 (previous best 30500)')
+    assert.equal(personalBestToast(best(true), rules), null)
   })
 
   it('toasts a best that entered the table when the new-hiscore toast is off, and none when switched off', () => {
-    assert.equal(autoToastFor(best(true), { ...rules, myHiscore: false })?.title, 'Personal best on Super Mario Bros.')
-    assert.equal(autoToastFor(best(false), { ...rules, personalBest: false }), null)
+    assert.equal(personalBestToast(best(true), { ...rules, myHiscore: false })?.title, 'Personal best on Super Mario Bros.')
+    assert.equal(personalBestToast(best(false), { ...rules, personalBest: false }), null)
   })
 })

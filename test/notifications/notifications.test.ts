@@ -2,7 +2,9 @@ import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import { createServer } from 'node:http'
 import { after, before, describe, it } from 'node:test'
-import { startHub, type TestHub } from '../support/hub.js'
+import { achievementFactsService } from '../../src/achievements/index.js'
+import { hiscoreFactsService } from '../../src/hiscores/index.js'
+import { startHub, tellFact, type TestHub } from '../support/hub.js'
 import { simState, startDemoFrontend, type DemoFrontend } from '../support/sim.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
 
@@ -140,25 +142,22 @@ describe('notifications while the frontend is down or the manager is off', () =>
 })
 
 describe('toasts the service raises by itself', () => {
-  const inject = async (hub: TestHub, Type: string, Payload: Record<string, unknown>): Promise<void> => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type, Payload }) })
-    assert.equal(response.status < 300, true, await response.text())
-  }
-  const unlock = { AchievementId: 101, Title: 'First', Description: 'Count past 255', Points: 5, Hardcore: false, BadgeUrl: '/api/achievements/media/badge/00001.png', GameId: 77 }
-  const entry = (Name: string): Record<string, unknown> => ({ System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Name, Value: 42100, Score: '42100', Rank: 1, At: '2026-11-24T20:00:00.000Z', RomMd5: null })
+  // The module is driven through the facts it listens to, as the achievements and hiscores modules tell them.
+  const unlock = { title: 'First', description: 'Count past 255', points: 5, badgeUrl: '/api/achievements/media/badge/00001.png' }
+  const entry = (name: string) => ({ system: 'nes', rom: 'smb', game: 'Super Mario Bros.', name, value: 42100, score: '42100', rank: 1, at: '2026-11-24T20:00:00.000Z', romMd5: null })
 
   it('toasts an achievement unlock with its badge and a hiscore of Me, not a hiscore of someone else', async () => {
-    const hub = await startHub({ options: { devEventsIngest: true } })
+    const hub = await startHub()
     try {
       const me = await (await fetch(`${hub.baseUrl}/api/v1/players/current`)).json() as { name: string }
       const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
-      await inject(hub, 'hiscore.entry.added', entry(`not ${me.name}`))
-      await inject(hub, 'achievements.achievement.unlock.confirmed', unlock)
-      await inject(hub, 'hiscore.entry.added', entry(me.name))
+      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(`not ${me.name}`))
+      tellFact(hub, achievementFactsService, 'Unlocked', unlock)
+      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(me.name))
       await system.until((c) => toasts(c).length === 1)
       const first = toasts(system)[0]!.Payload
       assert.match(String(first.Title), /Achievement unlocked: First/)
-      assert.equal(first.ImageUrl, unlock.BadgeUrl)
+      assert.equal(first.ImageUrl, unlock.badgeUrl)
       // Same position: the hiscore toast waits for the unlock's duration.
       await system.until((c) => toasts(c).length === 2, 10_000)
       assert.equal(toasts(system)[1]!.Payload.Title, 'New hiscore on Super Mario Bros.')
@@ -170,12 +169,12 @@ describe('toasts the service raises by itself', () => {
   })
 
   it('raises none when switched off', async () => {
-    const hub = await startHub({ options: { devEventsIngest: true, toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
+    const hub = await startHub({ options: { toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
     try {
       const me = await (await fetch(`${hub.baseUrl}/api/v1/players/current`)).json() as { name: string }
       const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
-      await inject(hub, 'achievements.achievement.unlock.confirmed', unlock)
-      await inject(hub, 'hiscore.entry.added', entry(me.name))
+      tellFact(hub, achievementFactsService, 'Unlocked', unlock)
+      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(me.name))
       // A posted toast after them is the first toast the client sees.
       const posted = await post(hub, '/api/v1/toast-notifications', { message: 'marker', durationMs: 500 })
       await system.until((c) => toasts(c).length === 1)
