@@ -23,7 +23,7 @@ import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
 import { configuredEsConfigDir, configuredFrontendHooks, configuredInstallProblem, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
-import { BrokerUnreachableError, frontendProfiles, RecalboxSimulator, SimulatedFrontend, writeDemoTree, type DemoTreeProfile, type FrontendProfile } from './sim/index.js'
+import { BrokerUnreachableError, demoProfiles, RecalboxSimulator, simulatedFrontend, writeDemoTree, type DemoTreeProfile, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
@@ -43,23 +43,27 @@ Usage:
   cabinet-hub [serve] [options]   run the service (the default command)
   cabinet-hub openapi             print the OpenAPI document (JSON)
   cabinet-hub asyncapi [--yaml]   print the AsyncAPI document (JSON, or YAML)
-  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera]
+  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera|es-de]
                   [--play-seconds N] [--autoplay] [--log-level L]
                                   run the simulated EmulationStation (ES web API on
-                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/)
+                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/),
+                                  or ES-DE (DIR is its app-data folder; only /sim/* routes)
   cabinet-hub sim --profile recalbox --frontend-root DIR [--broker mqtt://HOST:PORT]
                   [--port P] [--launch-port U] [--state-file F] [--play-seconds N]
                   [--sleep-seconds N] [--autoplay] [--log-level L]
                                   run the simulated Recalbox: events on the broker (default
                                   mqtt://127.0.0.1:1883), /api/status on 127.0.0.1:P
                                   (default 81), launches on UDP U (default 1337)
-  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera|recalbox]
+  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera|es-de|recalbox]
                                   write the demo frontend tree (missing files only)
   cabinet-hub [options] hook <event> [args...]
                                   hand a frontend hook to the service (300 ms), else spool it
-  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera] [--create]
+  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera|es-de] [--create]
+                  [--enable-scripts]
                                   write our hook scripts into the frontend's scripts folders
-                                  (the root must be an install of the profile, unless --create)
+                                  (the root must be an install of the profile, unless --create;
+                                  --enable-scripts also switches on the frontend's settings they
+                                  need: ES-DE's CustomEventScripts and CustomEventScriptsBrowsing)
   cabinet-hub uninstall-hooks --frontend-root DIR [--profile ...]
                                   remove them (and only them)
 ${moduleCommandsUsage(domainModules)}  cabinet-hub --version | --help
@@ -158,8 +162,7 @@ function parseCommandFlags<T extends Record<string, { type: 'string' | 'boolean'
 
 function profileFlag (value: string | undefined): DemoTreeProfile {
   const profile = value ?? 'retrobat'
-  const profiles = [...frontendProfiles, 'recalbox']
-  if (!profiles.includes(profile)) throw new UsageError(`--profile must be one of ${profiles.join(', ')}`)
+  if (!(demoProfiles as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${demoProfiles.join(', ')}`)
   return profile as DemoTreeProfile
 }
 
@@ -206,7 +209,7 @@ async function runSim (argv: string[]): Promise<number> {
 }
 
 async function runEsSim (values: SimFlags, frontendRoot: string, profile: FrontendProfile, logger: Logger): Promise<number> {
-  const frontend = new SimulatedFrontend({
+  const frontend = simulatedFrontend({
     frontendRoot,
     profile,
     port: portFlag('port', values.port, 1234),
@@ -286,7 +289,7 @@ async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promi
   return 0
 }
 
-async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean): Promise<number> {
+async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean, enableScripts: boolean): Promise<number> {
   const command = install ? 'install-hooks' : 'uninstall-hooks'
   const esConfigDir = configuredEsConfigDir(loaded.config)
   if (esConfigDir === null) throw new UsageError(`${command} needs --frontend-root (or --es-config-dir)`)
@@ -295,10 +298,15 @@ async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, c
   if (problem !== null) throw new UsageError(`install-hooks: ${problem} (or pass --create to make the folders)`)
   const hooks = configuredFrontendHooks(loaded.config)
   if (hooks === null) throw new UsageError(`${command}: the ${loaded.config.profile} frontend runs no hook scripts`)
+  if (enableScripts && hooks.switchOn === undefined) throw new UsageError(`install-hooks --enable-scripts: the ${loaded.config.profile} frontend has no setting to switch on`)
   const report = install
     ? hooks.install({ esConfigDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port, platform: process.platform })
     : hooks.uninstall(esConfigDir)
   for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
+  if (enableScripts && hooks.switchOn !== undefined) {
+    const switched = hooks.switchOn(esConfigDir)
+    process.stdout.write(switched.length === 0 ? 'the frontend settings our hooks need were already on\n' : `switched on ${switched.join(', ')}\n`)
+  }
   if (!install && report.removed.length === 0) process.stdout.write(`no cabinet-hub hook scripts under ${esConfigDir}\n`)
   return 0
 }
@@ -336,7 +344,7 @@ async function main (argv: string[]): Promise<number> {
   }
   let parsed
   try {
-    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' } }, true)
+    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' }, 'enable-scripts': { type: 'boolean' } }, true)
   } catch (error) {
     return fail(`${(error as Error).message} (see --help)`)
   }
@@ -360,8 +368,8 @@ async function main (argv: string[]): Promise<number> {
         return 0
       }
       case 'serve': return await serve(loadOptions(values))
-      case 'install-hooks': return await hookScripts(loadOptions(values), true, values.create === true)
-      case 'uninstall-hooks': return await hookScripts(loadOptions(values), false, false)
+      case 'install-hooks': return await hookScripts(loadOptions(values), true, values.create === true, values['enable-scripts'] === true)
+      case 'uninstall-hooks': return await hookScripts(loadOptions(values), false, false, false)
       default: throw new UsageError(`unknown command "${command}" (see --help)`)
     }
   } catch (error) {

@@ -10,17 +10,18 @@ import type { LoadedConfig } from './core/options.js'
 import type { HubConfig } from './modules.js'
 import { dynpanelsRoot, writeDemoPanels } from './panels/index.js'
 import { spoolDirOf } from './frontend/index.js'
-import { configuredFrontendHooks } from './frontends/index.js'
+import { builtInAdapters, configuredFrontendHooks } from './frontends/index.js'
 import { writeDemoHiscores } from './hiscores/index.js'
 import { romStem } from './identity/index.js'
-import { demoGames, demoMediaDir, RecalboxSimulator, SimulatedFrontend, startEmbeddedBroker, writeDemoTree, type FrontendProfile } from './sim/index.js'
+import { demoGames, demoMediaDir, RecalboxSimulator, simulatedFrontend, startEmbeddedBroker, writeDemoTree, type FrontendProfile } from './sim/index.js'
 
 /** Seconds a demo game "runs" before the simulated frontend ends it. */
 const demoPlaySeconds = 12
 
-/** True when nothing points the service at a real frontend. */
+/** True when nothing points the service at a real frontend (a family with a place of its own, ES-DE's app-data folder, is found there). */
 export function wantsDemo (config: HubConfig): boolean {
-  return config.frontendRoot === null && config.esConfigDir === null && config.eventsIni === null
+  const ownPlace = builtInAdapters.find((adapter) => adapter.id === config.profile)?.defaultRoot !== undefined
+  return config.frontendRoot === null && config.esConfigDir === null && config.eventsIni === null && !ownPlace
 }
 
 export interface DemoFrontend {
@@ -38,11 +39,12 @@ interface DemoSimulator {
   stop (): Promise<void>
 }
 
-/** The simulated ES over a RetroBat or Batocera tree, with our hook scripts installed in it. */
+/** The simulated ES over a RetroBat, Batocera or ES-DE tree, with our hook scripts installed in it. */
 async function startEsDemo (profile: FrontendProfile, config: HubConfig, logger: Logger): Promise<DemoSimulator> {
-  const tree = await writeDemoTree(path.join(config.dataDir, 'demo-frontend'), profile)
+  // RetroBat's tree keeps the folder it always had; another family's has its own beside it.
+  const tree = await writeDemoTree(path.join(config.dataDir, profile === 'retrobat' ? 'demo-frontend' : `demo-frontend-${profile}`), profile)
   configuredFrontendHooks({ ...config, profile })?.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(config.dataDir), port: config.port, platform: process.platform })
-  const simulator = new SimulatedFrontend({ frontendRoot: tree.root, profile, playSeconds: demoPlaySeconds, autoplay: true, logger: logger.child({ module: 'sim' }) })
+  const simulator = simulatedFrontend({ frontendRoot: tree.root, profile, playSeconds: demoPlaySeconds, autoplay: true, logger: logger.child({ module: 'sim' }) })
   const { url } = await simulator.start()
   return { root: tree.root, options: { frontendRoot: tree.root, profile, esUrl: url }, url, stop: async () => simulator.stop() }
 }

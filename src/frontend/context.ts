@@ -29,7 +29,7 @@ export interface RunningGame extends GameRef {
 }
 
 export interface ContextSnapshot {
-  /** The frontend family (`emulationstation`, `recalbox`). */
+  /** The frontend family (`Context.Frontend`): `emulationstation`, `es-de` ... */
   readonly frontend: string
   readonly state: FrontendState
   readonly selectedSystem: string | null

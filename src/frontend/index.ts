@@ -34,7 +34,7 @@ const startSettleMs = 2000
 function inputBackend (options: FrontendConfig, install: FrontendInstall, es: FrontendWebApi): InputBackend {
   const controls = install.adapter.controls
   if (options.controlBackend === 'dry-run' || controls === null) return new DryRunBackend()
-  return controls.backend(options.controlBackend, { webApi: es, esConfigDir: install.esConfigDir, display: process.env.DISPLAY, windowClass: options.xdotoolWindowClass })
+  return controls.backend(options.controlBackend, { webApi: es, esConfigDir: install.esConfigDir, display: process.env.DISPLAY, windowClass: options.xdotoolWindowClass ?? controls.windowClass })
 }
 
 export const frontendModule = defineModule({
@@ -85,7 +85,8 @@ export const frontendModule = defineModule({
       es,
       intervalMs: options.reconcileIntervalMs,
       hintDelayMs: options.reconcileHintMs,
-      frontendUp: () => lifecycle.running === true,
+      // Only a web API that answers can say what runs (ES-DE has none: its hooks alone tell).
+      frontendUp: () => lifecycle.running === true && lifecycle.webApiReachable === true,
       apply: (running) => link.reconcile(running),
       onError: (message) => logger.warn(message)
     })

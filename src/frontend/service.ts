@@ -42,7 +42,7 @@ export interface FrontendLinkDeps {
   /** A game started this recently is not ended on the web API's word alone (its game-start may be ahead of ES's own state). */
   readonly startSettleMs: number
   /** The frontend family: what its hooks mean, which carousel entries are collections. */
-  readonly adapter: Pick<FrontendAdapter, 'hooks' | 'isCollection' | 'family'>
+  readonly adapter: Pick<FrontendAdapter, 'family' | 'hooks' | 'isCollection'>
   /** Told each applied start, end and selection before its ui.* event is published. */
   readonly feed: FrontendActionFeed
   /** When the service started (epoch ms): a hook fired before it is a replay of what happened meanwhile. */
@@ -73,7 +73,7 @@ export class FrontendLink {
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
-    this.context = new FrontendContext(deps.adapter.family ?? 'emulationstation')
+    this.context = new FrontendContext(deps.adapter.family)
     this.#catalog = catalog
     this.#lifecycle = lifecycle
     this.#gate = new SelectionBurstGate(deps.selectionBurstMs)

@@ -20,6 +20,8 @@ export interface FrontendLayout {
   readonly homeDir: string
   /** Where users install themes besides the config folder's `themes/` (Batocera: `/userdata/themes`). */
   readonly themesDirs: readonly string[]
+  /** Where the frontend keeps its scraped media by convention (`<system>/<type>/<rom>.*`, ES-DE's downloaded_media); absent when it has none. */
+  readonly downloadedMediaDir?: string
 }
 
 /** The folders the service reads, after the options had their say. */
@@ -32,6 +34,10 @@ export interface FrontendAdapter {
   /** The `--profile` value that picks it. */
   readonly id: string
   readonly title: string
+  /** The frontend family consumers see as `Context.Frontend` (`emulationstation` for RetroBat and Batocera). */
+  readonly family: string
+  /** Where the frontend keeps its files when `--frontend-root` is not given (ES-DE's application data folder); absent when there is no such place. */
+  defaultRoot?: () => string
   /** The folders of an installation rooted at `root`. */
   layout (root: string): FrontendLayout
   /** The frontend's own settings (es_settings.cfg on EmulationStation), read at start. */
@@ -48,8 +54,6 @@ export interface FrontendAdapter {
   webApi (baseUrl: string): FrontendWebApi
   /** How it is driven with navigation inputs, or null when it cannot be (only `dry-run` then plans). */
   readonly controls: FrontendControls | null
-  /** What `Context.Frontend` names in ui.* payloads; absent: `emulationstation`. */
-  readonly family?: string
   /** Options of the family's own (`--recalbox-host` ...), offered beside the frontends options; absent when it has none. */
   readonly options?: OptionTable
   /**
@@ -95,6 +99,8 @@ export interface FrontendControls {
   /** The input that opens and launches (ES: `b`), and the one that goes back (ES: `a`). */
   readonly ok: NavigationInput
   readonly back: NavigationInput
+  /** X window class of its window, which the xdotool backend sends keys to unless `xdotoolWindowClass` names another. */
+  readonly windowClass: string
   /** The backend of that `--control-backend` name. */
   backend (kind: 'simulator' | 'xdotool', context: InputBackendContext): InputBackend
 }
@@ -146,6 +152,15 @@ export interface FrontendHooks {
   installedSpoolDirs?: (esConfigDir: string) => string[]
   /** Why the frontend cannot pass this argument (a rom path or name) to its hooks, or null; absent when it always can. */
   unpassableArgument?: (argument: string) => string | null
+  /** Frontend settings that keep our installed hooks from running, each with its fix; absent when the frontend has none. */
+  switchedOff?: (esConfigDir: string) => HookSwitchProblem[]
+  /** Turns on the frontend settings our hooks need (install-hooks --enable-scripts); returns what it changed. */
+  switchOn?: (esConfigDir: string) => string[]
+}
+
+export interface HookSwitchProblem {
+  readonly message: string
+  readonly fix: string
 }
 
 export interface FrontendResponse {

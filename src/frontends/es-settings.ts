@@ -1,6 +1,7 @@
 /**
  * Reads the frontend's `es_settings.cfg`: an XML `<config>` of `<string|bool|int name=".." value=".."/>`.
- * Any element with `name` and `value` counts, whatever its tag.
+ * Any element with `name` and `value` counts, whatever its tag, and a root is not needed (ES-DE's
+ * es_settings.xml is the list of elements alone).
  */
 import { XMLParser } from 'fast-xml-parser'
 import type { FrontendSettings } from '../core/settings.js'
@@ -22,10 +23,13 @@ function collect (node: unknown, into: Map<string, string>): void {
   for (const child of Object.values(record)) collect(child, into)
 }
 
+/** The settings of a settings file's text, by name; throws when it is not XML. */
+export function parseSettings (text: string): Map<string, string> {
+  const values = new Map<string, string>()
+  collect(parser.parse(text), values)
+  return values
+}
+
 export async function readEsSettings (configDir: string | null): Promise<FrontendSettings> {
-  return readSettingsFile(configDir, 'es_settings.cfg', (text) => {
-    const values = new Map<string, string>()
-    collect(parser.parse(text), values)
-    return values
-  })
+  return readSettingsFile(configDir, 'es_settings.cfg', parseSettings)
 }

@@ -100,7 +100,8 @@ export class LocalMedia {
     this.sources = {
       mediaRoot: path.resolve(options.mediaDir ?? path.join(deps.dataDir, 'media')),
       romsRoot: deps.install.romsRoot,
-      downloadedMediaDir: options.downloadedMediaDir === null ? null : path.resolve(options.downloadedMediaDir),
+      // The option, else the frontend's own (ES-DE keeps scraped media in downloaded_media by convention).
+      downloadedMediaDir: options.downloadedMediaDir === null ? deps.install.downloadedMediaDir : path.resolve(options.downloadedMediaDir),
       themeRoots: themeRoots(deps.install, options.themesDir),
       themes: themeNames(deps.themeSet),
       games: () => catalog.allGames(),

@@ -71,7 +71,11 @@ export class RecalboxSimulator {
     this.#logger = options.logger ?? pino({ level: 'silent' })
     this.#stateFile = options.stateFile ?? '/tmp/es_state.inf'
     this.#navigator = new Navigator([], {
-      hook: (event) => this.#browsed(event),
+      systemSelected: (system) => { this.#notify('systembrowsing', system, null, system.fullname) },
+      gameSelected: (game) => {
+        const system = this.#navigator.system
+        if (system !== null) this.#notify('gamelistbrowsing', system, game, game.path)
+      },
       launch: (game) => this.#startGame(game)
     })
     this.#autoplay = options.autoplay === true ? new Autoplay(this) : null
@@ -128,14 +132,6 @@ export class RecalboxSimulator {
       this.#notify('wakeup', null, null, '')
     } else if (this.#running === null) this.#navigator.press(input)
     this.#restartSleepCountdown()
-  }
-
-  #browsed (event: string): void {
-    const system = this.#navigator.system
-    const game = this.#navigator.game
-    if (system === null) return
-    if (event === 'system-selected') this.#notify('systembrowsing', system, null, system.fullname)
-    else if (game !== null) this.#notify('gamelistbrowsing', system, game, game.path)
   }
 
   #systemOf (game: SimGame): SimSystem | null {

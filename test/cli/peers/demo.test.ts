@@ -69,4 +69,25 @@ describe('embedded default (no frontend configured)', () => {
       await stopCli(child)
     }
   })
+
+  it('runs the simulated ES-DE with --demo-profile es-de: the same streams, with Context.Frontend es-de', async () => {
+    const dataDir = tempDir()
+    const port = await freePort()
+    const child = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', '--demo-profile', 'es-de'])
+    try {
+      await waitForHealth(port, child, '/api/v1/startup/ready')
+      const effective = await (await fetch(`http://127.0.0.1:${port}/api/v1/config/effective`)).json() as { options: Record<string, unknown> }
+      const appData = path.join(dataDir, 'demo-frontend-es-de', 'ES-DE')
+      assert.deepEqual([effective.options.profile, effective.options.frontendRoot], ['es-de', appData])
+      assert.ok(existsSync(path.join(appData, 'scripts', 'game-select', 'cabinet-hub-hook.sh')), 'our hooks for ES-DE\'s events')
+      const firehose = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws`)
+      await firehose.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected'), 60_000)
+      const selected = firehose.frames.find((f) => f.Type === 'ui.game.selected')!
+      assert.equal((selected.Payload.Context as Record<string, unknown>).Frontend, 'es-de')
+      await firehose.until((c) => c.types().includes('panel.state') && c.types().includes('marquee.snapshot') && c.types().includes('hiscore.updated'), 60_000)
+      firehose.close()
+    } finally {
+      await stopCli(child)
+    }
+  })
 })
