@@ -23,7 +23,7 @@ import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
 import { configuredEsConfigDir, configuredFrontendHooks, configuredInstallProblem, readFrontendSettings } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
-import { frontendProfiles, SimulatedFrontend, writeDemoTree, type FrontendProfile } from './sim/index.js'
+import { BrokerUnreachableError, demoProfiles, RecalboxSimulator, simulatedFrontend, writeDemoTree, type DemoTreeProfile, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
@@ -43,17 +43,27 @@ Usage:
   cabinet-hub [serve] [options]   run the service (the default command)
   cabinet-hub openapi             print the OpenAPI document (JSON)
   cabinet-hub asyncapi [--yaml]   print the AsyncAPI document (JSON, or YAML)
-  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera]
+  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera|es-de]
                   [--play-seconds N] [--autoplay] [--log-level L]
                                   run the simulated EmulationStation (ES web API on
-                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/)
-  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera]
+                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/),
+                                  or ES-DE (DIR is its app-data folder; only /sim/* routes)
+  cabinet-hub sim --profile recalbox --frontend-root DIR [--broker mqtt://HOST:PORT]
+                  [--port P] [--launch-port U] [--state-file F] [--play-seconds N]
+                  [--sleep-seconds N] [--autoplay] [--log-level L]
+                                  run the simulated Recalbox: events on the broker (default
+                                  mqtt://127.0.0.1:1883), /api/status on 127.0.0.1:P
+                                  (default 81), launches on UDP U (default 1337)
+  cabinet-hub demo-tree --out DIR [--profile retrobat|batocera|es-de|recalbox]
                                   write the demo frontend tree (missing files only)
   cabinet-hub [options] hook <event> [args...]
                                   hand a frontend hook to the service (300 ms), else spool it
-  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera] [--create]
+  cabinet-hub install-hooks --frontend-root DIR [--profile retrobat|batocera|es-de] [--create]
+                  [--enable-scripts]
                                   write our hook scripts into the frontend's scripts folders
-                                  (the root must be an install of the profile, unless --create)
+                                  (the root must be an install of the profile, unless --create;
+                                  --enable-scripts also switches on the frontend's settings they
+                                  need: ES-DE's CustomEventScripts and CustomEventScriptsBrowsing)
   cabinet-hub uninstall-hooks --frontend-root DIR [--profile ...]
                                   remove them (and only them)
 ${moduleCommandsUsage(domainModules)}  cabinet-hub --version | --help
@@ -150,10 +160,10 @@ function parseCommandFlags<T extends Record<string, { type: 'string' | 'boolean'
   }
 }
 
-function profileFlag (value: string | undefined): FrontendProfile {
+function profileFlag (value: string | undefined): DemoTreeProfile {
   const profile = value ?? 'retrobat'
-  if (!(frontendProfiles as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${frontendProfiles.join(', ')}`)
-  return profile as FrontendProfile
+  if (!(demoProfiles as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${demoProfiles.join(', ')}`)
+  return profile as DemoTreeProfile
 }
 
 function numberFlag (name: string, value: string | undefined, fallback: number, { min, max, integer = false }: { min: number, max: number, integer?: boolean }): number {
@@ -173,23 +183,36 @@ async function runDemoTree (argv: string[]): Promise<number> {
   return 0
 }
 
+const simFlags = {
+  'frontend-root': { type: 'string' },
+  port: { type: 'string' },
+  profile: { type: 'string' },
+  'play-seconds': { type: 'string' },
+  autoplay: { type: 'boolean' },
+  'log-level': { type: 'string' },
+  broker: { type: 'string' },
+  'launch-port': { type: 'string' },
+  'state-file': { type: 'string' },
+  'sleep-seconds': { type: 'string' }
+} as const
+type SimFlags = ReturnType<typeof parseCommandFlags<typeof simFlags>>
+
+const portFlag = (name: string, value: string | undefined, fallback: number): number => numberFlag(name, value, fallback, { min: 0, max: 65535, integer: true })
+
 async function runSim (argv: string[]): Promise<number> {
-  const values = parseCommandFlags(argv, {
-    'frontend-root': { type: 'string' },
-    port: { type: 'string' },
-    profile: { type: 'string' },
-    'play-seconds': { type: 'string' },
-    autoplay: { type: 'boolean' },
-    'log-level': { type: 'string' }
-  })
+  const values = parseCommandFlags(argv, simFlags)
   if (values['frontend-root'] === undefined) throw new UsageError('sim needs --frontend-root DIR (cabinet-hub demo-tree --out DIR writes one)')
   const logLevel = values['log-level'] ?? 'info'
   if (logLevel !== 'silent' && !(logLevel in pino.levels.values)) throw new UsageError(`--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`)
-  const logger = createLogger(logLevel)
-  const frontend = new SimulatedFrontend({
-    frontendRoot: values['frontend-root'],
-    profile: profileFlag(values.profile),
-    port: numberFlag('port', values.port, 1234, { min: 0, max: 65535, integer: true }),
+  const profile = profileFlag(values.profile)
+  return profile === 'recalbox' ? runRecalboxSim(values, values['frontend-root'], createLogger(logLevel)) : runEsSim(values, values['frontend-root'], profile, createLogger(logLevel))
+}
+
+async function runEsSim (values: SimFlags, frontendRoot: string, profile: FrontendProfile, logger: Logger): Promise<number> {
+  const frontend = simulatedFrontend({
+    frontendRoot,
+    profile,
+    port: portFlag('port', values.port, 1234),
     playSeconds: numberFlag('play-seconds', values['play-seconds'], 30, { min: 0.1, max: 86_400 }),
     autoplay: values.autoplay === true,
     logger
@@ -207,6 +230,41 @@ async function runSim (argv: string[]): Promise<number> {
   })
   await frontend.closed
   signals.uninstall()
+  return 0
+}
+
+async function runRecalboxSim (values: SimFlags, root: string, logger: Logger): Promise<number> {
+  const brokerUrl = values.broker ?? 'mqtt://127.0.0.1:1883'
+  if (!/^mqtts?:\/\/[^/]+$/.test(brokerUrl)) throw new UsageError('--broker must be mqtt://HOST:PORT')
+  const recalbox = new RecalboxSimulator({
+    root,
+    brokerUrl,
+    apiPort: portFlag('port', values.port, 81),
+    launchPort: portFlag('launch-port', values['launch-port'], 1337),
+    ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
+    playSeconds: numberFlag('play-seconds', values['play-seconds'], 30, { min: 0.1, max: 86_400 }),
+    sleepSeconds: numberFlag('sleep-seconds', values['sleep-seconds'], 0, { min: 0, max: 86_400 }),
+    autoplay: values.autoplay === true,
+    logger
+  })
+  try {
+    const { apiUrl, launchPort } = await recalbox.start()
+    logger.info({ apiUrl, launchPort, brokerUrl, root }, 'simulated Recalbox running')
+  } catch (error) {
+    await recalbox.stop()
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE' || code === 'EACCES') return fail(`--port ${values.port ?? 81} or --launch-port ${values['launch-port'] ?? 1337} cannot be used (${code}); choose others`)
+    if (error instanceof BrokerUnreachableError) return fail(`${error.message}: start one (mosquitto) or give --broker`)
+    throw error
+  }
+  await new Promise<void>((resolve) => {
+    const signals = closeWithGrace({ delay: shutdownDelayMs, logger }, async ({ signal }) => {
+      logger.info(`${signal ?? 'close'} received, stopping the simulated Recalbox`)
+      await recalbox.stop()
+      signals.uninstall()
+      resolve()
+    })
+  })
   return 0
 }
 
@@ -231,7 +289,7 @@ async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promi
   return 0
 }
 
-async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean): Promise<number> {
+async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean, enableScripts: boolean): Promise<number> {
   const command = install ? 'install-hooks' : 'uninstall-hooks'
   const esConfigDir = configuredEsConfigDir(loaded.config)
   if (esConfigDir === null) throw new UsageError(`${command} needs --frontend-root (or --es-config-dir)`)
@@ -240,10 +298,15 @@ async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, c
   if (problem !== null) throw new UsageError(`install-hooks: ${problem} (or pass --create to make the folders)`)
   const hooks = configuredFrontendHooks(loaded.config)
   if (hooks === null) throw new UsageError(`${command}: the ${loaded.config.profile} frontend runs no hook scripts`)
+  if (enableScripts && hooks.switchOn === undefined) throw new UsageError(`install-hooks --enable-scripts: the ${loaded.config.profile} frontend has no setting to switch on`)
   const report = install
     ? hooks.install({ esConfigDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port, platform: process.platform })
     : hooks.uninstall(esConfigDir)
   for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
+  if (enableScripts && hooks.switchOn !== undefined) {
+    const switched = hooks.switchOn(esConfigDir)
+    process.stdout.write(switched.length === 0 ? 'the frontend settings our hooks need were already on\n' : `switched on ${switched.join(', ')}\n`)
+  }
   if (!install && report.removed.length === 0) process.stdout.write(`no cabinet-hub hook scripts under ${esConfigDir}\n`)
   return 0
 }
@@ -281,7 +344,7 @@ async function main (argv: string[]): Promise<number> {
   }
   let parsed
   try {
-    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' } }, true)
+    parsed = parseFlags(argv, { ...cliFlags(), help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, yaml: { type: 'boolean' }, create: { type: 'boolean' }, 'enable-scripts': { type: 'boolean' } }, true)
   } catch (error) {
     return fail(`${(error as Error).message} (see --help)`)
   }
@@ -305,8 +368,8 @@ async function main (argv: string[]): Promise<number> {
         return 0
       }
       case 'serve': return await serve(loadOptions(values))
-      case 'install-hooks': return await hookScripts(loadOptions(values), true, values.create === true)
-      case 'uninstall-hooks': return await hookScripts(loadOptions(values), false, false)
+      case 'install-hooks': return await hookScripts(loadOptions(values), true, values.create === true, values['enable-scripts'] === true)
+      case 'uninstall-hooks': return await hookScripts(loadOptions(values), false, false, false)
       default: throw new UsageError(`unknown command "${command}" (see --help)`)
     }
   } catch (error) {

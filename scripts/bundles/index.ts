@@ -42,6 +42,8 @@ try {
     // src/version.ts reads the version from the package.json one folder above the app.
     writeFileSync(path.join(bundle, 'package.json'), `${JSON.stringify({ name: 'cabinet-hub', version, type: 'module', license: 'MIT' }, null, 2)}\n`)
     for (const file of ['README.md', 'LICENSE']) cpSync(path.join(projectRoot, file), path.join(bundle, file))
+    // The pages the README links to; the API documents themselves a running service serves (/openapi.json).
+    cpSync(path.join(projectRoot, 'docs'), path.join(bundle, 'docs'), { recursive: true, filter: (source) => path.basename(source) !== 'api' })
     writeFileSync(path.join(bundle, 'THIRD-PARTY-LICENSES.txt'), `${thirdParty}\n${'-'.repeat(78)}\n\nNode.js ${node} (in node/): see node/LICENSE.\n`)
     const archive = path.join(out, archiveName(version, target))
     await writeArchive(target.archive, path.dirname(bundle), folderName, archive)

@@ -6,7 +6,6 @@
  * starts again, so every play unlocks something.
  */
 import { createHash } from 'node:crypto'
-import type { EventListener } from '../core/event-bus.js'
 import { badgePng } from './badge-art.js'
 import type { PatchDataType } from './schemas.js'
 import type { AchievementsService } from './service.js'
@@ -47,12 +46,9 @@ export class DemoSession {
     }
   }
 
-  readonly onEvent: EventListener = (event) => {
-    const payload = event.envelope.Payload
-    if (event.envelope.Type === 'ui.game.ended') this.#cancel()
-    if (event.envelope.Type !== 'ui.game.started') return
+  gameStarted (gamePath: string, title: string): void {
     this.#cancel()
-    void this.#play(String(payload.GamePath ?? payload.Rom ?? 'game'), String(payload.GameName ?? payload.Rom ?? 'Demo game'))
+    void this.#play(gamePath, title)
   }
 
   stop (): void {

@@ -3,10 +3,12 @@
  * request and answer to the session model, keeps badges in the media cache, and reports status.
  * Nothing it logs or keeps carries a password or token: it logs the request type and status only.
  */
+import type { FactChannel } from '../core/facts.js'
+import type { AchievementFacts } from './facts.js'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { HubError } from '../core/errors.js'
-import type { EventListener, Publisher } from '../core/event-bus.js'
+import type { Publisher } from '../core/event-bus.js'
 import type { HubDatabase } from '../core/storage/database.js'
 import type { AchievementsEvents } from './events.js'
 import { UpstreamUnreachable, type AchievementsHost } from './host.js'
@@ -21,6 +23,8 @@ import { UnlockStore } from './unlock-store.js'
 import { answerObject, failureAnswer, secretFields, type DoRequestCall, type HostAnswer } from './wire.js'
 
 export interface AchievementsServiceDeps {
+  /** Where confirmed unlocks are told to other modules. */
+  readonly facts: FactChannel<AchievementFacts>
   readonly options: AchievementsConfig
   readonly dataDir: string
   readonly db: HubDatabase
@@ -56,7 +60,7 @@ export class AchievementsService {
     this.#media = new MediaCache(path.join(root, 'media'))
     this.sets = new SetLibrary(path.join(root, 'sets'), (file, reason) => this.#logger.warn(`achievement set ${file} is skipped: ${reason}`))
     this.store = new UnlockStore(deps.db)
-    this.model = new SessionModel(deps.publisher, deps.now)
+    this.model = new SessionModel(deps.publisher, deps.now, deps.facts)
     this.#host = deps.options.achievementsMode === 'proxy'
       ? new ProxyHost({ upstream: deps.options.achievementsUpstream, timeoutMs: deps.options.achievementsTimeoutMs })
       : new LocalHost(this.sets, this.store, deps.now)
@@ -117,11 +121,6 @@ export class AchievementsService {
     const installed = await this.sets.install(hash, set)
     this.#logger.info(`achievement set ${installed.hash} installed: ${set.Title} (game ${set.ID}, ${set.Achievements.length} achievements)`)
     return installed
-  }
-
-  /** The frontend saying the game is over ends the session (a content stop does too: see index.ts). */
-  readonly onEvent: EventListener = (event) => {
-    if (event.envelope.Type === 'ui.game.ended') this.model.end('game-ended')
   }
 
   status (enabled: boolean, webSocket: string): AchievementsStatus {

@@ -3,6 +3,8 @@
  * got, whichever host answered: so proxy and local mode publish the same events. It reads only
  * what the platform's protocol says and never looks at the password or token fields.
  */
+import type { FactChannel } from '../core/facts.js'
+import type { AchievementFacts } from './facts.js'
 import type { Publisher } from '../core/event-bus.js'
 import { catalogOf, catalogPayload, type Catalog } from './catalog.js'
 import type { AchievementsEvents } from './events.js'
@@ -42,7 +44,7 @@ export class SessionModel {
   #knownUnlocks = new Map<number, Set<number>>()
   #session: Session | null = null
 
-  constructor (private readonly publisher: Publisher<AchievementsEvents>, private readonly now: () => Date) {}
+  constructor (private readonly publisher: Publisher<AchievementsEvents>, private readonly now: () => Date, private readonly facts: FactChannel<AchievementFacts>) {}
 
   get hardcore (): boolean {
     return this.#session?.hardcore ?? false
@@ -165,15 +167,17 @@ export class SessionModel {
     session.sessionUnlocked.push(id)
     this.score = numberOf(answer.Score) ?? this.score
     const achievement = this.#catalog?.achievements.get(id)
+    const unlocked = { title: achievement?.title ?? '', description: achievement?.description ?? '', points: achievement?.points ?? 0, badgeUrl: achievement === undefined ? null : badgeUrl(achievement.badgeName) }
     this.publisher.publish('achievements.achievement.unlock.confirmed', {
       AchievementId: id,
-      Title: achievement?.title ?? '',
-      Description: achievement?.description ?? '',
-      Points: achievement?.points ?? 0,
+      Title: unlocked.title,
+      Description: unlocked.description,
+      Points: unlocked.points,
       Hardcore: session.hardcore,
-      BadgeUrl: achievement === undefined ? null : badgeUrl(achievement.badgeName),
+      BadgeUrl: unlocked.badgeUrl,
       GameId: session.gameId
     })
+    this.facts.tell('Unlocked', unlocked)
     this.#updated()
   }
 

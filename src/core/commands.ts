@@ -4,19 +4,20 @@
  */
 import type { CoreConfig } from './core-options.js'
 import { parseFlags } from './flags.js'
-import { CommandUsageError, type CommandContext, type HubModule, type ModuleCommand } from './module.js'
+import { CommandUsageError, type CommandContext, type DoctorCheck, type HubModule, type ModuleCommand } from './module.js'
 import { cliFlags, cliValuesByKey, configOf, givenServiceArgs, loadConfig, type OptionEntry } from './options.js'
 
 interface FoundCommand {
   readonly module: HubModule
   readonly command: ModuleCommand
+  readonly doctorChecks: readonly DoctorCheck[]
 }
 
 export function findModuleCommand (modules: readonly HubModule[], name: string | undefined): FoundCommand | null {
   if (name === undefined) return null
   for (const module of modules) {
     const command = module.commands?.find((candidate) => candidate.name === name)
-    if (command !== undefined) return { module, command }
+    if (command !== undefined) return { module, command, doctorChecks: modules.flatMap((m) => m.doctorChecks ?? []) }
   }
   return null
 }
@@ -53,6 +54,7 @@ export function runModuleCommand (found: FoundCommand, args: readonly string[], 
         serviceArgs: givenServiceArgs(entries, loaded)
       }
     },
+    doctorChecks: found.doctorChecks,
     stdout: output.stdout,
     stderr: output.stderr
   }

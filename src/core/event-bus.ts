@@ -50,8 +50,8 @@ export class EventBus {
   readonly #options: EventBusOptions
   readonly #listeners: EventListener[] = []
   readonly #lastSequence = new Map<string, number>()
-  /** Events published while another is being delivered, in publish order. */
-  readonly #waiting: PublishedEvent[] = []
+  /** Events published, and facts told, while another is being delivered, in that order. */
+  readonly #waiting: Array<PublishedEvent | (() => void)> = []
   #delivering = false
 
   constructor (options: EventBusOptions) {
@@ -109,23 +109,50 @@ export class EventBus {
     this.#deliver({ envelope, json, coalesceKey: null, retainSlot: null, clearsSlot: null })
   }
 
+  /**
+   * Runs `tell` (a module telling its listeners an internal fact, one call each) in the same order
+   * as the events: now, or right after the event being delivered. Every listener is told before
+   * anything one of them publishes is delivered, as with an event.
+   */
+  inOrder (tell: ReadonlyArray<() => void>, name: string): void {
+    this.#waiting.push(() => {
+      for (const listener of tell) {
+        try {
+          listener()
+        } catch (error) {
+          this.#options.onListenerError(error, name)
+        }
+      }
+    })
+    this.#drain()
+  }
+
   /** Delivered now, or right after the event being delivered when a listener published it. */
   #deliver (event: PublishedEvent): void {
     this.#waiting.push(event)
+    this.#drain()
+  }
+
+  #drain (): void {
     if (this.#delivering) return
     this.#delivering = true
     try {
       for (let next = this.#waiting.shift(); next !== undefined; next = this.#waiting.shift()) {
-        for (const listener of this.#listeners) {
-          try {
-            listener(next)
-          } catch (error) {
-            this.#options.onListenerError(error, next.envelope.Type)
-          }
-        }
+        if (typeof next === 'function') next()
+        else this.#toListeners(next)
       }
     } finally {
       this.#delivering = false
+    }
+  }
+
+  #toListeners (event: PublishedEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        this.#options.onListenerError(error, event.envelope.Type)
+      }
     }
   }
 }

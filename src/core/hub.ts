@@ -21,7 +21,7 @@ import { EventJournal } from './storage/event-journal.js'
 import { StorageHealth } from './storage/storage-health.js'
 import { ReadLink } from './read-link.js'
 import { coreMigrations, migrate } from './storage/migrations.js'
-import { StreamTable, systemStream } from './stream-table.js'
+import { checkJoins, joinRows, StreamTable, systemStream, type StreamDefinition } from './stream-table.js'
 import { StreamGateway } from './ws/gateway.js'
 
 export interface HubDeps {
@@ -57,9 +57,16 @@ export function eventCatalogOf (modules: readonly HubModule[]): EventCatalog {
   ])
 }
 
-/** The streams of a build: the modules' rows, then the service's own. */
+/** The stream rows of a build: the modules' rows, then the service's own, each with the events other modules join to it. */
+export function streamRowsOf (modules: readonly HubModule[]): StreamDefinition[] {
+  const rows = [...modules.flatMap((m) => m.streams ?? []), systemStream]
+  const joins = modules.flatMap((module) => (module.joins ?? []).map((join) => ({ module: module.name, join })))
+  checkJoins(rows, joins)
+  return joinRows(rows, joins)
+}
+
 export function streamTableOf (modules: readonly HubModule[]): StreamTable {
-  return new StreamTable([...modules.flatMap((m) => m.streams ?? []), systemStream])
+  return new StreamTable(streamRowsOf(modules))
 }
 
 export class Hub {

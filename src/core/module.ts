@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Envelope } from './envelope.js'
 import type { EventListener, Publisher } from './event-bus.js'
 import type { EventDefinition, EventMap } from './events/definition.js'
+import type { FactChannel } from './facts.js'
 import type { ManagerDefinition, ManagerId } from './gates.js'
 import type { ConfigOf, LoadedConfig, OptionTable } from './options.js'
 import type { CoreConfig } from './core-options.js'
@@ -17,7 +18,7 @@ import type { ServiceKey } from './services.js'
 import type { FrontendSettings } from './settings.js'
 import type { HubDatabase } from './storage/database.js'
 import type { PhaseOutcome } from './startup.js'
-import type { StreamDefinition } from './stream-table.js'
+import type { StreamDefinition, StreamJoin } from './stream-table.js'
 
 export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
@@ -33,8 +34,14 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   readonly logger: FastifyBaseLogger
   /** Publishes the module's own events, typed by its declarations. */
   readonly publisher: Publisher<EventMap<E>>
-  /** Every event published by any module, in order; returns the unsubscribe. */
+  /**
+   * Every event published by any module, in order; returns the unsubscribe. Only for a module
+   * declared a `transport` (it carries the wire elsewhere): the others read the facts of the
+   * modules they need, never their wire payloads.
+   */
   subscribe (listener: EventListener): () => void
+  /** A channel for the module's internal facts, told in the bus's order (see core/facts.ts). */
+  factChannel<M> (): FactChannel<M>
   /** Passes an envelope another node published to every transport, unchanged (see EventBus.relay). */
   relay (envelope: Envelope, json?: string): void
   /** The streams (the firehose first) that deliver an event type. */
@@ -46,7 +53,9 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   /** False while the module's gate is switched off: it then answers 404 MANAGER_DISABLED and publishes nothing. */
   readonly enabled: boolean
   isEnabled (manager: ManagerId): boolean
+  /** A service the module declared in `needs`; any other throws. */
   use<T> (key: ServiceKey<T>): T
+  /** Provides a service the module declared in `provides`; any other throws. */
   provide<T> (key: ServiceKey<T>, service: T): void
   /**
    * A start phase; phases run in module order, after every module registered, before
@@ -64,6 +73,26 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
 /** A usage mistake on a module command: the CLI prints the message as one line and exits 2. */
 export class CommandUsageError extends Error {}
 
+export type CommandFlags = Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>
+
+/** Something `cabinet-hub doctor` lists: what stands in the way, and the command or step that fixes it. */
+export interface DoctorProblem {
+  readonly kind: string
+  readonly message: string
+  readonly fix: string
+  /** The files concerned, each with why. */
+  readonly files?: readonly { readonly file: string, readonly reason: string }[]
+}
+
+/**
+ * A module's part of `cabinet-hub doctor` (the frontend module runs the command): its own flags,
+ * added to doctor's, and the problems it finds from them without starting the service.
+ */
+export interface DoctorCheck {
+  readonly flags: CommandFlags
+  run (flags: Readonly<Record<string, unknown>>, core: Readonly<CoreConfig>): Promise<readonly DoctorProblem[]>
+}
+
 /** What a module command gets besides its arguments. */
 export interface CommandContext<O extends OptionTable = OptionTable> {
   /**
@@ -71,7 +100,7 @@ export interface CommandContext<O extends OptionTable = OptionTable> {
    * `--data-dir`, `--config` and the module's own options work as for `serve`); unknown flags
    * throw CommandUsageError.
    */
-  parse<F extends Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>> (args: readonly string[], flags: F): {
+  parse<F extends CommandFlags> (args: readonly string[], flags: F): {
     /** Every option of the build with where its value came from, for a command that builds a service of its own. */
     readonly loaded: LoadedConfig
     readonly core: Readonly<CoreConfig>
@@ -83,6 +112,8 @@ export interface CommandContext<O extends OptionTable = OptionTable> {
     /** The service options given on the command line, as flags again with absolute paths: what a service definition passes to `serve`. */
     readonly serviceArgs: string[]
   }
+  /** Every module's doctor checks, for the doctor command. */
+  readonly doctorChecks: readonly DoctorCheck[]
   /** Standard output and error, so tests can drive a command in process. */
   readonly stdout: NodeJS.WritableStream
   readonly stderr: NodeJS.WritableStream
@@ -104,6 +135,8 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly managers?: readonly ManagerDefinition[]
   /** Stream rows this module owns. */
   readonly streams?: readonly StreamDefinition[]
+  /** Its events that ride another module's row (or the service's `system` row). */
+  readonly joins?: readonly StreamJoin[]
   readonly options?: O
   /** Forward-only schema steps of this module's tables; never edit a shipped step, add one. */
   readonly migrations?: readonly string[]
@@ -111,8 +144,12 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly events?: E
   readonly provides?: readonly ServiceKey<unknown>[]
   readonly needs?: readonly ServiceKey<unknown>[]
+  /** true for a module that carries every event elsewhere (the MQTT bridge): only it may subscribe to the bus. */
+  readonly transport?: true
   /** Command line verbs of this module; they run without starting the service. */
   readonly commands?: readonly ModuleCommand<O>[]
+  /** What `cabinet-hub doctor` checks of this module. */
+  readonly doctorChecks?: readonly DoctorCheck[]
   register (scope: HubApp, context: ModuleContext<O, E>): Promise<void>
 }
 

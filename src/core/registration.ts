@@ -7,7 +7,9 @@ import { HubError } from './errors.js'
 import type { GateState, ManagerId } from './gates.js'
 import type { Hub } from './hub.js'
 import type { HubApp, HubModule, ModuleContext } from './module.js'
+import { FactChannel } from './facts.js'
 import { configOf, envName } from './options.js'
+import type { ServiceKey } from './services.js'
 
 /** A module of the service itself, which reads the core's state directly. */
 export interface CoreModule {
@@ -43,6 +45,12 @@ export async function registerCoreModule (app: HubApp, hub: Hub, module: CoreMod
   await inScope(app, hub, module.gate, async (scope) => module.register(scope, hub))
 }
 
+/** The key, when the module declared it: a module reaches only the services it said it needs. */
+function declared<K extends ServiceKey<unknown>> (module: HubModule, list: 'needs' | 'provides', key: K): K {
+  if ((module[list] ?? []).some((k) => k.name === key.name)) return key
+  throw new Error(`module ${module.name} ${list === 'needs' ? 'uses' : 'provides'} the service ${key.name} without declaring it in ${list}`)
+}
+
 function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext {
   return {
     options: configOf(module.options ?? {}, hub.loaded),
@@ -50,7 +58,11 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     logger: hub.logger.child({ module: module.name }),
     // The module's declared events are in the catalog; the bus refuses any other type at run time too.
     publisher: hub.bus,
-    subscribe: (listener) => hub.bus.subscribe(listener),
+    subscribe: (listener) => {
+      if (module.transport !== true) throw new Error(`module ${module.name} subscribes to every event without being declared a transport; listen to the facts of the modules it needs`)
+      return hub.bus.subscribe(listener)
+    },
+    factChannel: () => new FactChannel((tell, name) => { hub.bus.inOrder(tell, name) }),
     relay: (envelope, json) => { hub.bus.relay(envelope, json) },
     streamsFor: (type) => hub.streams.streamsFor(type),
     db: hub.db,
@@ -58,8 +70,8 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     settings: hub.settings,
     enabled: module.gate === null || hub.isEnabled(module.gate),
     isEnabled: (manager) => hub.isEnabled(manager),
-    use: (key) => hub.services.use(key),
-    provide: (key, service) => { hub.services.provide(key, service) },
+    use: (key) => hub.services.use(declared(module, 'needs', key)),
+    provide: (key, service) => { hub.services.provide(declared(module, 'provides', key), service) },
     onStart: (name, run) => { hub.startup.register(name, run) },
     onReady: (run) => { hub.startup.afterReady(run) },
     onStop: (stop) => { scope.addHook('onClose', async () => stop()) },

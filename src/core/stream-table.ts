@@ -11,6 +11,29 @@ export interface StreamDefinition {
   readonly aliases: readonly string[]
 }
 
+/** Events a module declares that ride another row (themes' `theme.` on /ws/panel): declared by the module that owns the events. */
+export interface StreamJoin {
+  /** The row's name. */
+  readonly stream: string
+  readonly prefixes?: readonly string[]
+  readonly types?: readonly string[]
+}
+
+/** The rows with every join added to its row, after the row's own prefixes and types. */
+export function joinRows (rows: readonly StreamDefinition[], joins: ReadonlyArray<{ readonly module: string, readonly join: StreamJoin }>): StreamDefinition[] {
+  return rows.map((row) => {
+    const own = joins.filter(({ join }) => join.stream === row.name).map(({ join }) => join)
+    return own.length === 0 ? row : { ...row, prefixes: [...row.prefixes, ...own.flatMap((j) => j.prefixes ?? [])], extraTypes: [...row.extraTypes, ...own.flatMap((j) => j.types ?? [])] }
+  })
+}
+
+/** Every join names a row of the build. */
+export function checkJoins (rows: readonly StreamDefinition[], joins: ReadonlyArray<{ readonly module: string, readonly join: StreamJoin }>): void {
+  for (const { module, join } of joins) {
+    if (!rows.some((row) => row.name === join.stream)) throw new Error(`module ${module} joins the stream ${join.stream}, which no module declares`)
+  }
+}
+
 export const FIREHOSE = '(global)'
 export const firehosePath = '/ws'
 export const firehoseNote = 'Delivers every event except esevent.* (raw EmulationStation hook traffic).'
@@ -20,7 +43,7 @@ const firehoseNames = new Set(['', 'ws', 'global', 'firehose', 'all'])
 export const systemStream: StreamDefinition = {
   name: 'system',
   description: 'Service-level events: startup, health, version, config, maintenance, notifications.',
-  prefixes: ['startup.', 'health.', 'version.', 'hub.', 'config.', 'maintenance.', 'rules.', 'notifications.', 'collections.'],
+  prefixes: ['startup.', 'health.', 'version.', 'hub.', 'config.', 'maintenance.', 'rules.'],
   extraTypes: [],
   aliases: []
 }

@@ -18,11 +18,13 @@ export interface AppliedAction {
 export interface FrontendActions {
   /** Calls the listener synchronously for each applied action; returns the unsubscribe. */
   listen (listener: (applied: AppliedAction) => void): () => void
+  /** A control was pressed on the cabinet's panel at `atMs`: outside a game it moves the frontend's cursor. */
+  panelInput (atMs: number): void
 }
 
 export const frontendActionsService = serviceKey<FrontendActions>('frontend.actions')
 
-export class FrontendActionFeed implements FrontendActions {
+export class FrontendActionFeed implements Pick<FrontendActions, 'listen'> {
   readonly #listeners = new Set<(applied: AppliedAction) => void>()
 
   listen (listener: (applied: AppliedAction) => void): () => void {

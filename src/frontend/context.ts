@@ -29,6 +29,8 @@ export interface RunningGame extends GameRef {
 }
 
 export interface ContextSnapshot {
+  /** The frontend family (`Context.Frontend`): `emulationstation`, `es-de` ... */
+  readonly frontend: string
   readonly state: FrontendState
   readonly selectedSystem: string | null
   readonly selectedGame: GameRef | null
@@ -71,8 +73,11 @@ export class FrontendContext {
   #covered: CoveredBrowsing | null = null
   #screensaverGame: GameRef | null = null
 
+  constructor (readonly frontend: string) {}
+
   snapshot (): ContextSnapshot {
     return {
+      frontend: this.frontend,
       state: this.#state,
       selectedSystem: this.#selectedSystem,
       selectedGame: this.#selectedGame,

@@ -3,11 +3,12 @@
  * and the service that an owner can fix, without starting the service. Among them, the roms whose
  * file names the frontend's shell cannot pass to its hooks (the real ES quotes only arguments with
  * a space, so `Tetris(USA).nes` runs no hook at all): selecting them is never reported, and
- * navigation stops at them (409 POSITION_UNKNOWN). Exits 1 when it finds anything.
+ * navigation stops at them (409 POSITION_UNKNOWN). Then the checks other modules add, each with its
+ * own flags (the MAME plugin's `--plugins-dir`). Exits 1 when it finds anything.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { CommandUsageError, type ModuleCommand } from '../core/module.js'
+import { CommandUsageError, type CommandFlags, type DoctorProblem, type ModuleCommand } from '../core/module.js'
 import { configuredInstall, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
 import { parseEsSystems } from '../library/index.js'
@@ -15,7 +16,7 @@ import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
 
 interface Problem {
-  readonly kind: 'install' | 'hooks-missing' | 'hooks-elsewhere' | 'unhookable-roms'
+  readonly kind: 'install' | 'hooks-missing' | 'hooks-switched-off' | 'hooks-elsewhere' | 'unhookable-roms'
   readonly message: string
   readonly fix: string
   /** The files concerned, each with why. */
@@ -82,6 +83,10 @@ async function problemsOf (install: FrontendInstall, dataDir: string): Promise<P
   if (install.esConfigDir !== null && install.adapter.hooks !== null && notInstall === null && installedHookSpoolDirs(install).length === 0) {
     problems.push({ kind: 'hooks-missing', message: `no cabinet-hub hook scripts are installed in ${install.esConfigDir}: the service hears of selections, starts and ends only through the web API`, fix: fixHooks })
   }
+  // A frontend setting that keeps every hook (or the browsing ones) from running: ES-DE's custom event switches.
+  if (install.esConfigDir !== null && notInstall === null) {
+    for (const off of install.adapter.hooks?.switchedOff?.(install.esConfigDir) ?? []) problems.push({ kind: 'hooks-switched-off', ...off })
+  }
   const elsewhere = hooksElsewhereProblem(install, spoolDirOf(dataDir), dataDir)
   if (elsewhere !== null) problems.push({ kind: 'hooks-elsewhere', message: elsewhere, fix: fixHooks })
   const roms = await unhookableRoms(install)
@@ -89,7 +94,7 @@ async function problemsOf (install: FrontendInstall, dataDir: string): Promise<P
   return problems
 }
 
-function printed (problems: readonly Problem[]): string {
+function printed (problems: readonly DoctorProblem[]): string {
   if (problems.length === 0) return 'cabinet-hub doctor: nothing to fix\n'
   return [`cabinet-hub doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`, ...problems.flatMap((problem) => [
     `- ${problem.message}`,
@@ -100,17 +105,27 @@ function printed (problems: readonly Problem[]): string {
 
 export const doctorCommand: ModuleCommand<typeof frontendOptions> = {
   name: 'doctor',
-  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera] [--json]
-                                  list what an owner can fix in the frontend link: hooks missing or
-                                  spooling for another data dir, rom names the frontend's shell cannot
-                                  pass to its hooks; exit 1 when it finds any
+  usage: `  cabinet-hub doctor --frontend-root DIR [--profile retrobat|batocera|es-de] [--plugins-dir DIR] [--json]
+                                  list what an owner can fix in the frontend link: hooks missing,
+                                  switched off in the frontend's settings or spooling for another data
+                                  dir, rom names the frontend's shell cannot pass to its hooks; and the
+                                  MAME plugin in --plugins-dir (repeatable) reading another data dir's
+                                  definitions; exit 1 when it finds any
 `,
   async run (args, context) {
-    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' } })
+    const checkFlags = Object.assign({}, ...context.doctorChecks.map((check) => check.flags)) as CommandFlags
+    const { core, config, flags, positionals } = context.parse(args, { json: { type: 'boolean' }, ...checkFlags })
     if (positionals.length > 0) throw new CommandUsageError(`doctor: unexpected argument ${positionals[0]}`)
     const frontends = config as unknown as FrontendsConfig
-    if (frontends.frontendRoot === null && frontends.esConfigDir === null && frontends.romsRoot === null) throw new CommandUsageError('doctor needs --frontend-root (or --es-config-dir and --roms-root)')
-    const problems = await problemsOf(configuredInstall(frontends), core.dataDir)
+    // A family with a place of its own (ES-DE's app-data folder) is found without a folder option.
+    const install = configuredInstall(frontends)
+    const frontendGiven = install.esConfigDir !== null || install.romsRoot !== null
+    const flagValues = flags as Record<string, unknown>
+    if (!frontendGiven && !Object.keys(checkFlags).some((flag) => flagValues[flag] !== undefined)) {
+      throw new CommandUsageError(`doctor needs --frontend-root (or --es-config-dir and --roms-root)${Object.keys(checkFlags).map((flag) => `, or --${flag}`).join('')}`)
+    }
+    const problems: DoctorProblem[] = frontendGiven ? await problemsOf(install, core.dataDir) : []
+    for (const check of context.doctorChecks) problems.push(...await check.run(flagValues, core))
     context.stdout.write(flags.json === true ? `${JSON.stringify({ ok: problems.length === 0, problems }, null, 2)}\n` : printed(problems))
     return problems.length === 0 ? 0 : 1
   }

@@ -1,7 +1,7 @@
 /**
  * The events.ini door: the incumbent's hook scripts atomically replace one file holding
  * `event=<name>`, the raw argument line and an optional `timestamp=` line. chokidar reports each
- * replacement once the file is completely written (see core/finished-files.ts), and it is read then.
+ * replacement once the file is completely written (see core/folder-watch/watch-files.ts), and it is read then.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'

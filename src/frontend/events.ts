@@ -20,7 +20,7 @@ const hookTiming = {
 const hookFields = {
   EventName: str('The hook that caused the event.'),
   RawArgs: Type.Array(Type.String(), { description: 'Hook arguments as received.' }),
-  Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool'), Type.Literal('web-api')], { description: 'The door the hook came through; `web-api` when no hook ran and the frontend\'s web API showed the change.' }),
+  Source: Type.Union([Type.Literal('http'), Type.Literal('events.ini'), Type.Literal('spool'), Type.Literal('mqtt'), Type.Literal('web-api')], { description: 'The door the hook came through; `mqtt` when the frontend published the event on its broker (Recalbox); `web-api` when no hook ran and the frontend\'s web API showed the change.' }),
   Inferred: Type.Optional(Type.Literal(true, { description: 'Present when no hook said it: the frontend\'s web API showed it (a hook that never ran, such as a rom name the frontend\'s shell could not pass).' })),
   ...hookTiming
 }
@@ -30,7 +30,7 @@ const gameFields = {
   System: str('Same as SystemId.'),
   GamePath: str('Rom path as the frontend passed it.'),
   GameName: str('Display name.'),
-  Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, GameId, GamePath, GameName, Name and gamelist fields.' }),
+  Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, GameId, GamePath, GameName, Md5 (the rom\'s MD5 from the gamelist, lowercase hex, or null), Name and gamelist fields.' }),
   Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running, Collection.' })
 }
 const lifecycleFields = { Reason: str('`web-api-reachable`, `web-api-unreachable`, `start-hook` or `quit-hook`.'), EsUrl: str('Frontend web API.') }

@@ -3,9 +3,11 @@
  * door applies: argument tokenizing (Windows-style double-quote grouping) and completeness.
  */
 
+import type { FrontendAction } from '../frontends/index.js'
 import { nameProblem, romStem } from '../identity/index.js'
 
-export type HookSource = 'http' | 'events.ini' | 'spool'
+/** `mqtt`: the frontend's own event source (FrontendEventSource), not a hook script. */
+export type HookSource = 'http' | 'events.ini' | 'spool' | 'mqtt'
 
 export interface HookEvent {
   /** Hook name, which is the ES scripts folder name (`game-selected`, `start` ...). */
@@ -16,6 +18,8 @@ export interface HookEvent {
   readonly hookId: string | null
   /** When the hook was fired (epoch ms), where its door knows (spool files are named by it); else null. */
   readonly firedAtMs: number | null
+  /** What it means, when its door already knows (a frontend's own event source); else the family's hooks interpret it. */
+  readonly action?: FrontendAction
 }
 
 export const hookNamePattern = '^[a-z][a-z0-9-]{0,63}$'

@@ -13,6 +13,7 @@ import { FrontendController } from './control/controller.js'
 import { controllerRoutes } from './control/routes.js'
 import { FrontendActionFeed, frontendActionsService } from './actions.js'
 import { doctorCommand } from './doctor.js'
+import { onScreenOf, onScreenService, type FrontendFacts } from './facts.js'
 import { frontendEvents } from './events.js'
 import { HookIntake } from './intake.js'
 import { LaunchCommand } from './launch.js'
@@ -34,7 +35,7 @@ const startSettleMs = 2000
 function inputBackend (options: FrontendConfig, install: FrontendInstall, es: FrontendWebApi): InputBackend {
   const controls = install.adapter.controls
   if (options.controlBackend === 'dry-run' || controls === null) return new DryRunBackend()
-  return controls.backend(options.controlBackend, { webApi: es, esConfigDir: install.esConfigDir, display: process.env.DISPLAY, windowClass: options.xdotoolWindowClass })
+  return controls.backend(options.controlBackend, { webApi: es, esConfigDir: install.esConfigDir, display: process.env.DISPLAY, windowClass: options.xdotoolWindowClass ?? controls.windowClass })
 }
 
 export const frontendModule = defineModule({
@@ -49,7 +50,7 @@ export const frontendModule = defineModule({
   events: frontendEvents,
   commands: [doctorCommand],
   needs: [frontendInstallService, catalogService, gameMediaService],
-  provides: [frontendActionsService],
+  provides: [frontendActionsService, onScreenService],
   register: async (scope, context) => {
     const { options, publisher, logger } = context
     const install = context.use(frontendInstallService)
@@ -67,27 +68,32 @@ export const frontendModule = defineModule({
         }))
       })
     }
+    const facts = context.factChannel<FrontendFacts>()
     const lifecycle = new FrontendLifecycle({
       es,
       probeIntervalMs: options.esProbeIntervalMs,
       now: context.now,
       onReachable: loadApiSystems,
-      publish: (running, reason) => publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl }),
+      publish: (running, reason) => {
+        publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl })
+        facts.tell('FrontendLifecycle', { running, reason })
+      },
       publishState: (state) => publisher.publish('ui.frontend.state', { Running: state.running, Since: state.since.toISOString(), WebApi: state.webApiReachable, Reason: state.reason, EsUrl: install.esUrl })
     })
     const feed = new FrontendActionFeed()
-    context.provide(frontendActionsService, feed)
-    const link = new FrontendLink({ publisher, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed, startedAtMs: context.now().getTime() }, catalog, lifecycle)
+    const link = new FrontendLink({ publisher, facts, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed, startedAtMs: context.now().getTime() }, catalog, lifecycle)
     const reconciler = new Reconciler({
       es,
       intervalMs: options.reconcileIntervalMs,
       hintDelayMs: options.reconcileHintMs,
-      frontendUp: () => lifecycle.running === true,
+      // Only a web API that answers can say what runs (ES-DE has none: its hooks alone tell).
+      frontendUp: () => lifecycle.running === true && lifecycle.webApiReachable === true,
       apply: (running) => link.reconcile(running),
       onError: (message) => logger.warn(message)
     })
     link.useReconciler(reconciler)
-    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, logger })
+    context.provide(onScreenService, onScreenOf(() => link.context.snapshot(), catalog, facts))
+    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, eventSource: install.adapter.eventSource ?? null, logger })
     const launch = new LaunchCommand({
       es,
       publisher,
@@ -100,9 +106,10 @@ export const frontendModule = defineModule({
     })
     // A family without controls of its own only plans (dry-run); the plan is written in ES's button names.
     const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtons, es, context: link.context, onInput: (atMs) => link.navigationInput(atMs), catalog, publisher })
-    // A control pressed on the panel moves the frontend's cursor too (in a game, the emulator has the controls).
-    const unsubscribePanel = context.subscribe((event) => {
-      if (event.envelope.Type === 'panel.input.pressed' && link.context.snapshot().state !== 'playing') link.navigationInput(Date.now())
+    context.provide(frontendActionsService, {
+      listen: (listener) => feed.listen(listener),
+      // In a game, the emulator has the controls.
+      panelInput: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
     })
     let gamelists: ChangesWatch | null = null
 
@@ -131,7 +138,6 @@ export const frontendModule = defineModule({
       return { degraded: linkProblem }
     })
     context.onStop(async () => {
-      unsubscribePanel()
       await intake.stop()
       lifecycle.stop()
       reconciler.stop()
@@ -148,6 +154,7 @@ export const frontendModule = defineModule({
       running: lifecycle.running,
       eventsIni: options.eventsIni,
       eventsIniDoor: intake.eventsIniStatus(),
+      eventSource: install.adapter.eventSource?.status() ?? null,
       spoolDir,
       installedHooksSpoolInto: installedHookSpoolDirs(install),
       intakeOpen: intake.open,
@@ -164,8 +171,9 @@ export const frontendModule = defineModule({
 })
 
 export { frontendActionsService, type AppliedAction } from './actions.js'
+export { onScreenService, type FrontendFacts, type GameOnScreen, type OnScreen } from './facts.js'
 export type { ContextSnapshot } from './context.js'
-export { frontendEvents, selectionFields, type FrontendEvents } from './events.js'
+export { selectionFields, type FrontendEvents } from './events.js'
 export { spoolDirOf } from './spool.js'
 export { runHookCommand } from './hook-command.js'
 export type { FrontendConfig } from './options.js'

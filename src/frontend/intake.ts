@@ -1,9 +1,11 @@
 /**
- * The three doors into the one pipeline: HTTP (`POST /api/v1/ingest/es-event`), the incumbent's
- * events.ini, and the spool folder. Until the start phase has applied what was spooled while the
+ * The doors into the one pipeline: HTTP (`POST /api/v1/ingest/es-event`), the incumbent's
+ * events.ini, the spool folder, and the frontend's own event source where its family has one
+ * (Recalbox's broker). Until the start phase has applied what was spooled while the
  * service was down, HTTP hooks are spooled too, so nothing overtakes an older hook.
  */
 import type { FastifyBaseLogger } from 'fastify'
+import type { FrontendEventSource } from '../frontends/index.js'
 import { EventsIniDoor } from './events-ini.js'
 import { unusableReason, type HookSource } from './hook-event.js'
 import type { FrontendLink } from './service.js'
@@ -18,6 +20,8 @@ export interface HookIntakeOptions {
   readonly pollMs: number
   /** How long a fresh spool file waits for hooks fired just before it (see SpoolDoor). */
   readonly reorderMs: number
+  /** The family's own events, opened after the spooled hooks: they are newer. */
+  readonly eventSource: FrontendEventSource | null
   readonly logger: FastifyBaseLogger
 }
 
@@ -86,6 +90,10 @@ export class HookIntake {
       })
       await this.#eventsIni.start()
     }
+    const source = this.#options.eventSource
+    source?.open(({ event, args, action }) => {
+      this.#options.link.accept({ event, args, action, hookId: null, source: source.name, firedAtMs: null })
+    }, (problem) => { this.#options.logger.warn(`${source.name} events: ${problem}`) })
     return this.#spool.applied
   }
 
@@ -95,7 +103,7 @@ export class HookIntake {
   }
 
   async stop (): Promise<void> {
-    await Promise.all([this.#spool.close(), this.#eventsIni?.stop()])
+    await Promise.all([this.#spool.close(), this.#eventsIni?.stop(), this.#options.eventSource?.close()])
   }
 
   #accept (hook: { event: string, args: string[], hookId?: string | null }, source: HookSource, firedAtMs: number | null): void {

@@ -81,6 +81,8 @@ export class LaunchCommand {
     try {
       response = await this.deps.es.launch(romPath)
     } catch (error) {
+      // A frontend without a way to launch (ES-DE) says so with its own code.
+      if (error instanceof HubError) return fail(error, error.code)
       if (!(error instanceof FrontendUnreachableError)) throw error
       return fail(new HubError(502, 'ES_UNREACHABLE', `Failed to reach the EmulationStation launch API (${error.message})`), 'ES_UNREACHABLE')
     }

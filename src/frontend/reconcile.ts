@@ -13,7 +13,7 @@ export interface ReconcilerOptions {
   readonly intervalMs: number
   /** How long after a hint to look: the hook that would have said it has had time to arrive. */
   readonly hintDelayMs: number
-  /** Whether the frontend is up: no checks while it is not. */
+  /** Whether the frontend is up and its web API answers: no checks otherwise. */
   readonly frontendUp: () => boolean
   /** `wait`: too early to tell (a game that just started); asked again after the hint delay. */
   readonly apply: (running: FrontendGame | null) => 'agreed' | 'applied' | 'wait'

@@ -24,7 +24,7 @@ const contextTags = [apiGroups.context.name]
 
 /** The launch route's documented errors, plus any other status ES may answer (passed through), all as LaunchErrorBody. */
 const launchErrors = {
-  ...Object.fromEntries(Object.keys(errorResponses(...jsonBodyErrors, 403, 404, 502)).map((status) => [status, LaunchErrorBody])),
+  ...Object.fromEntries(Object.keys(errorResponses(...jsonBodyErrors, 403, 404, 501, 502)).map((status) => [status, LaunchErrorBody])),
   '4xx': LaunchErrorBody,
   '5xx': LaunchErrorBody
 }

@@ -4,12 +4,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Publisher } from '../core/event-bus.js'
+import type { FactChannel } from '../core/facts.js'
 import type { FrontendAction, FrontendAdapter, FrontendGame } from '../frontends/index.js'
 import { romKey, type LibraryCatalog } from '../library/index.js'
 import { frontendSystemId } from '../identity/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
 import type { FrontendEvents } from './events.js'
 import { FrontendContext, gameRef, selectionReportMs } from './context.js'
+import { gameOnScreen, type FactOrigin, type FrontendFacts } from './facts.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
 import type { FrontendActionFeed } from './actions.js'
@@ -32,13 +34,15 @@ export interface AcceptResult {
 
 export interface FrontendLinkDeps {
   readonly publisher: Publisher<FrontendEvents>
+  /** Where the link tells other modules what it published, as typed facts. */
+  readonly facts: FactChannel<FrontendFacts>
   readonly now: () => Date
   /** Selections closer together than this are a burst (see SelectionBurstGate). */
   readonly selectionBurstMs: number
   /** A game started this recently is not ended on the web API's word alone (its game-start may be ahead of ES's own state). */
   readonly startSettleMs: number
   /** The frontend family: what its hooks mean, which carousel entries are collections. */
-  readonly adapter: Pick<FrontendAdapter, 'hooks' | 'isCollection'>
+  readonly adapter: Pick<FrontendAdapter, 'family' | 'hooks' | 'isCollection'>
   /** Told each applied start, end and selection before its ui.* event is published. */
   readonly feed: FrontendActionFeed
   /** When the service started (epoch ms): a hook fired before it is a replay of what happened meanwhile. */
@@ -46,7 +50,7 @@ export interface FrontendLinkDeps {
 }
 
 export class FrontendLink {
-  readonly context = new FrontendContext()
+  readonly context: FrontendContext
   readonly #deps: FrontendLinkDeps
   readonly #catalog: LibraryCatalog
   readonly #lifecycle: FrontendLifecycle
@@ -55,7 +59,7 @@ export class FrontendLink {
   #sequence = 0
   #accepted = 0
   #lastHookAtUtc: string | null = null
-  readonly #bySource = { http: 0, 'events.ini': 0, spool: 0 }
+  readonly #bySource = { http: 0, 'events.ini': 0, spool: 0, mqtt: 0 }
   /** Sequence of the start or end the web API showed, until the hook that reports it arrives. */
   #startInferredAt: number | null = null
   #endInferredAt: number | null = null
@@ -69,6 +73,7 @@ export class FrontendLink {
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
+    this.context = new FrontendContext(deps.adapter.family)
     this.#catalog = catalog
     this.#lifecycle = lifecycle
     this.#gate = new SelectionBurstGate(deps.selectionBurstMs)
@@ -182,6 +187,10 @@ export class FrontendLink {
     return 'applied'
   }
 
+  #origin (stamp: HookStamp, correlationId: string): FactOrigin {
+    return { sequence: stamp.Sequence, source: stamp.Source, inferred: stamp.Inferred === true, replayed: stamp.Replayed === true, occurredAt: stamp.OccurredAt ?? null, correlationId }
+  }
+
   #inferred (event: string, args: string[], apply: (stamp: HookStamp, correlationId: string, receivedAt: Date) => void): void {
     this.#gate.flush()
     apply({ EventName: event, RawArgs: args, Source: 'web-api', Sequence: ++this.#sequence, Inferred: true }, randomUUID(), this.#deps.now())
@@ -202,14 +211,18 @@ export class FrontendLink {
 
   #startGame (stamp: HookStamp, started: { gamePath: string, romStem: string | undefined, gameName: string | undefined }, correlationId: string, receivedAt: Date): void {
     const running = this.context.startGame(started.gamePath, started.romStem, started.gameName, receivedAt)
+    const game = gameOnScreen(running, this.#catalog)
     this.#applied({ kind: 'game-started', ...started }, stamp, correlationId)
-    this.#publish('ui.game.started', gameStartedPayload(stamp, running, this.context.snapshot(), this.#catalog), correlationId)
+    this.#publish('ui.game.started', gameStartedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
+    this.#deps.facts.tell('GameStarted', { ...this.#origin(stamp, correlationId), game, startedAt: running.startedAtUtc })
   }
 
   #endGame (stamp: HookStamp, correlationId: string): void {
     const ended = this.context.endGame()
+    const game = ended === null ? null : gameOnScreen(ended, this.#catalog)
     this.#applied({ kind: 'game-ended' }, stamp, correlationId)
-    this.#publish('ui.game.ended', gameEndedPayload(stamp, ended, this.context.snapshot(), this.#catalog), correlationId)
+    this.#publish('ui.game.ended', gameEndedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
+    this.#deps.facts.tell('GameEnded', { ...this.#origin(stamp, correlationId), game })
   }
 
   /** A hook that reports what the web API already showed is news no more. */
@@ -228,7 +241,7 @@ export class FrontendLink {
 
   #apply (hook: HookEvent, stamp: HookStamp, correlationId: string, receivedAt: Date): void {
     const catalog = this.#catalog
-    const action = this.#hooks?.interpret(hook.event, hook.args, (romPath) => catalog.game(null, romPath) !== null) ?? { kind: 'other' }
+    const action = hook.action ?? this.#hooks?.interpret(hook.event, hook.args, (romPath) => catalog.game(null, romPath) !== null) ?? { kind: 'other' }
     if (this.#alreadyInferred(action)) return
     if (action.kind !== 'game-started') this.#startInferredAt = null
     if (action.kind !== 'game-ended') this.#endInferredAt = null
@@ -241,22 +254,31 @@ export class FrontendLink {
         const systemId = frontendSystemId(action.systemId)
         this.context.selectSystem(systemId, this.#isCollection(systemId), hook.firedAtMs)
         this.#applied(action, stamp, correlationId)
-        const payload = systemSelectedPayload(stamp, systemId, this.context.snapshot())
-        this.#gate.offer(() => this.#publish('ui.system.selected', payload, correlationId))
+        const snapshot = this.context.snapshot()
+        const payload = systemSelectedPayload(stamp, systemId, snapshot)
+        this.#gate.offer(() => {
+          this.#publish('ui.system.selected', payload, correlationId)
+          this.#deps.facts.tell('SelectionChanged', { ...this.#origin(stamp, correlationId), system: systemId, game: null, collection: snapshot.collection })
+        })
         return
       }
       case 'game-selected': {
         const ref = gameRef(frontendSystemId(action.systemId), action.gamePath, action.gameName)
+        const game = gameOnScreen(ref, catalog)
         if (this.context.screensaverOn) {
           this.context.showOnScreensaver(ref)
-          this.#publish('ui.screensaver.game.selected', gameSelectedPayload(stamp, ref, this.context.snapshot(), catalog), correlationId)
+          this.#publish('ui.screensaver.game.selected', gameSelectedPayload(stamp, game, this.context.snapshot(), catalog), correlationId)
           return
         }
         this.context.selectGame(ref, hook.firedAtMs)
         this.#applied(action, stamp, correlationId)
         if (repeat) return
-        const payload = gameSelectedPayload(stamp, ref, this.context.snapshot(), catalog)
-        this.#gate.offer(() => this.#publish('ui.game.selected', payload, correlationId))
+        const snapshot = this.context.snapshot()
+        const payload = gameSelectedPayload(stamp, game, snapshot, catalog)
+        this.#gate.offer(() => {
+          this.#publish('ui.game.selected', payload, correlationId)
+          this.#deps.facts.tell('SelectionChanged', { ...this.#origin(stamp, correlationId), system: game.system, game, collection: snapshot.collection })
+        })
         return
       }
     }
@@ -272,12 +294,14 @@ export class FrontendLink {
         return stamp.Replayed === true ? undefined : this.#lifecycle.hook('quit')
       case 'screensaver-started':
         this.context.startScreensaver()
-        return this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot(), catalog).Context }, correlationId)
+        this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot(), catalog).Context }, correlationId)
+        return this.#deps.facts.tell('ScreensaverChanged', { ...this.#origin(stamp, correlationId), on: true })
       case 'screensaver-stopped':
         this.context.stopScreensaver(hook.firedAtMs)
         // A game may have been started from the screensaver: the web API tells.
         this.#reconciler?.soon()
-        return this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+        this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+        return this.#deps.facts.tell('ScreensaverChanged', { ...this.#origin(stamp, correlationId), on: false })
       case 'settings-written':
         // ES writes its settings at each launch and at quit: if the game-start or game-end hook does not follow, the web API tells.
         this.#reconciler?.soon()

@@ -1,6 +1,6 @@
 /**
  * The spool folder as a door: chokidar reports each hook file as it arrives and again once it is
- * completely written (see core/finished-files.ts); every report drains the folder in hook order.
+ * completely written (see core/folder-watch/watch-files.ts); every report drains the folder in hook order.
  * A complete hook is applied on arrival. A file that is not a usable hook yet, and not reported
  * as written, may still be being written: the drain stops at it, so no later hook overtakes it,
  * and the report of its end drains again (then it is applied, or set aside if it still is not a

@@ -6,8 +6,8 @@
 import type { LibraryCatalog } from '../library/index.js'
 import { selectionKey } from '../identity/index.js'
 import type { ContextSnapshot, GameRef } from './context.js'
+import { gameOnScreen, type GameOnScreen } from './facts.js'
 import type { HookSource } from './hook-event.js'
-import { gameIdOf } from './views.js'
 
 /** What every ui.* payload says about the hook that caused it, or the web API answer that stood in for a hook that never ran. */
 export interface HookStamp {
@@ -23,16 +23,20 @@ export interface HookStamp {
   readonly Replayed?: true
 }
 
-function gameObject (ref: GameRef, catalog: LibraryCatalog) {
-  const game = catalog.game(ref.systemId, ref.gamePath)
-  return { SystemId: ref.systemId, GameId: gameIdOf(ref.gamePath, game), GamePath: ref.gamePath, GameName: ref.gameName }
+function gameObject (game: GameOnScreen) {
+  return { SystemId: game.system, GameId: game.gameId, GamePath: game.gamePath, GameName: game.gameName }
 }
 
-function selection (ref: GameRef, catalog: LibraryCatalog) {
-  const fields = catalog.game(ref.systemId, ref.gamePath)?.fields ?? {}
+function contextGame (ref: GameRef | null, catalog: LibraryCatalog) {
+  return ref === null ? null : gameObject(gameOnScreen(ref, catalog))
+}
+
+function selection (game: GameOnScreen, catalog: LibraryCatalog) {
+  const fields = catalog.game(game.system, game.gamePath)?.fields ?? {}
   return {
-    ...gameObject(ref, catalog),
-    Name: fields.name ?? ref.gameName,
+    ...gameObject(game),
+    Md5: game.md5,
+    Name: fields.name ?? game.gameName,
     Releasedate: fields.releasedate ?? '',
     Developer: fields.developer ?? '',
     Publisher: fields.publisher ?? '',
@@ -45,11 +49,11 @@ function selection (ref: GameRef, catalog: LibraryCatalog) {
 
 function context (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
   return {
-    Frontend: 'emulationstation',
+    Frontend: snapshot.frontend,
     State: snapshot.state,
     SelectedSystem: snapshot.selectedSystem === null ? null : { Name: snapshot.selectedSystem },
-    Selected: snapshot.selectedGame === null ? null : gameObject(snapshot.selectedGame, catalog),
-    Running: snapshot.runningGame === null ? null : gameObject(snapshot.runningGame, catalog),
+    Selected: contextGame(snapshot.selectedGame, catalog),
+    Running: contextGame(snapshot.runningGame, catalog),
     Collection: snapshot.collection,
     SelectionUncertain: snapshot.selectionUncertain
   }
@@ -62,20 +66,20 @@ export function systemSelectedPayload (stamp: HookStamp, systemId: string, snaps
     System: systemId,
     SystemId: systemId,
     Selection: { SystemId: systemId },
-    Context: { Frontend: 'emulationstation', State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection, SelectionUncertain: snapshot.selectionUncertain }
+    Context: { Frontend: snapshot.frontend, State: snapshot.state, SelectedSystem: { Name: systemId }, Collection: snapshot.collection, SelectionUncertain: snapshot.selectionUncertain }
   }
 }
 
-function gamePayload (stamp: HookStamp, ref: GameRef, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+function gamePayload (stamp: HookStamp, game: GameOnScreen, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
   return {
     ...stamp,
-    SelectionKey: selectionKey(ref.systemId, ref.romStem),
-    System: ref.systemId,
-    SystemId: ref.systemId,
-    Rom: ref.romStem,
-    GamePath: ref.gamePath,
-    GameName: ref.gameName,
-    Selection: selection(ref, catalog),
+    SelectionKey: selectionKey(game.system, game.rom),
+    System: game.system,
+    SystemId: game.system,
+    Rom: game.rom,
+    GamePath: game.gamePath,
+    GameName: game.gameName,
+    Selection: selection(game, catalog),
     Context: context(snapshot, catalog)
   }
 }
@@ -83,13 +87,13 @@ function gamePayload (stamp: HookStamp, ref: GameRef, snapshot: ContextSnapshot,
 export const gameSelectedPayload = gamePayload
 
 /** `Selection.LongName` is the rom short name (the 2nd game-start argument), as consumers expect. */
-export function gameStartedPayload (stamp: HookStamp, ref: GameRef, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
-  const payload = gamePayload(stamp, ref, snapshot, catalog)
-  return { ...payload, Selection: { ...payload.Selection, LongName: ref.romStem } }
+export function gameStartedPayload (stamp: HookStamp, game: GameOnScreen, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+  const payload = gamePayload(stamp, game, snapshot, catalog)
+  return { ...payload, Selection: { ...payload.Selection, LongName: game.rom } }
 }
 
-export function gameEndedPayload (stamp: HookStamp, ref: GameRef | null, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
-  return ref === null ? { ...stamp, Context: context(snapshot, catalog) } : gamePayload(stamp, ref, snapshot, catalog)
+export function gameEndedPayload (stamp: HookStamp, game: GameOnScreen | null, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+  return game === null ? { ...stamp, Context: context(snapshot, catalog) } : gamePayload(stamp, game, snapshot, catalog)
 }
 
 export function uiEventPayload (stamp: HookStamp, snapshot: ContextSnapshot, catalog: LibraryCatalog) {

@@ -3,6 +3,7 @@
  * RetroBat and Batocera-style EmulationStation are built in; another family (ES-DE, Recalbox) is
  * a folder of its own with an adapter, and one line in `adapters.ts`.
  */
+import type { OptionTable } from '../core/options.js'
 import type { FrontendSettings } from '../core/settings.js'
 import type { InputBackend, NavigationInput } from './controls.js'
 
@@ -19,6 +20,8 @@ export interface FrontendLayout {
   readonly homeDir: string
   /** Where users install themes besides the config folder's `themes/` (Batocera: `/userdata/themes`). */
   readonly themesDirs: readonly string[]
+  /** Where the frontend keeps its scraped media by convention (`<system>/<type>/<rom>.*`, ES-DE's downloaded_media); absent when it has none. */
+  readonly downloadedMediaDir?: string
 }
 
 /** The folders the service reads, after the options had their say. */
@@ -31,6 +34,10 @@ export interface FrontendAdapter {
   /** The `--profile` value that picks it. */
   readonly id: string
   readonly title: string
+  /** The frontend family consumers see as `Context.Frontend` (`emulationstation` for RetroBat and Batocera). */
+  readonly family: string
+  /** Where the frontend keeps its files when `--frontend-root` is not given (ES-DE's application data folder); absent when there is no such place. */
+  defaultRoot?: () => string
   /** The folders of an installation rooted at `root`. */
   layout (root: string): FrontendLayout
   /** The frontend's own settings (es_settings.cfg on EmulationStation), read at start. */
@@ -47,6 +54,35 @@ export interface FrontendAdapter {
   webApi (baseUrl: string): FrontendWebApi
   /** How it is driven with navigation inputs, or null when it cannot be (only `dry-run` then plans). */
   readonly controls: FrontendControls | null
+  /** Options of the family's own (`--recalbox-host` ...), offered beside the frontends options; absent when it has none. */
+  readonly options?: OptionTable
+  /**
+   * The family set up with the values of every frontends option, its own among them; the service
+   * uses what it returns. Absent when the options change nothing for it.
+   */
+  configure?: (values: Readonly<Record<string, unknown>>) => FrontendAdapter
+  /** Where its web API is, when the family knows it from its own options; absent: `--es-url`. */
+  readonly webApiUrl?: string
+  /** Events the frontend sends by itself (Recalbox publishes on its broker), fed into the link as hooks are; absent when its hooks are all. */
+  readonly eventSource?: FrontendEventSource
+}
+
+/** One event of a frontend's own event source: its name and arguments as received, and what it means. */
+export interface FrontendEvent {
+  readonly event: string
+  readonly args: readonly string[]
+  readonly action: FrontendAction
+}
+
+/** A subscription to the frontend's own events, opened once the hooks spooled while the service was down are applied. */
+export interface FrontendEventSource {
+  /** The door's name in `Source` on the raw and ui.* events. */
+  readonly name: 'mqtt'
+  /** Starts delivering, in the order the frontend sent them; `onProblem` hears why events cannot come (once per kind). */
+  open (deliver: (event: FrontendEvent) => void, onProblem: (message: string) => void): void
+  close (): Promise<void>
+  /** For `GET /api/v1/status`. */
+  status (): Readonly<Record<string, unknown>>
 }
 
 /** What an input backend needs to reach the frontend. */
@@ -63,6 +99,8 @@ export interface FrontendControls {
   /** The input that opens and launches (ES: `b`), and the one that goes back (ES: `a`). */
   readonly ok: NavigationInput
   readonly back: NavigationInput
+  /** X window class of its window, which the xdotool backend sends keys to unless `xdotoolWindowClass` names another. */
+  readonly windowClass: string
   /** The backend of that `--control-backend` name. */
   backend (kind: 'simulator' | 'xdotool', context: InputBackendContext): InputBackend
 }
@@ -114,6 +152,15 @@ export interface FrontendHooks {
   installedSpoolDirs?: (esConfigDir: string) => string[]
   /** Why the frontend cannot pass this argument (a rom path or name) to its hooks, or null; absent when it always can. */
   unpassableArgument?: (argument: string) => string | null
+  /** Frontend settings that keep our installed hooks from running, each with its fix; absent when the frontend has none. */
+  switchedOff?: (esConfigDir: string) => HookSwitchProblem[]
+  /** Turns on the frontend settings our hooks need (install-hooks --enable-scripts); returns what it changed. */
+  switchOn?: (esConfigDir: string) => string[]
+}
+
+export interface HookSwitchProblem {
+  readonly message: string
+  readonly fix: string
 }
 
 export interface FrontendResponse {

@@ -1,11 +1,11 @@
 /**
  * Reads the frontend's `es_settings.cfg`: an XML `<config>` of `<string|bool|int name=".." value=".."/>`.
- * Any element with `name` and `value` counts, whatever its tag.
+ * Any element with `name` and `value` counts, whatever its tag, and a root is not needed (ES-DE's
+ * es_settings.xml is the list of elements alone).
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
-import { noFrontendSettings, type FrontendSettings } from '../core/settings.js'
+import type { FrontendSettings } from '../core/settings.js'
+import { readSettingsFile } from './settings-file.js'
 
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, processEntities: true })
@@ -23,21 +23,13 @@ function collect (node: unknown, into: Map<string, string>): void {
   for (const child of Object.values(record)) collect(child, into)
 }
 
+/** The settings of a settings file's text, by name; throws when it is not XML. */
+export function parseSettings (text: string): Map<string, string> {
+  const values = new Map<string, string>()
+  collect(parser.parse(text), values)
+  return values
+}
+
 export async function readEsSettings (configDir: string | null): Promise<FrontendSettings> {
-  if (configDir === null) return noFrontendSettings
-  const file = path.join(configDir, 'es_settings.cfg')
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return { path: file, state: code === 'ENOENT' ? 'missing' : 'unreadable', error: code === 'ENOENT' ? null : String(code), values: new Map() }
-  }
-  try {
-    const values = new Map<string, string>()
-    collect(parser.parse(text), values)
-    return { path: file, state: 'loaded', error: null, values }
-  } catch (error) {
-    return { path: file, state: 'unreadable', error: (error as Error).message.split('\n')[0] ?? 'parse error', values: new Map() }
-  }
+  return readSettingsFile(configDir, 'es_settings.cfg', parseSettings)
 }

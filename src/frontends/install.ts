@@ -15,27 +15,39 @@ export interface FrontendInstall {
   readonly esConfigDir: string | null
   /** Holds `<system>/` with the rom files. */
   readonly romsRoot: string | null
+  /** The frontend's own scraped media by convention (ES-DE's downloaded_media), or null. */
+  readonly downloadedMediaDir: string | null
   /** Base URL of the frontend's web API. */
   readonly esUrl: string
 }
 
-type FolderOptions = Pick<FrontendsConfig, 'frontendRoot' | 'esConfigDir'>
+type FolderOptions = Pick<FrontendsConfig, 'frontendRoot' | 'esConfigDir' | 'romsRoot'>
+
+/** `--frontend-root`, else the family's own place when no folder at all was given (ES-DE's application data folder). */
+function effectiveRoot (config: FolderOptions, adapter: FrontendAdapter): string | null {
+  if (config.frontendRoot !== null) return config.frontendRoot
+  return config.esConfigDir === null && config.romsRoot === null ? adapter.defaultRoot?.() ?? null : null
+}
 
 /** The effective config folder: `--es-config-dir`, else derived from the root by the adapter. */
 export function effectiveEsConfigDir (config: FolderOptions, adapter: FrontendAdapter): string | null {
   if (config.esConfigDir !== null) return path.resolve(config.esConfigDir)
-  if (config.frontendRoot === null) return null
-  return adapter.layout(config.frontendRoot).esConfigDir
+  const root = effectiveRoot(config, adapter)
+  return root === null ? null : adapter.layout(root).esConfigDir
 }
 
-export function frontendInstall (config: FrontendsConfig, adapter: FrontendAdapter): FrontendInstall {
-  const romsRoot = config.romsRoot ?? (config.frontendRoot === null ? null : adapter.layout(config.frontendRoot).romsDir)
+export function frontendInstall (config: FrontendsConfig, family: FrontendAdapter): FrontendInstall {
+  const adapter = family.configure?.(config) ?? family
+  const root = effectiveRoot(config, adapter)
+  const layout = root === null ? null : adapter.layout(root)
+  const romsRoot = config.romsRoot ?? layout?.romsDir ?? null
   return {
     adapter,
-    root: config.frontendRoot === null ? null : path.resolve(config.frontendRoot),
+    root: root === null ? null : path.resolve(root),
     esConfigDir: effectiveEsConfigDir(config, adapter),
     romsRoot: romsRoot === null ? null : path.resolve(romsRoot),
-    esUrl: config.esUrl
+    downloadedMediaDir: layout?.downloadedMediaDir ?? null,
+    esUrl: adapter.webApiUrl ?? config.esUrl
   }
 }
 

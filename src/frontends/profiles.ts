@@ -6,13 +6,18 @@ import path from 'node:path'
 import type { FrontendLayout } from './adapter.js'
 import { builtInAdapters } from './adapters.js'
 
-/** The built-in frontend families (`retrobat`, `batocera`): the simulator and the demo tree write their layouts. */
-export type FrontendProfile = 'retrobat' | 'batocera'
+/** The frontend families the simulator and the demo tree know (`retrobat`, `batocera`, `es-de`): they write their layouts. */
+export type FrontendProfile = 'retrobat' | 'batocera' | 'es-de'
 
-export const frontendProfiles: readonly FrontendProfile[] = ['retrobat', 'batocera']
+const frontendProfiles: readonly FrontendProfile[] = ['retrobat', 'batocera', 'es-de']
 
-/** The layout of a built-in frontend tree rooted at `root`. */
-export function frontendLayout (root: string, profile: FrontendProfile = 'retrobat'): FrontendLayout {
+/** What the embedded demo and the demo tree can be: the simulated ES family, or a simulated Recalbox (its events on a broker). */
+export type DemoProfile = FrontendProfile | 'recalbox'
+
+export const demoProfiles: readonly DemoProfile[] = [...frontendProfiles, 'recalbox']
+
+/** The layout of a built-in frontend tree rooted at `root` (a Recalbox tree has no ES simulator of this kind, but a demo tree). */
+export function frontendLayout (root: string, profile: DemoProfile = 'retrobat'): FrontendLayout {
   return builtInAdapters.find((adapter) => adapter.id === profile)!.layout(root)
 }
 

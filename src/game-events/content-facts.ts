@@ -1,21 +1,30 @@
 /**
- * What modules learn of the content the emulators run, whichever game source reported it: a fact
- * with the source named, rather than each module matching `<source>.content.stopped` event types.
+ * What modules learn of the content the emulators run, whichever game source reported it: typed
+ * facts with the source named, rather than each module matching `<source>.content.stopped` event
+ * types or reading `score.live.changed` payloads.
  */
+import type { Facts } from '../core/facts.js'
 import { serviceKey } from '../core/services.js'
 import type { ContentEndReason } from './game-source.js'
 
-export interface ContentStopped {
-  /** The game source's id (`multiemu`, `cabemu`, `cabemu2`). */
-  readonly source: string
-  readonly systemId: string
-  readonly contentName: string
-  readonly reason: ContentEndReason
+export interface GameEventFacts {
+  readonly ContentStopped: {
+    /** The game source's id (`multiemu`, `cabemu`, `cabemu2`). */
+    readonly source: string
+    readonly systemId: string
+    readonly contentName: string
+    readonly reason: ContentEndReason
+  }
+  /** A player's live score changed (the value `score.live.changed` carries). */
+  readonly ScoreChanged: {
+    readonly source: string
+    readonly systemId: string
+    readonly rom: string
+    readonly player: number
+    readonly score: number
+    /** The raw bytes of each part, `0x...`; null for parts not read from memory. */
+    readonly rawParts: ReadonlyArray<string | null>
+  }
 }
 
-export interface ContentFacts {
-  /** Calls `listener` after every content stop of every source; returns the unsubscribe. */
-  onStopped (listener: (stopped: ContentStopped) => void): () => void
-}
-
-export const contentFactsService = serviceKey<ContentFacts>('game-events.content')
+export const gameFactsService = serviceKey<Facts<GameEventFacts>>('game-events.facts')

@@ -2,11 +2,12 @@
  * The emulator source seam. Anything that tells the hub what a running game does (an emulator's
  * network outputs, its running content, its memory) is a GameSource: the service starts, stops
  * and reports the sources it is given and hands each one a sink, so it never knows which sources
- * exist. A new source (a MAME plugin bridge, an achievements host) is a class implementing
- * GameSource plus one line in `configured-sources.ts`.
+ * exist. A new kind of source (a MAME plugin bridge, an achievements host) is a folder with its
+ * GameSource and its `defineSourceKind`, plus one line in `source-kinds.ts`.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { GameEventsConfig } from './options.js'
+import type { EventDefinition } from '../core/events/definition.js'
+import type { ConfigOf, OptionTable } from '../core/options.js'
 import type { ReadRange } from './watches/read-plan.js'
 
 /** A machine running on an arcade emulator, as its outputs name it. */
@@ -74,14 +75,20 @@ export interface GameSource {
   setReadPlan? (plan: readonly ReadRange[]): void
 }
 
-/** What building a source may use. */
-interface GameSourceContext {
-  readonly config: GameEventsConfig
-  readonly logger: FastifyBaseLogger
+/**
+ * A kind of game source, in a folder of its own: the options it reads, the events its sources'
+ * ids name, and the sources the config asks for. Registered with one line in `source-kinds.ts`.
+ */
+export interface GameSourceKind<O extends OptionTable> {
+  readonly options: O
+  readonly events: readonly EventDefinition[]
+  /** `dataDir`: the service's data dir (where a source's emulator plugin should read from). */
+  sources (context: { readonly config: ConfigOf<O>, readonly dataDir: string, readonly logger: FastifyBaseLogger }): GameSource[]
 }
 
-/** Builds the sources the service runs, in the order they start. */
-export type GameSourceFactory = (context: GameSourceContext) => GameSource[]
+export function defineSourceKind<const O extends OptionTable> (kind: GameSourceKind<O>): GameSourceKind<O> {
+  return kind
+}
 
 export function sameContent (a: RunningContent | null, b: RunningContent | null): boolean {
   return a?.systemId === b?.systemId && a?.contentName === b?.contentName && a?.crc32 === b?.crc32

@@ -1,8 +1,10 @@
 /** Arcade outputs, emulator memory watches, live score and timer. Sources run only while the Game Events Manager is on. */
 import { defineModule } from '../core/module.js'
-import { configuredSources } from './configured-sources.js'
-import { contentFactsService } from './content-facts.js'
+import { configuredSources } from './source-kinds.js'
+import { gameFactsService, type GameEventFacts } from './content-facts.js'
+import { onScreenService } from '../frontend/index.js'
 import { gameEvents } from './events.js'
+import { mamePluginDoctorCheck } from './mame-plugin/doctor-check.js'
 import { installMamePluginCommand } from './mame-plugin/install-command.js'
 import { gameEventsOptions } from './options.js'
 import { gameEventsRoutes } from './routes.js'
@@ -21,10 +23,13 @@ export const gameEventsModule = defineModule({
   options: gameEventsOptions,
   events: gameEvents,
   commands: [installMamePluginCommand],
-  provides: [contentFactsService],
+  doctorChecks: [mamePluginDoctorCheck],
+  needs: [onScreenService],
+  provides: [gameFactsService],
   register: async (scope, context) => {
-    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, publisher: context.publisher, subscribe: context.subscribe, logger: context.logger, now: context.now, sources: configuredSources })
-    context.provide(contentFactsService, service.contentFacts)
+    const facts = context.factChannel<GameEventFacts>()
+    context.provide(gameFactsService, facts)
+    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir }, publisher: context.publisher, frontend: context.use(onScreenService).facts, facts, logger: context.logger, now: context.now, sources: configuredSources })
     gameEventsRoutes(scope, service)
     if (!context.enabled) return
     context.addStatusSection('gameEvents', () => service.status())
@@ -33,4 +38,4 @@ export const gameEventsModule = defineModule({
   }
 })
 
-export { contentFactsService } from './content-facts.js'
+export { gameFactsService, type GameEventFacts } from './content-facts.js'

@@ -61,7 +61,13 @@ const CabemuStatus = Type.Object({
   connected: Type.Boolean(),
   machineName: Type.Union([Type.String(), Type.Null()], { description: 'Machine of the running session.' }),
   linesReceived: Type.Integer(),
-  ignoredLines: Type.Integer({ description: 'Garbage lines dropped.' })
+  ignoredLines: Type.Integer({ description: 'Garbage lines dropped.' }),
+  mamePlugin: Type.Union([Type.Object({
+    folder: Type.String({ description: 'Where MAME loaded the `cabinethub` plugin from.' }),
+    definitionsDir: Type.String({ description: 'The watch definition folder the plugin reads (the data dir it was installed for).' }),
+    state: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: '`degraded`: the plugin reads another folder than this service writes, so no watched value arrives.' }),
+    problem: Type.Union([Type.String(), Type.Null()], { description: 'Why it is degraded, with the command that fixes it.' })
+  }), Type.Null()], { description: 'The `cabinethub` plugin last heard on this connection (it announces itself when MAME starts a machine); null when none was.' })
 })
 
 export type CabemuStatusType = Static<typeof CabemuStatus>
@@ -103,7 +109,7 @@ export const IngameStatusResponse = Type.Object({
   description: 'Sources, running content, the definition in use and the last values read.',
   examples: [{
     sources: {
-      cabemu: [{ instance: 'cabemu', enabled: true, host: '127.0.0.1', port: 8000, connected: true, machineName: 'pong', linesReceived: 120, ignoredLines: 0 }],
+      cabemu: [{ instance: 'cabemu', enabled: true, host: '127.0.0.1', port: 8000, connected: true, machineName: 'pong', linesReceived: 120, ignoredLines: 0, mamePlugin: null }],
       multiemu: { enabled: true, host: '127.0.0.1', port: 55355, pollHz: 60, reachable: true, memoryCommand: 'READ_CORE_RAM', ignoredReplies: 0 }
     },
     game: { systemId: 'nes', rom: 'counter', from: 'frontend' },

@@ -2,26 +2,32 @@
  * Game events: what the game sources report (arcade outputs, running content, watched memory) as
  * events, and the live score and timer derived from them. Follows the running game from the
  * frontend (`ui.game.started` / `ui.game.ended`) and from the content the sources report. Which
- * sources exist is decided by the factory the service is given (`configured-sources.ts`).
+ * sources exist is decided by the factory the service is given (`source-kinds.ts`).
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { GameEventsConfig } from './options.js'
-import type { EventListener, Publisher, PublishedEvent } from '../core/event-bus.js'
+import type { Publisher } from '../core/event-bus.js'
+import type { FactChannel } from '../core/facts.js'
 import type { GameEvents } from './events.js'
 import { HubError } from '../core/errors.js'
-import { romStem } from '../identity/index.js'
-import { sameContent, statusOfSources, type ContentEndReason, type GameSource, type GameSourceFactory, type RunningContent } from './game-source.js'
+import type { FrontendFacts } from '../frontend/index.js'
+import type { Facts } from '../core/facts.js'
+import { sameContent, statusOfSources, type ContentEndReason, type GameSource, type RunningContent } from './game-source.js'
+import type { GameSourceFactory } from './source-kinds.js'
 import { LiveBoard, type GameIdentity } from './live/live-board.js'
 import type { DefinitionBodyType, IngameStatus } from './schemas.js'
 import { SourceSink } from './sink/source-sink.js'
 import { DefinitionStore, type GameKey, type StoredDefinition } from './watches/definition-store.js'
 import { MemoryWatcher } from './watches/memory-watcher.js'
-import type { ContentFacts, ContentStopped } from './content-facts.js'
+import type { GameEventFacts } from './content-facts.js'
 
 export interface GameEventsDeps {
   readonly config: GameEventsConfig
   readonly publisher: Publisher<GameEvents>
-  readonly subscribe: (listener: EventListener) => () => void
+  /** The frontend's facts: the game it started and ended. */
+  readonly frontend: Facts<FrontendFacts>
+  /** Where content stops and live scores are told to other modules. */
+  readonly facts: FactChannel<GameEventFacts>
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
   /** Builds the sources to run: `configuredSources` in the module, extra test sources in tests. */
@@ -31,12 +37,6 @@ export interface GameEventsDeps {
 interface RunningSource {
   readonly source: GameSource
   readonly sink: SourceSink
-}
-
-function romOf (payload: Record<string, unknown>): string | null {
-  if (typeof payload.Rom === 'string' && payload.Rom !== '') return payload.Rom
-  if (typeof payload.GamePath === 'string' && payload.GamePath !== '') return romStem(payload.GamePath)
-  return null
 }
 
 /** Definition keys are matched regardless of case (see DefinitionStore). */
@@ -55,24 +55,23 @@ export class GameEventsService {
   #content: RunningContent | null = null
   /** The source that reported the running content. */
   #contentSource: string | null = null
-  readonly #stopListeners = new Set<(stopped: ContentStopped) => void>()
-  #unsubscribe: (() => void) | null = null
+  #unsubscribe: Array<() => void> = []
 
   constructor (deps: GameEventsDeps) {
     this.#deps = deps
     const { config, logger, now } = deps
     // Sources name their events by their id (`<id>.output.changed`): the names are checked against
     // the declared catalog when published, not when compiled.
-    const publish = (type: string, payload: Record<string, unknown>): void => { deps.publisher.publish(type as keyof GameEvents & string, payload as never) }
+    const publish = (type: string, payload: Record<string, unknown>): void => { deps.publisher.publish(type, payload) }
     this.#store = new DefinitionStore(config.dataDir)
-    this.#board = new LiveBoard(publish, now)
+    this.#board = new LiveBoard(publish, now, (score) => { deps.facts.tell('ScoreChanged', score) })
     this.#watcher = new MemoryWatcher({ publish, board: this.#board, now })
     const contentOf = (source: string) => ({
       started: (started: RunningContent) => this.#contentChanged(started, source),
       stopped: (stopped: RunningContent, reason: ContentEndReason) => {
         // Content another source started since then stays the running content.
         if (sameContent(this.#content, stopped)) this.#contentChanged(null, null)
-        for (const listener of this.#stopListeners) listener({ source, systemId: stopped.systemId, contentName: stopped.contentName, reason })
+        deps.facts.tell('ContentStopped', { source, systemId: stopped.systemId, contentName: stopped.contentName, reason })
       }
     })
     const sources = deps.sources({ config, logger })
@@ -83,12 +82,15 @@ export class GameEventsService {
   }
 
   async start (): Promise<void> {
-    this.#unsubscribe = this.#deps.subscribe((event) => this.#onEvent(event))
+    this.#unsubscribe = [
+      this.#deps.frontend.on('GameStarted', ({ game }) => { this.#frontendGameChanged({ systemId: game.system, rom: game.rom }) }),
+      this.#deps.frontend.on('GameEnded', () => { this.#frontendGameChanged(null) })
+    ]
     for (const { source, sink } of this.#sources) await source.start(sink)
   }
 
   stop (): void {
-    this.#unsubscribe?.()
+    for (const unsubscribe of this.#unsubscribe) unsubscribe()
     for (const { source } of this.#sources) source.stop()
   }
 
@@ -123,27 +125,11 @@ export class GameEventsService {
     }
   }
 
-  #onEvent (event: PublishedEvent): void {
-    const { Type: type, Payload: payload } = event.envelope
-    if (type === 'ui.game.started') {
-      const systemId = typeof payload.SystemId === 'string' ? payload.SystemId : ''
-      const rom = romOf(payload)
-      this.#frontendGame = systemId === '' || rom === null ? null : { systemId, rom }
-    } else if (type === 'ui.game.ended') {
-      this.#frontendGame = null
-    } else {
-      return
-    }
-    this.#board.clear(type === 'ui.game.started' ? 'game-started' : 'game-ended')
+  /** The frontend started a game (its key), or ended one (null). */
+  #frontendGameChanged (game: GameKey | null): void {
+    this.#frontendGame = game
+    this.#board.clear(game === null ? 'game-ended' : 'game-started')
     this.#refreshDefinition()
-  }
-
-  /** Content stops of every source, for modules (achievements end their session on one). */
-  readonly contentFacts: ContentFacts = {
-    onStopped: (listener) => {
-      this.#stopListeners.add(listener)
-      return () => { this.#stopListeners.delete(listener) }
-    }
   }
 
   #contentChanged (content: RunningContent | null, source: string | null): void {

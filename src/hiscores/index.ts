@@ -7,10 +7,13 @@ import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { liveViewsService } from '../dashboard/index.js'
 import { frontendInstallService } from '../frontends/index.js'
+import { onScreenService } from '../frontend/index.js'
+import { gameFactsService } from '../game-events/index.js'
 import { catalogService } from '../library/index.js'
 import { SaveWatch } from './arcade/save-watch.js'
 import { hiscoreCommand } from './decode-command.js'
 import { hiscoreEvents } from './events.js'
+import { hiscoreFactsService, type HiscoreFacts } from './facts.js'
 import { gamelistFinder } from './game-names.js'
 import { hiscoresMigrations } from './migrations.js'
 import { hiscoresView } from './live-view.js'
@@ -29,17 +32,18 @@ export type HiscoreGames = Pick<HiscoreService, 'gamesOfMe'>
 export const hiscoreGamesService = serviceKey<HiscoreGames>('hiscores.games')
 export type { CurrentPlayer, CurrentPlayerService } from './players/player-service.js'
 export { writeDemoHiscores } from './demo-tables.js'
+export { hiscoreFactsService, type HiscoreFacts } from './facts.js'
 
 export const hiscoresModule = defineModule({
   name: 'hiscores',
   gate: 'gameEvents',
-  // The partner leaderboard of the game on screen (records module) rides this stream too.
-  streams: [{ name: 'hiscore', description: 'Hiscore tables (the game on screen retained), new entries, captured console scores, the player at the cabinet and the partner leaderboard of the game on screen.', prefixes: ['hiscore.'], extraTypes: ['records.leaderboard.updated'], aliases: ['highscore', 'highscores', 'hiscores'] }],
+  // The partner leaderboard of the game on screen (records module) joins this stream.
+  streams: [{ name: 'hiscore', description: 'Hiscore tables (the game on screen retained), new entries, captured console scores, the player at the cabinet and the partner leaderboard of the game on screen.', prefixes: ['hiscore.'], extraTypes: [], aliases: ['highscore', 'highscores', 'hiscores'] }],
   options: hiscoresOptions,
   migrations: hiscoresMigrations,
   events: hiscoreEvents,
-  needs: [frontendInstallService, liveViewsService, catalogService],
-  provides: [currentPlayerService, hiscoreGamesService],
+  needs: [frontendInstallService, liveViewsService, catalogService, onScreenService, gameFactsService],
+  provides: [currentPlayerService, hiscoreGamesService, hiscoreFactsService],
   commands: [hiscoreCommand],
   register: async (scope, context) => {
     const { options, publisher } = context
@@ -59,7 +63,12 @@ export const hiscoresModule = defineModule({
       hiscores?.playerChanged()
     })
     context.provide(currentPlayerService, players)
+    const onScreen = context.use(onScreenService)
+    const facts = context.factChannel<HiscoreFacts>()
+    context.provide(hiscoreFactsService, facts)
     hiscores = new HiscoreService({
+      onScreen,
+      facts,
       tables: new TableStore(context.db), players, personalBests: new PersonalBests(context.db), publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores,
       findGame: gamelistFinder(context.use(catalogService))
     })
@@ -71,7 +80,11 @@ export const hiscoresModule = defineModule({
     const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, rescanMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => service.saveChanged(rom), onError: (error) => context.logger.warn(`hiscore save folders: ${error.message}`) })
     context.addStatusSection('hiscores', () => ({ ...folders, player: players.current() }))
     context.onStart('hiscores', async () => {
-      context.subscribe((event) => service.onEvent(event))
+      const { facts } = onScreen
+      facts.on('SelectionChanged', ({ game }) => { service.selectionChanged(game) })
+      facts.on('GameStarted', ({ game }) => { service.gameStarted(game) })
+      facts.on('GameEnded', () => { service.gameEnded() })
+      context.use(gameFactsService).on('ScoreChanged', (score) => { service.liveScore(score) })
       await watch.start()
     })
     context.onStop(async () => watch.stop())

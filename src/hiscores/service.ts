@@ -6,12 +6,14 @@
  * retained, so a late client only ever gets the table of the game on screen.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Publisher, PublishedEvent } from '../core/event-bus.js'
+import type { Publisher } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
-import { romStem } from '../identity/index.js'
+import type { GameOnScreen, OnScreen } from '../frontend/index.js'
 import { decodeArcade, type SaveFolders } from './arcade/mame-saves.js'
-import { SessionCapture, type SessionGame } from './capture/session-capture.js'
+import { SessionCapture, type LiveScore, type SessionGame } from './capture/session-capture.js'
 import type { HiscoreEvents } from './events.js'
+import type { HiscoreFacts } from './facts.js'
+import type { FactChannel } from '../core/facts.js'
 import type { PersonalBests } from './players/personal-bests.js'
 import type { PlayerService } from './players/player-service.js'
 import type { StoredTable, TableEntry, TableStore } from './tables/table-store.js'
@@ -23,6 +25,9 @@ export interface HiscoreServiceDeps {
   readonly players: PlayerService
   readonly personalBests: PersonalBests
   readonly publisher: Publisher<HiscoreEvents>
+  readonly facts: FactChannel<HiscoreFacts>
+  /** The game on screen, as the frontend link knows it now. */
+  readonly onScreen: Pick<OnScreen, 'selected' | 'running' | 'current'>
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
   readonly folders: SaveFolders
@@ -49,18 +54,8 @@ interface FrontendGame extends SessionGame {
   readonly gameId: string | null
 }
 
-function text (value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null
-}
-
-/** The game a ui.game.* payload names, or null for a system selection. */
-function gameOf (payload: Record<string, unknown>): FrontendGame | null {
-  const system = text(payload.SystemId)
-  const gamePath = text(payload.GamePath)
-  const rom = text(payload.Rom) ?? (gamePath === null ? null : romStem(gamePath))
-  if (system === null || rom === null) return null
-  const selection = (payload.Selection ?? {}) as Record<string, unknown>
-  return { system, rom, game: text(payload.GameName) ?? rom, gameId: text(selection.GameId), md5: text(selection.Md5) ?? text(selection.md5) }
+function frontendGame (game: GameOnScreen | null): FrontendGame | null {
+  return game === null ? null : { system: game.system, rom: game.rom, game: game.gameName, gameId: game.gameId, md5: game.md5 }
 }
 
 const entryKey = (entry: TableEntry): string => `${entry.name.trim().toUpperCase()}|${entry.score}`
@@ -74,7 +69,7 @@ function bestOf (entries: readonly TableEntry[], isMe: (name: string) => boolean
 export class HiscoreService {
   readonly #deps: HiscoreServiceDeps
   readonly #capture: SessionCapture
-  #selected: FrontendGame | null = null
+  /** The game whose start this service saw, until its end: the one a captured session belongs to. */
   #running: FrontendGame | null = null
 
   constructor (deps: HiscoreServiceDeps) {
@@ -84,42 +79,28 @@ export class HiscoreService {
     })
   }
 
-  onEvent (event: PublishedEvent): void {
-    const { Type: type, Payload: payload } = event.envelope
-    switch (type) {
-      case 'ui.game.selected':
-        this.#selected = gameOf(payload)
-        if (this.#selected !== null) this.#show(this.#selected)
-        else this.#nothingOnScreen()
-        break
-      case 'ui.system.selected':
-        this.#selected = null
-        this.#nothingOnScreen()
-        break
-      case 'ui.game.started':
-        this.#running = gameOf(payload)
-        if (this.#running !== null) {
-          this.#capture.start(this.#running)
-          this.#show(this.#running)
-        }
-        break
-      case 'ui.game.ended':
-        this.#gameEnded()
-        break
-      case 'score.live.changed':
-        this.#capture.offer({
-          systemId: text(payload.SystemId) ?? '',
-          rom: text(payload.Rom) ?? '',
-          score: typeof payload.Score === 'number' ? payload.Score : 0,
-          rawParts: Array.isArray(payload.Parts) ? payload.Parts.map((part) => text((part as Record<string, unknown>).RawValueHex)) : []
-        })
-        break
-    }
+  /** The frontend's cursor moved to a game, or to a system (null). */
+  selectionChanged (selected: GameOnScreen | null): void {
+    const game = frontendGame(selected)
+    if (game !== null) this.#show(game)
+    else this.#nothingOnScreen()
+  }
+
+  gameStarted (started: GameOnScreen): void {
+    const game = frontendGame(started)!
+    this.#running = game
+    this.#capture.start(game)
+    this.#show(game)
+  }
+
+  liveScore (score: LiveScore): void {
+    this.#capture.offer(score)
   }
 
   /** A MAME save of `rom` changed: decode it for the game on screen with that rom, else for the game of a gamelist (a `mame` one first). */
   saveChanged (rom: string): void {
-    const game = [this.#running, this.#selected].find((g) => g !== null && g.rom === rom) ?? this.#named('mame', rom)
+    const { running, selected } = this.#deps.onScreen
+    const game = [running, selected].map(frontendGame).find((g) => g !== null && g.rom === rom) ?? this.#named('mame', rom)
     if (this.#refreshArcade(game)) this.#publish(game)
   }
 
@@ -130,7 +111,7 @@ export class HiscoreService {
   }
 
   #onScreen (): FrontendGame | null {
-    return this.#running ?? this.#selected
+    return frontendGame(this.#deps.onScreen.current)
   }
 
   /** No game on screen (a system is selected): the retained table goes, so a client joining now gets none. */
@@ -228,7 +209,7 @@ export class HiscoreService {
     return true
   }
 
-  #gameEnded (): void {
+  gameEnded (): void {
     const ended = this.#running
     this.#running = null
     const session = this.#capture.end()
@@ -256,6 +237,7 @@ export class HiscoreService {
     const previous = personalBests.record({ system: game.system, rom: game.rom, player, value }, tableBest, this.#deps.now().toISOString())
     if (previous === null) return
     publisher.publish('hiscore.personal.best', { System: game.system, Rom: game.rom, Game: game.game, Player: player, Value: value, Previous: previous, EnteredTable: enteredTable })
+    this.#deps.facts.tell('PersonalBest', { game: game.game, player, value, previous, enteredTable })
   }
 
   #enterCaptured (game: FrontendGame, best: number): void {
@@ -282,6 +264,7 @@ export class HiscoreService {
     this.#deps.publisher.publish('hiscore.entry.added', {
       System: table.system, Rom: table.rom, Game: table.game, Name: entry.name, Value: entry.value, Score: entry.score, Rank: entry.rank, At: table.updatedAt, RomMd5: md5
     })
+    this.#deps.facts.tell('EntryAdded', { system: table.system, rom: table.rom, game: table.game, name: entry.name, value: entry.value, score: entry.score, rank: entry.rank, at: table.updatedAt, romMd5: md5 })
   }
 
   /** Publishes a game's table; it takes the retained slot only when the game is the one on screen. */
@@ -292,6 +275,7 @@ export class HiscoreService {
     const options = { retain: onScreen !== null && sameGame(onScreen, game) }
     if (table === null) {
       this.#deps.publisher.publish('hiscore.updated', { System: game.system, Rom: game.rom, Game: game.game, Status: 'not_found', Message: 'No hiscore table for this game', SourceType: 'none', SourceFile: null, UpdatedAt: null, Me: me, Scores: [], Fields: [] }, options)
+      this.#deps.facts.tell('TableChanged', { system: game.system, rom: game.rom, status: 'not_found', scores: [] })
       return
     }
     const view = this.#view(table)
@@ -300,6 +284,7 @@ export class HiscoreService {
       Scores: view.scores.map((s) => ({ Rank: s.rank, Score: s.score, Value: s.value, Name: s.name, IsMe: s.isMe })),
       Fields: view.fields.map((f) => ({ Id: f.id, Value: f.value }))
     }, options)
+    this.#deps.facts.tell('TableChanged', { system: view.system, rom: view.rom, status: view.status, scores: view.scores.map(({ rank, name, score }) => ({ rank, name, score })) })
   }
 
   #view (table: StoredTable): HiscoreView {

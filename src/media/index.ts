@@ -2,6 +2,7 @@
  * The Local Media Manager: the canonical media index over the store, the gamelists and ES-DE's
  * downloaded media; served media; canonical URLs in the frontend's game details.
  */
+import { mediaFactsService, type MediaFacts } from './facts.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { frontendInstallService } from '../frontends/index.js'
@@ -56,10 +57,13 @@ export const mediaModule = defineModule({
   ],
   events: mediaEvents,
   needs: [frontendInstallService, catalogService],
-  provides: [localMediaService, gameMediaService],
+  provides: [localMediaService, gameMediaService, mediaFactsService],
   register: async (scope, context) => {
     const catalog = context.use(catalogService)
+    const facts = context.factChannel<MediaFacts>()
+    context.provide(mediaFactsService, facts)
     const media = new LocalMedia({
+      facts,
       install: context.use(frontendInstallService),
       catalog,
       options: context.options,
@@ -87,5 +91,6 @@ export const mediaModule = defineModule({
 })
 
 export { assetPayload, type LocalMedia } from './service.js'
+export { mediaFactsService, type MediaFacts } from './facts.js'
 export type { MediaAsset } from './media-index.js'
 export { detailKinds, gamelistTagKinds } from './kinds.js'

@@ -3,6 +3,8 @@
  * start, persisted rows on later starts, then periodic rescans that publish only the difference),
  * answers which assets a game or system owns, and resolves a served path to a file it may serve.
  */
+import type { FactChannel } from '../core/facts.js'
+import type { MediaFacts } from './facts.js'
 import type { Stats } from 'node:fs'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
@@ -64,6 +66,8 @@ export interface LocalMediaDeps {
   readonly themeSet: string | undefined
   readonly db: HubDatabase
   readonly publisher: Publisher<MediaEvents>
+  /** Where other modules are told of media that came or went. */
+  readonly facts: FactChannel<MediaFacts>
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
 }
@@ -96,7 +100,8 @@ export class LocalMedia {
     this.sources = {
       mediaRoot: path.resolve(options.mediaDir ?? path.join(deps.dataDir, 'media')),
       romsRoot: deps.install.romsRoot,
-      downloadedMediaDir: options.downloadedMediaDir === null ? null : path.resolve(options.downloadedMediaDir),
+      // The option, else the frontend's own (ES-DE keeps scraped media in downloaded_media by convention).
+      downloadedMediaDir: options.downloadedMediaDir === null ? deps.install.downloadedMediaDir : path.resolve(options.downloadedMediaDir),
       themeRoots: themeRoots(deps.install, options.themesDir),
       themes: themeNames(deps.themeSet),
       games: () => catalog.allGames(),
@@ -240,10 +245,12 @@ export class LocalMedia {
     const turn = loopTurns(200)
     for (const asset of change.removed) {
       this.#deps.publisher.publish('media.asset.removed', assetEvent(asset))
+      this.#deps.facts.tell('AssetChanged', { system: asset.system, slug: asset.slug, change: 'removed' })
       await turn()
     }
     for (const asset of change.added) {
       this.#deps.publisher.publish('media.asset.added', assetEvent(asset))
+      this.#deps.facts.tell('AssetChanged', { system: asset.system, slug: asset.slug, change: 'added' })
       await turn()
     }
   }

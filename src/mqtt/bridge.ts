@@ -11,7 +11,7 @@ import type { PublishedEvent } from '../core/event-bus.js'
 import { FIREHOSE } from '../core/stream-table.js'
 import { endConnection } from './connection.js'
 import { Outbox, type OutgoingMessage } from './outbox.js'
-import { CabinetSummary } from './summary.js'
+import { CabinetSummary, type CabinetSummaryState } from './summary.js'
 import type { CabinetTopics } from './topics.js'
 
 /** A stream name for the few types only the firehose delivers. */
@@ -86,7 +86,11 @@ export class MqttBridge {
       topics.add(topic)
     }
     this.#retainOrSend(message)
-    if (this.#summary.apply(envelope)) this.#retainOrSend(this.#summaryMessage())
+  }
+
+  /** Applies a change to the summary, and sends it when it changed. */
+  summarize (change: (state: CabinetSummaryState) => void): void {
+    if (this.#summary.apply(change)) this.#retainOrSend(this.#summaryMessage())
   }
 
   /** Publishes now, or queues while the broker is away. */

@@ -11,7 +11,11 @@ import { MqttBridge } from './bridge.js'
 import { MqttCommands } from './commands.js'
 import { brokerLabel, connectBroker } from './connection.js'
 import { mqttEvents } from './events.js'
+import { onScreenService } from '../frontend/index.js'
+import { gameFactsService } from '../game-events/index.js'
+import { surfaceFactsService } from '../surfaces/index.js'
 import { discoveryMessages, uninstallMessages } from './homeassistant.js'
+import { ended, selected, started } from './summary.js'
 import { mqttOptions } from './options.js'
 import { CabinetTopics } from './topics.js'
 
@@ -28,6 +32,8 @@ export const mqttModule = defineModule({
   gate: null,
   options: mqttOptions,
   events: mqttEvents,
+  transport: true,
+  needs: [onScreenService, gameFactsService, surfaceFactsService],
   register: async (scope, context) => {
     const { options, core, logger } = context
     const { mqttUrl } = options
@@ -65,10 +71,19 @@ export const mqttModule = defineModule({
         commands.handle(topic, payload).catch((error: unknown) => logger.error({ err: error }, `MQTT command on ${topic} failed`))
       })
     }
-    const unsubscribe = context.subscribe(bridge.onEvent)
+    const onScreen = context.use(onScreenService)
+    const unsubscribe = [
+      context.subscribe(bridge.onEvent),
+      onScreen.facts.on('SelectionChanged', ({ system, game }) => { bridge.summarize(selected(system, game, onScreen.state === 'playing')) }),
+      onScreen.facts.on('GameStarted', ({ game }) => { bridge.summarize(started(game)) }),
+      onScreen.facts.on('GameEnded', () => { bridge.summarize(ended) }),
+      onScreen.facts.on('FrontendLifecycle', ({ running }) => { bridge.summarize((state) => { state.frontendRunning = running }) }),
+      context.use(gameFactsService).on('ScoreChanged', ({ score }) => { bridge.summarize((state) => { state.score = score }) }),
+      context.use(surfaceFactsService).on('MarqueeShown', ({ image }) => { bridge.summarize((state) => { state.image = image }) })
+    ]
     context.onStart('mqtt-bridge', async () => { client.connect() })
     context.onStop(async () => {
-      unsubscribe()
+      for (const stop of unsubscribe) stop()
       await bridge.stop()
     })
     context.addStatusSection('mqtt', () => ({ enabled: true, broker: brokerLabel(mqttUrl), topicRoot: topics.root, commands: options.mqttCommands, homeAssistant: options.mqttHomeassistant, ...bridge.status() }))

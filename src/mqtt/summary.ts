@@ -1,8 +1,9 @@
 /**
- * The cabinet at a glance, kept from its own events: what the venue tiles and Home Assistant's
- * entities show. Published retained on `<prefix>/<nodeId>/summary` whenever it changes.
+ * The cabinet at a glance, kept from the facts of the modules that know them (the game on screen,
+ * the live score, the marquee shown): what the venue tiles and Home Assistant's entities show.
+ * Published retained on `<prefix>/<nodeId>/summary` whenever it changes.
  */
-import type { Envelope } from '../core/envelope.js'
+import type { GameOnScreen } from '../frontend/index.js'
 
 export interface CabinetSummaryState {
   state: 'browsing' | 'playing'
@@ -15,63 +16,28 @@ export interface CabinetSummaryState {
   frontendRunning: boolean | null
 }
 
-type Payload = Record<string, unknown>
-
-const text = (value: unknown): string | null => typeof value === 'string' && value !== '' ? value : null
-
-function imageOf (media: unknown): string | null {
-  if (media === null || typeof media !== 'object') return null
-  const assets = media as Record<string, unknown>
-  for (const kind of ['Marquee', 'Image', 'Thumbnail', 'Logo', 'Fanart']) {
-    const url = (assets[kind] as { Url?: unknown } | null | undefined)?.Url
-    if (typeof url === 'string') return url
-  }
-  return null
-}
-
 export class CabinetSummary {
   readonly state: CabinetSummaryState = { state: 'browsing', system: null, game: null, gameName: null, image: null, score: null, frontendRunning: null }
 
-  /** Applies one event; true when the summary changed. */
-  apply ({ Type: type, Payload: payload }: Pick<Envelope, 'Type' | 'Payload'>): boolean {
+  /** Applies one change; true when the summary changed. */
+  apply (change: (state: CabinetSummaryState) => void): boolean {
     const before = JSON.stringify(this.state)
-    switch (type) {
-      case 'ui.system.selected':
-        this.#select(payload, false)
-        break
-      case 'ui.game.selected':
-        this.#select(payload, true)
-        break
-      case 'ui.game.started':
-        this.#select(payload, true)
-        this.state.state = 'playing'
-        this.state.score = null
-        break
-      case 'ui.game.ended':
-        this.state.state = 'browsing'
-        break
-      case 'ui.frontend.started':
-        this.state.frontendRunning = true
-        break
-      case 'ui.frontend.stopped':
-        this.state.frontendRunning = false
-        break
-      case 'marquee.snapshot':
-      case 'marquee.snapshot.updated':
-        this.state.image = imageOf(payload.Media)
-        break
-      case 'score.live.changed':
-        if (typeof payload.Score === 'number') this.state.score = payload.Score
-        break
-    }
+    change(this.state)
     return JSON.stringify(this.state) !== before
   }
-
-  #select (payload: Payload, withGame: boolean): void {
-    this.state.system = text(payload.SystemId) ?? this.state.system
-    this.state.game = withGame ? text(payload.Rom) : null
-    this.state.gameName = withGame ? text(payload.GameName) : null
-    const context = payload.Context as Payload | undefined
-    if (context?.State === 'playing' || context?.State === 'browsing') this.state.state = context.State
-  }
 }
+
+/** The frontend's cursor moved (a game, or a system with `game` null); `playing` while a game runs. */
+export const selected = (system: string, game: GameOnScreen | null, playing: boolean) => (state: CabinetSummaryState): void => {
+  state.system = system
+  state.game = game?.rom ?? null
+  state.gameName = game?.gameName ?? null
+  state.state = playing ? 'playing' : 'browsing'
+}
+
+export const started = (game: GameOnScreen) => (state: CabinetSummaryState): void => {
+  selected(game.system, game, true)(state)
+  state.score = null
+}
+
+export const ended = (state: CabinetSummaryState): void => { state.state = 'browsing' }

@@ -4,8 +4,10 @@
  */
 import { defineModule } from '../core/module.js'
 import { frontendInstallService } from '../frontends/index.js'
-import { currentPlayerService } from '../hiscores/index.js'
-import { autoToastFor } from './auto-toasts.js'
+import { achievementFactsService } from '../achievements/index.js'
+import { currentPlayerService, hiscoreFactsService } from '../hiscores/index.js'
+import { hiscoreToast, personalBestToast, unlockToast } from './auto-toasts.js'
+import type { ToastRequest } from './schemas.js'
 import { notificationEvents } from './events.js'
 import { notificationOptions } from './options.js'
 import { notificationRoutes } from './routes.js'
@@ -14,10 +16,11 @@ import { NotificationsService } from './service.js'
 export const notificationsModule = defineModule({
   name: 'notifications',
   gate: null,
+  joins: [{ stream: 'system', prefixes: ['notifications.'] }],
   managers: [{ id: 'notificationsUi', title: 'Notifications & UI', esKey: 'notifications_ui_manager', parent: null, description: 'Toasts and native frontend notifications.' }],
   options: notificationOptions,
   events: notificationEvents,
-  needs: [frontendInstallService, currentPlayerService],
+  needs: [frontendInstallService, currentPlayerService, hiscoreFactsService, achievementFactsService],
   register: async (scope, context) => {
     const install = context.use(frontendInstallService)
     const service = new NotificationsService({
@@ -28,12 +31,14 @@ export const notificationsModule = defineModule({
     })
     const player = context.use(currentPlayerService)
     const rules = { achievementUnlock: context.options.toastOnAchievementUnlock, myHiscore: context.options.toastOnMyHiscore, personalBest: context.options.toastOnPersonalBest, isMe: (name: string) => player.isMe(name) }
-    const unsubscribe = context.subscribe((event) => {
-      const toast = autoToastFor(event.envelope, rules)
-      // After the event that raised it has reached every transport, not inside its publish.
-      if (toast !== null) queueMicrotask(() => { service.raise(toast) })
-    })
-    context.onStop(() => { unsubscribe(); service.stop() })
+    const raise = (toast: ToastRequest | null): void => { if (toast !== null) service.raise(toast) }
+    const hiscores = context.use(hiscoreFactsService)
+    const unfollow = [
+      hiscores.on('EntryAdded', (entry) => { raise(hiscoreToast(entry, rules)) }),
+      hiscores.on('PersonalBest', (best) => { raise(personalBestToast(best, rules)) }),
+      context.use(achievementFactsService).on('Unlocked', (unlocked) => { raise(unlockToast(unlocked, rules)) })
+    ]
+    context.onStop(() => { for (const unsubscribe of unfollow) unsubscribe(); service.stop() })
     context.addStatusSection('notifications', () => ({ pendingToasts: service.pendingToasts }))
     notificationRoutes(scope, service)
   }

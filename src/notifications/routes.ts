@@ -19,10 +19,10 @@ export function notificationRoutes (app: HubApp, service: NotificationsService):
   }, async (request, reply) => reply.code(202).send(service.toast(request.body)))
 
   app.post('/api/v1/es-notifications', {
-    schema: { tags, summary: 'Show a native notification in the frontend (its web API /notify)', body: NativeNotificationBody, response: { 202: NativeNotificationAccepted, ...errorResponses(...jsonBodyErrors, 409, 502) } }
+    schema: { tags, summary: 'Show a native notification in the frontend (its web API /notify)', body: NativeNotificationBody, response: { 202: NativeNotificationAccepted, ...errorResponses(...jsonBodyErrors, 409, 501, 502) } }
   }, async (request, reply) => reply.code(202).send(await service.native('/notify', request.body.message)))
 
   app.post('/api/v1/es-notifications/messagebox', {
-    schema: { tags, summary: 'Show a message box in the frontend (its web API /messagebox)', body: NativeNotificationBody, response: { 202: NativeNotificationAccepted, ...errorResponses(...jsonBodyErrors, 409, 502) } }
+    schema: { tags, summary: 'Show a message box in the frontend (its web API /messagebox)', body: NativeNotificationBody, response: { 202: NativeNotificationAccepted, ...errorResponses(...jsonBodyErrors, 409, 501, 502) } }
   }, async (request, reply) => reply.code(202).send(await service.native('/messagebox', request.body.message)))
 }

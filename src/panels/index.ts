@@ -5,7 +5,7 @@
 import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
-import { frontendActionsService } from '../frontend/index.js'
+import { frontendActionsService, onScreenService } from '../frontend/index.js'
 import { machineDataService } from '../roms/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
@@ -48,11 +48,11 @@ export const panelsModule = defineModule({
   name: 'panels',
   gate: 'controlPanel',
   managers: [{ id: 'controlPanel', title: 'Control Panel Manager', esKey: 'control_panel_manager', parent: null, description: 'Resolved control panels, cabinet configuration and physical inputs.' }],
-  streams: [{ name: 'panel', description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.', prefixes: ['panel.', 'theme.'], extraTypes: ['cpo.panel.config.selected'], aliases: [] }],
+  streams: [{ name: 'panel', description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.', prefixes: ['panel.'], extraTypes: ['cpo.panel.config.selected'], aliases: [] }],
   options: panelOptions,
   events: panelEvents,
   provides: [panelControlsService, currentPanelService],
-  needs: [frontendActionsService, machineDataService],
+  needs: [frontendActionsService, onScreenService, machineDataService],
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
@@ -66,7 +66,8 @@ export const panelsModule = defineModule({
       esSettings: settings.values,
       publisher: context.publisher,
       now: context.now,
-      machines: context.use(machineDataService)
+      machines: context.use(machineDataService),
+      pressed: (atMs) => { if (enabled) context.use(frontendActionsService).panelInput(atMs) }
     })
     context.provide(panelControlsService, {
       instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}
@@ -80,7 +81,7 @@ export const panelsModule = defineModule({
     let watch: ChangesWatch | null = null
     let settingsWatch: ChangesWatch | null = null
     // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
-    const unsubscribe = enabled ? context.subscribe(service.onEvent) : () => {}
+    const unsubscribe = enabled ? context.use(onScreenService).facts.on('SelectionChanged', service.onSelection) : () => {}
     const stopFollowing = enabled ? context.use(frontendActionsService).listen(service.onAction) : () => {}
 
     const reload = async (): Promise<void> => {

@@ -4,9 +4,9 @@
  * start; turns presses into `panel.input.*`. No Fastify here.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import type { PublishedEvent, Publisher } from '../core/event-bus.js'
+import type { Publisher } from '../core/event-bus.js'
 import type { PanelEvents } from './events.js'
-import type { AppliedAction, ContextSnapshot } from '../frontend/index.js'
+import type { AppliedAction, ContextSnapshot, FrontendFacts } from '../frontend/index.js'
 import { selectionKey } from '../identity/index.js'
 import type { PanelArtStore } from './art.js'
 import { cabinetPayload, type CabinetConfig } from './cabinet.js'
@@ -30,6 +30,8 @@ export interface PanelServiceDeps {
   readonly now: () => Date
   /** MAME's machine data, for panels derived when no file covers an arcade game. */
   readonly machines: MachineData
+  /** Told of each press: outside a game it moves the frontend's cursor. */
+  readonly pressed: (atMs: number) => void
 }
 
 /** A physical press after the cabinet wiring: a numbered slot or a system input. */
@@ -83,7 +85,7 @@ export class PanelService {
     this.#cabinet = cabinet
     this.#deps.publisher.publish('panel.settings.changed', { Source: 'es_settings.cfg', ChangedKeys: [...changedKeys], PublishedAtUtc: this.#deps.now().toISOString() })
     if (cabinetChanged) this.publishCabinet()
-    this.#publishCurrent('panel.settings.changed', this.#lastSequence, true, randomUUID())
+    this.#publishCurrent('panel.settings.changed', false, this.#lastSequence, true, randomUUID())
   }
 
   publishCabinet (): void {
@@ -122,7 +124,7 @@ export class PanelService {
       // Asked twice (panel.state and the instruction card) it answers twice: publish once.
       if (game?.romStem.toLowerCase() !== name || this.#deps.machines.machine(name) === null) return
       if (this.current()?.panelKey !== this.#lastPanelKey) {
-        this.#publishCurrent('machine.data', this.#lastSequence, true, randomUUID())
+        this.#publishCurrent('machine.data', false, this.#lastSequence, true, randomUUID())
       }
     })
   }
@@ -195,12 +197,9 @@ export class PanelService {
     return key
   }
 
-  /** Bus listener: follows the raw hooks and the selections they become. */
-  readonly onEvent = (event: PublishedEvent): void => {
-    const { Type: type, Payload: payload, CorrelationId: correlationId } = event.envelope
-    if (type === 'ui.game.selected' || type === 'ui.system.selected') {
-      this.#publishCurrent(type, Number(payload.Sequence), false, correlationId)
-    }
+  /** The frontend published a selection: its panel follows, under the selection's CorrelationId. */
+  readonly onSelection = ({ game, sequence, correlationId }: FrontendFacts['SelectionChanged']): void => {
+    this.#publishCurrent(game === null ? 'ui.system.selected' : 'ui.game.selected', game === null, sequence, false, correlationId)
   }
 
   status () {
@@ -213,6 +212,7 @@ export class PanelService {
       ? { Player: press.player, Slot: press.slot, Function: this.#functionOf(press.player, press.slot), System: false, SystemInput: '' }
       : { Player: press.player, Slot: 0, Function: press.systemInput, System: true, SystemInput: press.systemInput }
     this.#deps.publisher.publish(pressed ? 'panel.input.pressed' : 'panel.input.released', payload)
+    if (pressed) this.#deps.pressed(this.#deps.now().getTime())
     return payload
   }
 
@@ -225,7 +225,7 @@ export class PanelService {
   /** Follows the link's actions; a started game's panel is published before its ui.game.started. */
   readonly onAction = ({ action, context, sequence, correlationId }: AppliedAction): void => {
     this.#context = context
-    if (action.kind === 'game-started') this.#publishCurrent('ui.game.started', sequence, true, correlationId)
+    if (action.kind === 'game-started') this.#publishCurrent('ui.game.started', false, sequence, true, correlationId)
   }
 
   /** The running game, else the selected one. */
@@ -233,12 +233,13 @@ export class PanelService {
     return this.#context === null ? null : this.#context.runningGame ?? this.#context.selectedGame
   }
 
-  #publishCurrent (trigger: string, sequence: number, force: boolean, correlationId: string): void {
+  /** `systemScope`: a system was selected, so its panel is the system's, not a game's. */
+  #publishCurrent (trigger: string, systemScope: boolean, sequence: number, force: boolean, correlationId: string): void {
     if (sequence <= this.#lastSequence && !force) return
     const game = this.currentGame()
     const systemId = game?.systemId ?? this.#context?.selectedSystem ?? null
     if (systemId === null) return
-    const panel = this.resolve(systemId, trigger === 'ui.system.selected' ? null : game?.romStem ?? null)
+    const panel = this.resolve(systemId, systemScope ? null : game?.romStem ?? null)
     if (panel === null) return
     if (!force && panel.panelKey === this.#lastPanelKey) return
     this.#lastPanelKey = panel.panelKey

@@ -1,33 +1,17 @@
 /**
- * Scores from the hiscore tables: each `hiscore.entry.added` (a new entry of a local table)
- * becomes a score record of this cabinet. The record id is derived from the entry, so the same
+ * Scores from the hiscore tables: each new entry of a local table (the hiscores module's
+ * `EntryAdded` fact) becomes a score record of this cabinet. The record id is derived from the entry, so the same
  * entry announced twice (a table re-read after a restart) is refused as a duplicate, not doubled.
  */
 import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { Type, type Static } from 'typebox'
-import Value from 'typebox/value'
-import type { PublishedEvent } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
+import type { HiscoreFacts } from '../hiscores/index.js'
 import type { ScoreRecord } from './schemas.js'
 import type { RecordStore } from './store.js'
 import { isStorageFullError } from '../core/storage/database.js'
 
-const hiscoreEntryAddedType = 'hiscore.entry.added'
-
-/** The payload the hiscores module publishes for a new table entry. */
-export const HiscoreEntryAdded = Type.Object({
-  System: Type.String(),
-  Rom: Type.String(),
-  Game: Type.String(),
-  Name: Type.String(),
-  Value: Type.Union([Type.Number(), Type.Null()], { description: 'The score as a number when it is one.' }),
-  Score: Type.String({ description: 'The score as the table shows it.' }),
-  Rank: Type.Integer(),
-  At: Type.String({ description: 'When the entry was seen, ISO-8601.' }),
-  RomMd5: Type.Union([Type.String(), Type.Null()])
-}, { additionalProperties: true })
-export type HiscoreEntryAdded = Static<typeof HiscoreEntryAdded>
+type HiscoreEntry = HiscoreFacts['EntryAdded']
 
 /** Fixed namespace of the name-based (version 5) ids of hiscore records. */
 const recordIdNamespace = Buffer.from('8f1c3e0a6b2d4c59a7e1d2f3b4c5d6e7', 'hex')
@@ -42,27 +26,24 @@ function nameBasedUuid (name: string): string {
 }
 
 /** The record of a table entry, or why it is not one (no numeric value, no name, no time). */
-function recordOfHiscoreEntry (payload: unknown, nodeId: string): ScoreRecord | { readonly skipped: string } {
-  if (!Value.Check(HiscoreEntryAdded, payload)) return { skipped: 'the payload is not a hiscore entry' }
-  const entry = payload
-  if (entry.Value === null || !Number.isSafeInteger(entry.Value)) return { skipped: `the score ${JSON.stringify(entry.Score)} is not a safe integer` }
-  const player = entry.Name.trim()
+function recordOfHiscoreEntry (entry: HiscoreEntry, nodeId: string): ScoreRecord | { readonly skipped: string } {
+  if (entry.value === null || !Number.isSafeInteger(entry.value)) return { skipped: `the score ${JSON.stringify(entry.score)} is not a safe integer` }
+  const player = entry.name.trim()
   if (player === '') return { skipped: 'the entry has no player name' }
-  const time = Date.parse(entry.At)
-  if (Number.isNaN(time)) return { skipped: `the time ${JSON.stringify(entry.At)} is not a date` }
+  const time = Date.parse(entry.at)
+  if (Number.isNaN(time)) return { skipped: `the time ${JSON.stringify(entry.at)} is not a date` }
   const at = new Date(time).toISOString()
-  const md5 = entry.RomMd5?.toLowerCase()
   return {
-    id: nameBasedUuid(JSON.stringify([nodeId, entry.System, entry.Rom, player, entry.Value, at])),
+    id: nameBasedUuid(JSON.stringify([nodeId, entry.system, entry.rom, player, entry.value, at])),
     kind: 'score',
-    system: entry.System,
-    rom: entry.Rom,
-    game: entry.Game.trim() === '' ? entry.Rom : entry.Game,
-    value: entry.Value,
+    system: entry.system,
+    rom: entry.rom,
+    game: entry.game.trim() === '' ? entry.rom : entry.game,
+    value: entry.value,
     better: 'higher',
     player,
     at,
-    ...(md5 !== undefined && /^[0-9a-f]{32}$/.test(md5) ? { rom_md5: md5 } : {}),
+    ...(entry.romMd5 === null ? {} : { rom_md5: entry.romMd5 }),
     node: nodeId
   }
 }
@@ -99,9 +80,8 @@ export function hiscoreIntake (home: { readonly store: RecordStore }, nodeId: st
     admitting ??= admitWaiting().finally(() => { admitting = null })
     return admitting
   }
-  const onEvent = (event: PublishedEvent): void => {
-    if (event.envelope.Type !== hiscoreEntryAddedType) return
-    const record = recordOfHiscoreEntry(event.envelope.Payload, nodeId)
+  const entryAdded = (entry: HiscoreEntry): void => {
+    const record = recordOfHiscoreEntry(entry, nodeId)
     if ('skipped' in record) {
       logger.debug(`hiscore entry not recorded: ${record.skipped}`)
       return
@@ -113,5 +93,5 @@ export function hiscoreIntake (home: { readonly store: RecordStore }, nodeId: st
     waiting.push(record)
     void retryHeld()
   }
-  return { onEvent, retryHeld, held: (): number => waiting.length }
+  return { entryAdded, retryHeld, held: (): number => waiting.length }
 }

@@ -5,6 +5,8 @@
  */
 import { defineModule } from '../core/module.js'
 import { liveViewsService } from '../dashboard/index.js'
+import { onScreenService } from '../frontend/index.js'
+import { hiscoreFactsService } from '../hiscores/index.js'
 import { recordsCommand } from './commands/records-command.js'
 import { recordsEvents } from './events.js'
 import { hiscoreIntake } from './hiscore-intake.js'
@@ -18,11 +20,11 @@ import { leaderboardView } from './views.js'
 export const recordsModule = defineModule({
   name: 'records',
   gate: 'gameEvents',
-  // records.leaderboard.updated belongs on /ws/hiscore, whose row the hiscores module owns (it lists the type
-  // in its extraTypes); until then the event is on the firehose /ws.
+  // The partner leaderboard belongs beside the hiscore tables of the game on screen.
+  joins: [{ stream: 'hiscore', types: ['records.leaderboard.updated'] }],
   options: recordsOptions,
   events: recordsEvents,
-  needs: [liveViewsService],
+  needs: [liveViewsService, onScreenService, hiscoreFactsService],
   commands: [recordsCommand],
   register: async (scope, context) => {
     const { options, logger, enabled } = context
@@ -39,12 +41,14 @@ export const recordsModule = defineModule({
 
     const intake = hiscoreIntake(home, context.core.nodeId, logger, admitted)
     // Switched off, the manager admits nothing and publishes nothing.
-    const unsubscribe = enabled
-      ? context.subscribe((event) => {
-        leaderboard.onEvent(event)
-        intake.onEvent(event)
-      })
-      : () => {}
+    const { facts } = context.use(onScreenService)
+    const unfollow = enabled
+      ? [
+          facts.on('SelectionChanged', ({ game }) => { leaderboard.show(game) }),
+          facts.on('GameStarted', ({ game }) => { leaderboard.show(game) }),
+          context.use(hiscoreFactsService).on('EntryAdded', intake.entryAdded)
+        ]
+      : []
 
     const timers: NodeJS.Timeout[] = []
     const every = (seconds: number, job: () => Promise<void>): void => { timers.push(setInterval(() => { void job() }, seconds * 1000).unref()) }
@@ -68,7 +72,7 @@ export const recordsModule = defineModule({
       every(options.partnerCacheS, () => leaderboard.refresh())
     })
     context.onStop(() => {
-      unsubscribe()
+      for (const unsubscribe of unfollow) unsubscribe()
       for (const timer of timers) clearInterval(timer)
     })
     context.addStatusSection('records', () => ({

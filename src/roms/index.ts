@@ -29,7 +29,7 @@ export const romsModule = defineModule({
   gate: 'roms',
   managers: [{ id: 'roms', title: 'Roms Manager', esKey: 'roms_manager', parent: null, description: 'Romset filters, pack installers and gamelists.' }],
   // The offline fill works from the same machine data, so its runs come on this stream too.
-  streams: [{ name: 'roms', description: 'Roms Manager, pack installer and offline scraping runs.', prefixes: ['roms.', 'rom-pack.', 'romset.'], extraTypes: ['scraping.completed'], aliases: [] }],
+  streams: [{ name: 'roms', description: 'Roms Manager, pack installer and offline scraping runs.', prefixes: ['roms.', 'rom-pack.', 'romset.'], extraTypes: [], aliases: [] }],
   options: romsOptions,
   migrations: [...machineStoreMigrations, ...hiddenStoreMigrations],
   events: romsEvents,

@@ -14,6 +14,8 @@ import { scrapingRoutes } from './routes.js'
 export const scrapingModule = defineModule({
   name: 'scraping',
   gate: 'autoScraping',
+  // A fill of gamelist fields is news of the rom library.
+  joins: [{ stream: 'roms', types: ['scraping.completed'] }],
   managers: [{ id: 'autoScraping', title: 'Auto Scraping Manager', esKey: 'auto_scraping_manager', parent: 'localMedia', description: 'Scraping state and actions.' }],
   options: scrapingOptions,
   events: scrapingEvents,

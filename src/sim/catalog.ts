@@ -80,8 +80,19 @@ function records (value: unknown): Record<string, unknown>[] {
 
 interface SystemEntry { readonly record: Record<string, unknown>, readonly romsDir: string }
 
-async function readSystemEntries (layout: FrontendLayout, warnings: CatalogWarning[]): Promise<SystemEntry[]> {
-  const file = path.join(layout.esConfigDir, 'es_systems.cfg')
+/** Where a frontend keeps its systems file and each system's gamelist. */
+export interface CatalogFiles {
+  readonly systemsFile: (layout: FrontendLayout) => string
+  readonly gamelistFile: (layout: FrontendLayout, systemName: string, romsDir: string) => string
+}
+
+/** ES: es_systems.cfg in the config folder, each gamelist beside its roms. */
+const esCatalogFiles: CatalogFiles = {
+  systemsFile: (layout) => path.join(layout.esConfigDir, 'es_systems.cfg'),
+  gamelistFile: (_layout, _systemName, romsDir) => path.join(romsDir, 'gamelist.xml')
+}
+
+async function readSystemEntries (layout: FrontendLayout, file: string, warnings: CatalogWarning[]): Promise<SystemEntry[]> {
   try {
     const document = parser.parse(await readFile(file, 'utf8')) as { systemList?: { system?: unknown } }
     return records(document.systemList?.system)
@@ -101,8 +112,7 @@ async function readSystemEntries (layout: FrontendLayout, warnings: CatalogWarni
   }
 }
 
-async function readGamelist (romsDir: string, warnings: CatalogWarning[]): Promise<Record<string, unknown>[]> {
-  const file = path.join(romsDir, 'gamelist.xml')
+async function readGamelist (file: string, warnings: CatalogWarning[]): Promise<Record<string, unknown>[]> {
   let content: string
   try {
     content = await readFile(file, 'utf8')
@@ -164,9 +174,9 @@ function byEsName (a: SimGame, b: SimGame): number {
 }
 
 /** Games in ES's internal order: rom files as the folder lists them, then gamelist entries for other existing files. */
-async function readGames (systemName: string, romsDir: string, extensions: readonly string[], warnings: CatalogWarning[]): Promise<SimGame[]> {
+async function readGames (systemName: string, romsDir: string, gamelistFile: string, extensions: readonly string[], warnings: CatalogWarning[]): Promise<SimGame[]> {
   const entries = new Map<string, Record<string, unknown>>()
-  for (const entry of await readGamelist(romsDir, warnings)) {
+  for (const entry of await readGamelist(gamelistFile, warnings)) {
     const romPath = text(entry, 'path')
     if (romPath !== '') entries.set(path.resolve(romsDir, romPath.replaceAll('\\', '/')), entry)
   }
@@ -183,13 +193,13 @@ async function readGames (systemName: string, romsDir: string, extensions: reado
 }
 
 /** Reads the whole tree. Unreadable files become warnings, never failures. */
-export async function readCatalog (layout: FrontendLayout): Promise<Catalog> {
+export async function readCatalog (layout: FrontendLayout, files: CatalogFiles = esCatalogFiles): Promise<Catalog> {
   const warnings: CatalogWarning[] = []
   const systems: SimSystem[] = []
-  for (const { record, romsDir } of await readSystemEntries(layout, warnings)) {
+  for (const { record, romsDir } of await readSystemEntries(layout, files.systemsFile(layout), warnings)) {
     const name = text(record, 'name')
     const extensions = text(record, 'extension').split(/\s+/).filter((ext) => ext !== '').map((ext) => ext.toLowerCase())
-    const listedGames = await readGames(name, romsDir, extensions, warnings)
+    const listedGames = await readGames(name, romsDir, files.gamelistFile(layout, name, romsDir), extensions, warnings)
     systems.push({
       name,
       collection: false,

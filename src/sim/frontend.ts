@@ -14,8 +14,8 @@ import { buildWebApi } from './web-api.js'
 export interface SimulatedFrontendOptions {
   /** Root of the frontend tree (the RetroBat folder, or what stands for Batocera's `/userdata`). */
   readonly frontendRoot: string
-  /** Folder layout of the tree. Default `retrobat`. */
-  readonly profile?: FrontendProfile
+  /** Folder layout of the tree. Default `retrobat`; ES-DE is `SimulatedEsDe`'s. */
+  readonly profile?: Exclude<FrontendProfile, 'es-de'>
   /** Port of the web API on 127.0.0.1; 0 (the default) picks a free one. Real ES uses 1234. */
   readonly port?: number
   /** How long a launched game runs before game-end fires. Default 30 s. */

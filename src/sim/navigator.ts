@@ -3,22 +3,29 @@
  * moved by controller inputs, reporting each move as the hook event real ES would fire.
  */
 import type { SimGame, SimSystem } from './catalog.js'
-import type { HookEvent } from './hooks.js'
 
 export const simInputs = ['up', 'down', 'left', 'right', 'a', 'b', 'start', 'select', 'pageup', 'pagedown'] as const
 
-/** ES (Batocera, RetroBat) names its OK button `b` and its back button `a` (Return and Escape on a keyboard). */
-const okInput = 'b'
-const backInput = 'a'
+/** The frontend's OK and back buttons: ES (Batocera, RetroBat) names them `b` and `a` (Return and Escape on a keyboard), ES-DE `a` and `b`. */
+export interface SimButtons {
+  readonly ok: SimInput
+  readonly back: SimInput
+}
+
+export const esSimButtons: SimButtons = { ok: 'b', back: 'a' }
 
 /** A logical controller input, as ES names them in es_input.cfg. */
 export type SimInput = typeof simInputs[number]
 
 export type BrowseView = 'system' | 'gamelist'
 
+/** What the cursor did, for the frontend to fire its own hooks. */
 export interface NavigatorListener {
-  hook (event: HookEvent, args: string[]): void
-  /** `a` on a game: the frontend starts it. */
+  systemSelected (system: SimSystem): void
+  gameSelected (game: SimGame): void
+  /** A page jump starts: the frontend scrolls fast (ES-DE fires a blank game-select then). */
+  scrolling? (): void
+  /** OK on a game: the frontend starts it. */
   launch (game: SimGame): void
 }
 
@@ -40,7 +47,7 @@ export class Navigator {
   private cursors: number[] = []
   private currentView: BrowseView = 'system'
 
-  constructor (systems: readonly SimSystem[], private readonly listener: NavigatorListener) {
+  constructor (systems: readonly SimSystem[], private readonly listener: NavigatorListener, private readonly buttons: SimButtons = esSimButtons) {
     this.reset(systems)
   }
 
@@ -83,7 +90,7 @@ export class Navigator {
     if (input === 'left' || input === 'right') {
       this.moveCarousel(input === 'left' ? -1 : 1)
       this.fireSystemSelected()
-    } else if (input === okInput) {
+    } else if (input === this.buttons.ok) {
       this.currentView = 'gamelist'
       this.fireGameSelected()
     }
@@ -92,21 +99,19 @@ export class Navigator {
   private pressOnGamelist (input: SimInput): void {
     switch (input) {
       case 'up': case 'down': return this.moveCursor(input === 'up' ? -1 : 1, true)
-      case 'pageup': case 'pagedown': return this.moveCursor(input === 'pageup' ? -pageSize : pageSize, false)
+      case 'pageup': case 'pagedown':
+        this.listener.scrolling?.()
+        return this.moveCursor(input === 'pageup' ? -pageSize : pageSize, false)
       case 'left': case 'right':
         // Like ES: the neighbouring system's gamelist, at that list's own cursor.
         this.moveCarousel(input === 'left' ? -1 : 1)
         this.fireSystemSelected()
         return this.fireGameSelected()
-      case okInput: {
-        const game = this.game
-        if (game !== null) this.listener.launch(game)
-        return
-      }
-      case backInput:
+      default:
+        if (input === this.buttons.ok && this.game !== null) return this.listener.launch(this.game)
+        if (input !== this.buttons.back) return
         this.currentView = 'system'
         return this.fireSystemSelected()
-      default:
     }
   }
 
@@ -128,11 +133,11 @@ export class Navigator {
 
   private fireSystemSelected (): void {
     const system = this.system
-    if (system !== null) this.listener.hook('system-selected', [system.name])
+    if (system !== null) this.listener.systemSelected(system)
   }
 
   private fireGameSelected (): void {
     const game = this.game
-    if (game !== null) this.listener.hook('game-selected', gameSelectedArgs(game))
+    if (game !== null) this.listener.gameSelected(game)
   }
 }

@@ -5,8 +5,6 @@
  * arguments, no re-selection of what was under the cursor).
  */
 import type { SimGame } from './catalog.js'
-import type { HookEvent } from './hooks.js'
-import { gameSelectedArgs } from './navigator.js'
 
 export interface ScreensaverOptions {
   /** Idle time before it starts (ES `ScreenSaverTime`, 5 min by default); 0 turns the idle start off. */
@@ -16,10 +14,14 @@ export interface ScreensaverOptions {
   readonly random: () => number
 }
 
+/** The frontend the screensaver runs in: it fires its own hooks for what the screensaver does. */
 export interface ScreensaverHost {
-  /** Every game of the game systems; the slideshow shows those with an image. */
+  /** The games it may show (ES's slideshow: those with an image). */
   games (): readonly SimGame[]
-  fire (event: HookEvent, args?: string[]): void
+  /** `manual`: started on request (`POST /sim/screensaver`), not by the idle time. */
+  started (manual: boolean): void
+  showing (game: SimGame): void
+  stopped (): void
 }
 
 export class Screensaver {
@@ -36,7 +38,7 @@ export class Screensaver {
   /** Someone did something (or a game ended): the idle countdown starts over. */
   restartIdleCountdown (): void {
     this.pauseIdleCountdown()
-    if (this.options.idleMs > 0) this.idleTimer = setTimeout(() => this.start(), this.options.idleMs)
+    if (this.options.idleMs > 0) this.idleTimer = setTimeout(() => this.start(false), this.options.idleMs)
   }
 
   /** A game runs: ES's window is closed, so no screensaver. */
@@ -45,11 +47,11 @@ export class Screensaver {
     this.idleTimer = null
   }
 
-  start (): void {
+  start (manual = true): void {
     if (this.running) return
     this.pauseIdleCountdown()
     this.running = true
-    this.host.fire('screensaver-start', ['slideshow'])
+    this.host.started(manual)
     this.showRandomGame()
   }
 
@@ -59,7 +61,7 @@ export class Screensaver {
     this.running = false
     if (this.swapTimer !== null) clearTimeout(this.swapTimer)
     this.swapTimer = null
-    this.host.fire('screensaver-stop')
+    this.host.stopped()
     return true
   }
 
@@ -70,9 +72,9 @@ export class Screensaver {
   }
 
   private showRandomGame (): void {
-    const candidates = this.host.games().filter((game) => game.metadata.image !== undefined)
+    const candidates = this.host.games()
     const game = candidates[Math.floor(this.options.random() * candidates.length)]
-    if (game !== undefined) this.host.fire('game-selected', gameSelectedArgs(game))
+    if (game !== undefined) this.host.showing(game)
     this.swapTimer = setTimeout(() => this.showRandomGame(), this.options.swapMs)
   }
 }

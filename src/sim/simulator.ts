@@ -74,10 +74,16 @@ export class FrontendSimulator {
     const { layout, logger, workingDir, logDir, env } = options
     this.hooks = new HookRunner({ layout, logger, workingDir, logDir, env })
     this.navigator = new Navigator([], {
-      hook: (event, args) => this.fire(event, args),
+      systemSelected: (system) => this.fire('system-selected', [system.name]),
+      gameSelected: (game) => this.fire('game-selected', gameSelectedArgs(game)),
       launch: (game) => this.startGame(game)
     })
-    this.screensaver = new Screensaver({ games: () => this.gameSystems.flatMap((system) => system.listedGames), fire: (event, args) => this.fire(event, args) }, options.screensaver)
+    this.screensaver = new Screensaver({
+      games: () => this.gameSystems.flatMap((system) => system.listedGames).filter((game) => game.metadata.image !== undefined),
+      started: () => this.fire('screensaver-start', ['slideshow']),
+      showing: (game) => this.fire('game-selected', gameSelectedArgs(game)),
+      stopped: () => this.fire('screensaver-stop')
+    }, options.screensaver)
   }
 
   /** Reads the frontend tree at start: the cursor on the first carousel entry. */

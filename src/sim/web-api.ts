@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Logger } from 'pino'
 import { capsEntries, esArray, esObject, gameEntries, mediaFile, mimeType, systemEntries } from './es-json.js'
-import { isSimInput, simInputs } from './navigator.js'
+import { isSimInput, simInputs, type SimInput } from './navigator.js'
 import type { FrontendSimulator } from './simulator.js'
 
 export interface WebApiOptions {
@@ -110,7 +110,15 @@ function esRoutes (app: FastifyInstance, { simulator, onQuit, version, logger }:
   })
 }
 
-function simulatorRoutes (app: FastifyInstance, { simulator }: WebApiOptions): void {
+/** What the simulator's own routes drive: the ES simulator, or another family's. */
+export interface SimRoutesTarget {
+  press (input: SimInput): void
+  startScreensaver (): void
+  state (): unknown
+}
+
+/** The simulator's own `/sim/*` routes (inputs, screensaver, state), which no real frontend has. */
+export function simulatorRoutes (app: FastifyInstance, { simulator }: { readonly simulator: SimRoutesTarget }): void {
   app.post('/sim/input', async (request, reply) => {
     let input: unknown
     try {

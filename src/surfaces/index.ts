@@ -6,9 +6,11 @@ import { Type } from 'typebox'
 import { defineModule } from '../core/module.js'
 import { option } from '../core/options.js'
 import { catalogService } from '../library/index.js'
-import { localMediaService } from '../media/index.js'
+import { onScreenService } from '../frontend/index.js'
+import { localMediaService, mediaFactsService } from '../media/index.js'
 import { panelControlsService } from '../panels/index.js'
 import { surfaceEvents } from './events.js'
+import { surfaceFactsService, type SurfaceFacts } from './facts.js'
 import { SurfaceSnapshots } from './service.js'
 import { selectionKey } from './snapshots.js'
 
@@ -25,12 +27,17 @@ export const surfacesModule = defineModule({
     language: option({ kind: 'string', schema: Type.String({ pattern: '^[a-z]{2,3}$' }), default: 'en', flag: 'language', description: 'Language of the texts on the topper and instruction card (texts/metadata-<lang>.json), falling back to the gamelist.' })
   },
   events: surfaceEvents,
-  needs: [catalogService, localMediaService, panelControlsService],
+  provides: [surfaceFactsService],
+  needs: [catalogService, localMediaService, mediaFactsService, panelControlsService, onScreenService],
   register: async (_scope, context) => {
     const panels = context.use(panelControlsService)
+    const facts = context.factChannel<SurfaceFacts>()
+    context.provide(surfaceFactsService, facts)
     const snapshots = new SurfaceSnapshots({
+      facts,
       publisher: context.publisher,
-      subscribe: context.subscribe,
+      onScreen: context.use(onScreenService),
+      mediaFacts: context.use(mediaFactsService),
       logger: context.logger,
       now: context.now,
       media: context.use(localMediaService),
@@ -46,3 +53,5 @@ export const surfacesModule = defineModule({
     })
   }
 })
+
+export { surfaceFactsService, type SurfaceFacts } from './facts.js'

@@ -1,16 +1,16 @@
 /**
- * Follows the frontend (ui.system.selected, ui.game.selected, ui.game.started, ui.game.ended) and
- * the media index, and publishes the four surface snapshots of whatever is on screen. Triggers in
- * one tick collapse to the latest; the bus keeps the last snapshot of each stream for new clients.
+ * Follows the game on screen (the frontend's selections, starts and ends) and the media index, and
+ * publishes the four surface snapshots of whatever is on screen. Triggers in one tick collapse to
+ * the latest; the bus keeps the last snapshot of each stream for new clients.
  */
-import type { EventPayload } from '../core/envelope.js'
 import type { FastifyBaseLogger } from 'fastify'
-import type { EventListener, PublishedEvent, Publisher } from '../core/event-bus.js'
-import { readEvent } from '../core/events/definition.js'
-import { frontendEvents } from '../frontend/index.js'
+import type { Publisher } from '../core/event-bus.js'
+import type { FactChannel, Facts } from '../core/facts.js'
+import { marqueeImage, type SurfaceFacts } from './facts.js'
+import type { GameOnScreen, OnScreen } from '../frontend/index.js'
 import type { LibraryCatalog } from '../library/index.js'
-import type { LocalMedia } from '../media/index.js'
-import { pathOfNames, romStem } from '../identity/index.js'
+import type { LocalMedia, MediaFacts } from '../media/index.js'
+import { pathOfNames } from '../identity/index.js'
 import type { SurfaceEvents } from './events.js'
 import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension, type SurfaceTrigger } from './snapshots.js'
 import { gameTexts } from './texts.js'
@@ -26,44 +26,17 @@ interface Trigger {
   readonly cause: SurfaceTrigger
 }
 
-const text = (value: unknown): string => typeof value === 'string' ? value : ''
-
-/** The frontend's own Rom when the event has one (game-start's comes from ES), else the stem of the path, as the frontend computes it. */
-const romOf = (rom: string | undefined, gamePath: string): string => rom !== undefined && rom !== '' ? rom : romStem(gamePath)
-
-/** The entry a frontend event puts on screen; game-end shows the selected game again, else the system. */
-function triggerOf (event: PublishedEvent, receivedAtMs: number): Trigger | null {
-  const frontend = readEvent(frontendEvents, event.envelope)
-  if (frontend === null) return null
-  const cause = { type: frontend.type, emittedAtMs: Date.parse(event.envelope.Ts), receivedAtMs }
-  switch (frontend.type) {
-    case 'ui.system.selected': {
-      const p = frontend.payload
-      return { sequence: p.Sequence ?? 0, playing: false, cause, systemId: p.SystemId ?? '', gamePath: null, rom: null, gameName: '' }
-    }
-    case 'ui.game.selected':
-    case 'ui.game.started': {
-      const p = frontend.payload
-      const gamePath = p.GamePath ?? ''
-      return { sequence: p.Sequence ?? 0, playing: frontend.type === 'ui.game.started', cause, systemId: p.SystemId ?? '', gamePath, rom: romOf(p.Rom, gamePath), gameName: p.GameName ?? '' }
-    }
-    case 'ui.game.ended': {
-      const p = frontend.payload
-      const base = { sequence: p.Sequence ?? 0, playing: false, cause }
-      // Context is open-ended (Frontend, State, SelectedSystem, Selected, Running): read what is there.
-      const context = (p.Context ?? {}) as EventPayload
-      const selected = context.Selected as EventPayload | null | undefined
-      if (selected !== null && selected !== undefined) return { ...base, systemId: text(selected.SystemId), gamePath: text(selected.GamePath), rom: romStem(text(selected.GamePath)), gameName: text(selected.GameName) }
-      const system = (context.SelectedSystem as EventPayload | null | undefined)?.Name ?? p.SystemId
-      return typeof system === 'string' && system !== '' ? { ...base, systemId: system, gamePath: null, rom: null, gameName: '' } : null
-    }
-    default: return null
-  }
+/** What a game or a system on screen shows. */
+function shown (game: GameOnScreen | null, system: string | null): Pick<Trigger, 'systemId' | 'gamePath' | 'rom' | 'gameName'> | null {
+  if (game !== null) return { systemId: game.system, gamePath: game.gamePath, rom: game.rom, gameName: game.gameName }
+  return system === null || system === '' ? null : { systemId: system, gamePath: null, rom: null, gameName: '' }
 }
 
 export interface SurfaceSnapshotsDeps {
   readonly publisher: Publisher<SurfaceEvents>
-  readonly subscribe: (listener: EventListener) => () => void
+  readonly onScreen: Pick<OnScreen, 'facts' | 'selected' | 'selectedSystem'>
+  readonly mediaFacts: Facts<MediaFacts>
+  readonly facts: FactChannel<SurfaceFacts>
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
   readonly media: LocalMedia
@@ -82,7 +55,7 @@ export class SurfaceSnapshots {
   #current: SurfaceEntry | null = null
   /** Entries are built (reading the text files) and published one after the other, in order. */
   #publishing: Promise<void> = Promise.resolve()
-  #unsubscribe: (() => void) | null = null
+  #unsubscribe: Array<() => void> = []
 
   constructor (deps: SurfaceSnapshotsDeps) {
     this.#deps = deps
@@ -91,31 +64,40 @@ export class SurfaceSnapshots {
   }
 
   start (): void {
-    this.#unsubscribe = this.#deps.subscribe((event) => this.#onEvent(event))
+    const { facts } = this.#deps.onScreen
+    // The cause names the ui.* event the fact was published as, for the snapshot's `Latency`.
+    this.#unsubscribe = [
+      facts.on('SelectionChanged', ({ sequence, game, system }) => { this.#show(sequence, false, game === null ? 'ui.system.selected' : 'ui.game.selected', shown(game, system)) }),
+      facts.on('GameStarted', ({ sequence, game }) => { this.#show(sequence, true, 'ui.game.started', shown(game, null)) }),
+      // The game's end shows the selected game again, else the system.
+      facts.on('GameEnded', ({ sequence }) => { this.#show(sequence, false, 'ui.game.ended', shown(this.#deps.onScreen.selected, this.#deps.onScreen.selectedSystem)) }),
+      this.#deps.mediaFacts.on('AssetChanged', ({ system, slug }) => { this.#mediaChanged(system, slug) })
+    ]
   }
 
   stop (): void {
-    this.#unsubscribe?.()
+    for (const unsubscribe of this.#unsubscribe) unsubscribe()
+    // A snapshot still waiting for the end of the tick is not built: the index it reads is closing.
+    this.#pending = null
   }
 
   get current (): SurfaceEntry | null {
     return this.#current
   }
 
-  #onEvent (event: PublishedEvent): void {
-    const type = event.envelope.Type
-    if (type === 'media.asset.added' || type === 'media.asset.removed') {
-      const p = event.envelope.Payload
-      const current = this.#current
-      if (current !== null && p.System === current.mediaSystem && (p.Game === current.slug || p.Game === '')) {
-        const now = this.#deps.now().getTime()
-        const cause = { type: 'media-changed', emittedAtMs: now, receivedAtMs: now }
-        this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, rom: current.rom, gameName: current.gameName, playing: current.state === 'playing', cause }, true)
-      }
-      return
-    }
-    const trigger = triggerOf(event, this.#deps.now().getTime())
-    if (trigger !== null && trigger.systemId !== '') this.#schedule(trigger, false)
+  #show (sequence: number, playing: boolean, type: string, what: ReturnType<typeof shown>): void {
+    if (what === null) return
+    const now = this.#deps.now().getTime()
+    this.#schedule({ sequence, playing, cause: { type, emittedAtMs: now, receivedAtMs: now }, ...what }, false)
+  }
+
+  /** A media file of the entry on screen (or of its system) came or went: the snapshots are sent again. */
+  #mediaChanged (system: string, slug: string): void {
+    const current = this.#current
+    if (current === null || system !== current.mediaSystem || (slug !== current.slug && slug !== '')) return
+    const now = this.#deps.now().getTime()
+    const cause = { type: 'media-changed', emittedAtMs: now, receivedAtMs: now }
+    this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, rom: current.rom, gameName: current.gameName, playing: current.state === 'playing', cause }, true)
   }
 
   /** Publishing waits for the end of the tick: the bus is mid-delivery, and a newer trigger may follow at once. */
@@ -124,7 +106,8 @@ export class SurfaceSnapshots {
     if (this.#pending === null || trigger.sequence >= this.#pending.sequence) this.#pending = trigger
     if (!first) return
     this.#publishing = this.#publishing.then(async () => new Promise(setImmediate)).then(async () => {
-      const next = this.#pending!
+      const next = this.#pending
+      if (next === null) return
       this.#pending = null
       const update = mediaChanged && this.#current !== null && next.sequence === this.#current.sequence
       this.#publish(await this.#entry(next), update)
@@ -165,6 +148,7 @@ export class SurfaceSnapshots {
       // Only the marquee has an update event; the other surfaces simply get a fresh snapshot of the same selection.
       const type = update && surface === 'marquee' ? 'marquee.snapshot.updated' : `${surface}.snapshot` as const
       this.#deps.publisher.publish(type, payload)
+      if (surface === 'marquee') this.#deps.facts.tell('MarqueeShown', { image: marqueeImage(payload.Media as Record<string, unknown>) })
     }
     this.#deps.logger.debug(`surface snapshots for ${selectionKey(entry)} (sequence ${entry.sequence})`)
   }

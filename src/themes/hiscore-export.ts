@@ -1,22 +1,18 @@
 /**
  * Keeps each game's hiscore lines in step with its table, in every target (the themes'
  * `.hiscore/<system>/<rom>.xml`, the archive copy, the `.gameinfos` block): rewritten whenever
- * `hiscore.updated` brings a table with scores, removed when it brings one without. A table the
- * decoder failed on (`error`) leaves the last files in place.
+ * the hiscores module tells of a table with scores, removed when it tells of one without. A table
+ * the decoder failed on (`error`) leaves the last files in place.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { PublishedEvent, Publisher } from '../core/event-bus.js'
+import type { Publisher } from '../core/event-bus.js'
+import type { HiscoreFacts } from '../hiscores/index.js'
 import type { ThemesEvents } from './events.js'
 import { restoreMissing, type HiscoreTarget } from './hiscore-targets.js'
 import { hiscoreLineCount, type HiscoreLine } from './hiscore-xml.js'
 import { isPlainName } from '../identity/index.js'
 
-interface HiscoreTable {
-  readonly System: string
-  readonly Rom: string
-  readonly Status: string
-  readonly Scores: readonly HiscoreLine[]
-}
+type HiscoreTable = HiscoreFacts['TableChanged']
 
 export interface HiscoreExportDeps {
   /** The themes' `.hiscore` files; null when the frontend has no themes folder configured. */
@@ -39,10 +35,8 @@ export class HiscoreThemeExport {
     this.#targets = [deps.themeFiles, deps.archive.target, deps.gameinfos].filter((target) => target !== null)
   }
 
-  /** The bus listener: queues the export of every hiscore table. */
-  readonly onEvent = ({ envelope }: PublishedEvent): void => {
-    if (envelope.Type !== 'hiscore.updated') return
-    const table = envelope.Payload as unknown as HiscoreTable
+  /** Queues the export of a table the hiscores module told of. */
+  readonly tableChanged = (table: HiscoreTable): void => {
     this.#enqueue(() => this.export(table))
   }
 
@@ -64,17 +58,18 @@ export class HiscoreThemeExport {
 
   async export (table: HiscoreTable): Promise<void> {
     const { publisher, logger } = this.#deps
-    if (table.Status === 'error') return
-    if (!isPlainName(table.System) || !isPlainName(table.Rom)) {
-      logger.warn({ system: table.System, rom: table.Rom }, 'hiscore table not exported: its system or rom is not a file name')
+    if (table.status === 'error') return
+    if (!isPlainName(table.system) || !isPlainName(table.rom)) {
+      logger.warn({ system: table.system, rom: table.rom }, 'hiscore table not exported: its system or rom is not a file name')
       return
     }
-    const removed = table.Scores.length === 0
+    const lines: HiscoreLine[] = table.scores.map(({ rank, name, score }) => ({ Rank: rank, Name: name, Score: score }))
+    const removed = lines.length === 0
     const changed: Array<{ kind: string, file: string }> = []
     for (const target of this.#targets) {
-      const file = target.fileOf(table.System, table.Rom)
+      const file = target.fileOf(table.system, table.rom)
       // One target failing (a read-only theme folder) does not keep the others behind.
-      const done = await (removed ? target.remove(file) : target.write(file, table.Scores)).catch((error: unknown) => {
+      const done = await (removed ? target.remove(file) : target.write(file, lines)).catch((error: unknown) => {
         logger.warn({ err: error, file }, 'hiscore export failed')
         return false
       })
@@ -82,7 +77,7 @@ export class HiscoreThemeExport {
     }
     // Announced once every target is done: a listener reading any of the files finds them all current.
     for (const { kind, file } of changed) {
-      publisher.publish('theme.exported', { Kind: kind, System: table.System, Rom: table.Rom, Path: file, Removed: removed, Lines: table.Scores.length })
+      publisher.publish('theme.exported', { Kind: kind, System: table.system, Rom: table.rom, Path: file, Removed: removed, Lines: lines.length })
     }
   }
 

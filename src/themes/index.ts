@@ -2,7 +2,7 @@
 import path from 'node:path'
 import { defineModule } from '../core/module.js'
 import { frontendInstallService, themeRoots } from '../frontends/index.js'
-import { hiscoreGamesService } from '../hiscores/index.js'
+import { hiscoreFactsService, hiscoreGamesService } from '../hiscores/index.js'
 import { catalogService } from '../library/index.js'
 import { currentPanelService } from '../panels/index.js'
 import { CustomCollections } from './collections.js'
@@ -16,10 +16,12 @@ import { themesRoutes } from './routes.js'
 export const themesModule = defineModule({
   name: 'themes',
   gate: 'themesCollections',
+  // Theme files are the panels' and hiscores' companions on the cabinet's screens; the frontend's collections are service-level news.
+  joins: [{ stream: 'panel', prefixes: ['theme.'] }, { stream: 'system', prefixes: ['collections.'] }],
   managers: [{ id: 'themesCollections', title: 'Themes & Collections', esKey: 'themes_collections_manager', parent: null, description: 'Theme exports and collections.' }],
   options: themesOptions,
   events: themesEvents,
-  needs: [frontendInstallService, catalogService, hiscoreGamesService, currentPanelService],
+  needs: [frontendInstallService, catalogService, hiscoreGamesService, hiscoreFactsService, currentPanelService],
   register: async (scope, context) => {
     const install = context.use(frontendInstallService)
     const themesDir = themeRoots(install, context.options.themeExportDir)[0] ?? null
@@ -38,7 +40,7 @@ export const themesModule = defineModule({
     context.addStatusSection('themes', () => ({ themesDir, hiscoreArchive: archiveRoot }))
     let unsubscribe = (): void => {}
     context.onStart('themes', async () => {
-      unsubscribe = context.subscribe(hiscores.onEvent)
+      unsubscribe = context.use(hiscoreFactsService).on('TableChanged', hiscores.tableChanged)
       hiscores.restore()
     })
     context.onStop(async () => {

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import { defineModule, type HubModule } from '../core/module.js'
 import type { EventDefinition } from '../core/events/definition.js'
-import { systemStream, type StreamDefinition } from '../core/stream-table.js'
+import { streamRowsOf } from '../core/hub.js'
+import { joinRows, systemStream, type StreamDefinition, type StreamJoin } from '../core/stream-table.js'
 import { brokerLabel, connectBroker, endConnection, mqttConnectionOptions } from '../mqtt/index.js'
 import { venueCommand } from './command.js'
 import { venueEvents } from './events.js'
@@ -16,16 +17,23 @@ import { venueRoutes } from './routes.js'
 
 /** What the cabinets publish: their stream rows and event types, so the venue routes and documents them. */
 export interface CabinetCatalog {
+  /** The rows the cabinets' modules own; the `system` row is the venue's own. */
   readonly streams: readonly StreamDefinition[]
+  /** What the cabinets' modules add to the `system` row (their toasts, their collections). */
+  readonly systemJoins: readonly StreamJoin[]
   readonly events: readonly EventDefinition[]
 }
 
 export function cabinetCatalogOf (modules: readonly HubModule[]): CabinetCatalog {
-  return { streams: modules.flatMap((m) => m.streams ?? []), events: modules.flatMap((m) => m.events ?? []) }
+  return {
+    streams: streamRowsOf(modules).filter((row) => row.name !== systemStream.name),
+    systemJoins: modules.flatMap((m) => (m.joins ?? []).filter((join) => join.stream === systemStream.name)),
+    events: modules.flatMap((m) => m.events ?? [])
+  }
 }
 
 function venueStream (cabinet: CabinetCatalog): StreamDefinition {
-  const rows = [...cabinet.streams, systemStream]
+  const rows = [...cabinet.streams, ...joinRows([systemStream], cabinet.systemJoins.map((join) => ({ module: 'cabinet', join })))]
   return {
     name: 'venue',
     description: 'Every cabinet\'s events (each envelope keeps the NodeId of its cabinet), and venue.cabinet.changed when a tile changes.',
@@ -55,6 +63,7 @@ export function venueModule (cabinet: CabinetCatalog): HubModule {
     gate: null,
     options: mqttConnectionOptions,
     streams: [venueStream(cabinet), ...cabinet.streams],
+    joins: cabinet.systemJoins,
     events: [...venueEvents, ...cabinet.events],
     register: async (scope, context) => {
       const { options, logger } = context

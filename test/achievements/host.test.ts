@@ -9,7 +9,7 @@ import { get, type IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { assertNoSecrets, capturedLogger, counterSet, putSet } from '../support/achievements.js'
-import { startHub, type TestHub } from '../support/hub.js'
+import { sendHook, startHub, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 const hash = 'c0ffee00c0ffee00c0ffee00c0ffee00'
@@ -108,7 +108,7 @@ describe('the local achievements host', () => {
     assert.equal(session.score, 5)
     assert.deepEqual(session.sessionUnlockedAchievements, [101])
 
-    hub.hub.bus.publish('ui.game.ended', { SystemId: 'nes', Rom: 'counter' })
+    await sendHook(hub, 'game-end')
     await stream.until((c) => c.types().includes('achievements.session.ended'))
     assert.equal(byType('achievements.session.ended').Reason, 'game-ended')
     assert.equal((await (await fetch(`${hub.baseUrl}/api/achievements/session`)).json() as { active: boolean }).active, false)

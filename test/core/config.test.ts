@@ -138,7 +138,7 @@ describe('loadConfig', () => {
   it('lists the values of a choice option, and suggests the option a config key was meant to be', () => {
     assert.throws(() => loadConfig({ cli: cli({ profile: 'retrobatt', logLevel: 'loud' }), env: {} }), (error: unknown) => {
       assert.ok(error instanceof ConfigError)
-      assert.ok(error.problems.includes('--profile: must be one of retrobat, batocera (got "retrobatt")'), error.message)
+      assert.ok(error.problems.includes('--profile: must be one of retrobat, batocera, es-de, recalbox (got "retrobatt")'), error.message)
       assert.ok(error.problems.includes('--log-level: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'), error.message)
       return true
     })

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
-import { streamTableOf } from '../../src/core/hub.js'
+import { eventCatalogOf, streamTableOf } from '../../src/core/hub.js'
 import { FIREHOSE } from '../../src/core/stream-table.js'
 import { domainModules } from '../../src/modules.js'
 
@@ -44,5 +45,23 @@ describe('stream table', () => {
 
   it('refuses a stream name or alias declared twice', () => {
     assert.throws(() => streamTableOf([...domainModules, { name: 'copy', gate: null, streams: [{ name: 'media', description: '', prefixes: [], extraTypes: [], aliases: [] }], register: async () => {} }]), /stream name media is declared twice/)
+  })
+
+  it('advertises a prefix only when an event has it, or when the contract\'s stream table names it', () => {
+    // The contract's rows (spec §4.3) are followed to the letter, so a prefix it names stays even before any event has it.
+    const spec = readFileSync(new URL('../../../shared/spec/interface.md', import.meta.url), 'utf8')
+    const contract = new Set([...spec.matchAll(/^\| `\/ws\/[a-z-]+` \| ([^|]+)\|/gm)].flatMap(([, cell]) => [...cell!.matchAll(/`([a-z0-9.-]+\.)`/g)].map(([, prefix]) => prefix!)))
+    assert.ok(contract.has('theme.') && contract.has('rules.'), 'the contract\'s table was read')
+    const types = eventCatalogOf(domainModules).definitions.map((definition) => definition.type)
+    const unbacked = streamTable.flatMap((row) => row.prefixes.filter((prefix) => !types.some((type) => type.startsWith(prefix)) && !contract.has(prefix)).map((prefix) => `${row.name}: ${prefix}`))
+    assert.deepEqual(unbacked, [])
+  })
+
+  it('puts the events a module joins to another module\'s row on that row: themes on the panel, the partner leaderboard on the hiscores, toasts on system', () => {
+    assert.deepEqual(streamsFor('theme.exported'), [FIREHOSE, 'panel'])
+    assert.deepEqual(streamsFor('records.leaderboard.updated'), [FIREHOSE, 'hiscore'])
+    assert.deepEqual(streamsFor('scraping.completed'), [FIREHOSE, 'roms'])
+    assert.deepEqual(streamsFor('notifications.toast'), [FIREHOSE, 'system'])
+    assert.deepEqual(streamsFor('collections.updated'), [FIREHOSE, 'system'])
   })
 })

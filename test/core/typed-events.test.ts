@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Publisher } from '../../src/core/event-bus.js'
-import { readEvent } from '../../src/core/events/definition.js'
-import { frontendEvents, type FrontendEvents } from '../../src/frontend/index.js'
-import { startHub, type TestHub } from '../support/hub.js'
+import { onScreenService, type FrontendEvents } from '../../src/frontend/index.js'
+import { sendHook, startHub, type TestHub } from '../support/hub.js'
 
 describe('typed events', () => {
   let hub: TestHub
@@ -39,15 +38,20 @@ describe('typed events', () => {
     assert.equal(hub.hub.journal.count(), before)
   })
 
-  it('gives subscribers the payload typed by the declaring module', () => {
-    const seen: string[] = []
-    const unsubscribe = hub.hub.bus.subscribe((event) => {
-      const frontend = readEvent(frontendEvents, event.envelope)
-      if (frontend?.type === 'ui.frontend.started') seen.push(frontend.payload.Reason ?? '')
-    })
-    hub.hub.bus.publish('ui.frontend.started', { Reason: 'web-api-reachable' })
-    hub.hub.bus.publish('media.index.updated', { Reason: 'start' })
-    unsubscribe()
-    assert.deepEqual(seen, ['web-api-reachable'])
+  it('tells a module\'s typed facts in the bus order: after the event they were published as, before what their listeners publish', async () => {
+    const order: string[] = []
+    const unsubscribe = [
+      hub.hub.bus.subscribe((event) => { if (!event.envelope.Type.startsWith('esevent.')) order.push(event.envelope.Type) }),
+      hub.hub.services.use(onScreenService).facts.on('GameStarted', ({ game, sequence }) => {
+        order.push(`GameStarted ${game.system}|${game.rom} #${sequence}`)
+        hub.hub.bus.publish('ui.event', { EventName: 'told-after-the-fact' })
+      })
+    ]
+    await sendHook(hub, 'game-start', '/roms/nes/smb.nes', 'smb', 'Super Mario Bros.')
+    for (const stop of unsubscribe) stop()
+    const started = order.indexOf('ui.game.started')
+    assert.ok(started >= 0, order.join(', '))
+    assert.match(order[started + 1] ?? '', /^GameStarted nes\|smb #\d+$/)
+    assert.ok(order.indexOf('ui.event') > started + 1, order.join(', '))
   })
 })

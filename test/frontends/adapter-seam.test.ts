@@ -23,9 +23,10 @@ const noWebApi = (baseUrl: string): FrontendWebApi => {
  * system name, system full name] (frontends.md §1).
  */
 const esDeLike: FrontendAdapter = {
-  id: 'es-de',
+  id: 'es-de-like',
   title: 'ES-DE (stub for the seam test)',
-  layout: (root) => ({ root, profile: 'es-de', esConfigDir: path.join(root, 'ES-DE'), romsDir: path.join(root, 'ROMs'), homeDir: root, themesDirs: [] }),
+  family: 'es-de-like',
+  layout: (root) => ({ root, profile: 'es-de-like', esConfigDir: path.join(root, 'ES-DE'), romsDir: path.join(root, 'ROMs'), homeDir: root, themesDirs: [] }),
   readSettings: async () => noFrontendSettings,
   systemsFile: () => null,
   gamelistFile: (paths, systemId) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'gamelists', systemId, 'gamelist.xml'),
@@ -58,7 +59,7 @@ describe('a frontend family added through the adapter seam', () => {
     const gamelists = path.join(root, 'ES-DE', 'gamelists', 'snes')
     mkdirSync(gamelists, { recursive: true })
     writeFileSync(path.join(gamelists, 'gamelist.xml'), '<?xml version="1.0"?>\n<gameList><game><path>./Super Game (USA).sfc</path><name>Super Game</name><developer>Stub Soft</developer></game></gameList>\n')
-    hub = await startHub({ adapters: [esDeLike], options: { frontendRoot: root, profile: 'es-de', controlBackend: 'xdotool' } })
+    hub = await startHub({ adapters: [esDeLike], options: { frontendRoot: root, profile: 'es-de-like', controlBackend: 'xdotool' } })
   })
   after(async () => hub.close())
 
@@ -93,6 +94,6 @@ describe('a frontend family added through the adapter seam', () => {
 
   it('offers the family as a --profile value', async () => {
     const effective = await (await fetch(`${hub.baseUrl}/api/v1/config/effective`)).json() as { options: Record<string, unknown> }
-    assert.equal(effective.options.profile, 'es-de')
+    assert.equal(effective.options.profile, 'es-de-like')
   })
 })

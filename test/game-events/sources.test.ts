@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { configuredSources } from '../../src/game-events/configured-sources.js'
+import { configuredSources } from '../../src/game-events/source-kinds.js'
 import { FakeGameSource } from '../support/fake-game-source.js'
 import { definitionBody } from '../support/game-events.js'
 import { startSourceService, type SourceService } from '../support/source-service.js'
@@ -64,7 +64,7 @@ describe('game sources: a new source needs no service edit', () => {
     assert.equal(status.definition?.rom, 'demo')
 
     const stops: unknown[] = []
-    const unsubscribe = harness.service.contentFacts.onStopped((stopped) => stops.push(stopped))
+    const unsubscribe = harness.facts.on('ContentStopped', (stopped) => stops.push(stopped))
     extra.sink.memoryRead(plan[0]!, Uint8Array.from([0x2a, 0x00]))
     extra.sink.memoryRead(plan[0]!, Uint8Array.from([0x2a, 0x00]))
     extra.sink.contentStopped(content, 'unreachable')

@@ -8,7 +8,8 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { writeDemoHiscores } from '../../src/hiscores/index.js'
 import { romStem } from '../../src/identity/index.js'
-import { demoGames, frontendLayout, writeDemoTree } from '../../src/sim/index.js'
+import { demoGames, frontendLayout } from '../../src/sim/index.js'
+import { copyDemoTree } from '../support/demo-tree.js'
 import { startFakeEs, type FakeEs } from '../support/fake-es.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
@@ -19,7 +20,7 @@ describe('the demo\'s hiscore tables', () => {
   const dataDir = tempDir('hiscore-demo-')
   const root = path.join(dataDir, 'demo-frontend')
   before(async () => {
-    await writeDemoTree(root, 'retrobat')
+    await copyDemoTree(root, 'retrobat')
     writeDemoHiscores(root, dataDir, demoGames().map((game) => romStem(game.file)))
     es = await startFakeEs()
     hub = await startHub({ options: { dataDir, frontendRoot: root, profile: 'retrobat', esUrl: es.url } })

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { discoveryMessages, uninstallMessages } from '../../src/mqtt/homeassistant.js'
 import { CabinetTopics, readCabinetTopic } from '../../src/mqtt/index.js'
 import { Outbox, type OutgoingMessage } from '../../src/mqtt/outbox.js'
-import { CabinetSummary } from '../../src/mqtt/summary.js'
+import { CabinetSummary, ended, selected, started } from '../../src/mqtt/summary.js'
 import { startHub } from '../support/hub.js'
 
 const event = (topic: string, payload: string, coalesceKey: string | null = null): OutgoingMessage => ({ topic, payload, retain: coalesceKey !== null, coalesceKey })
@@ -53,15 +53,17 @@ describe('the topic scheme', () => {
 describe('the cabinet summary', () => {
   it('follows selection, game start and end, the marquee, the live score and the frontend process', () => {
     const summary = new CabinetSummary()
-    assert.equal(summary.apply({ Type: 'ui.game.selected', Payload: { SystemId: 'mame', Rom: '1943', GameName: '1943', Context: { State: 'browsing' } } }), true)
-    summary.apply({ Type: 'marquee.snapshot', Payload: { Media: { Marquee: { Url: '/api/v1/media/systems/arcade/games/1943/artwork/marquee/m.png' } } } })
-    summary.apply({ Type: 'ui.game.started', Payload: { SystemId: 'mame', Rom: '1943', GameName: '1943' } })
-    summary.apply({ Type: 'score.live.changed', Payload: { Score: 1200 } })
-    summary.apply({ Type: 'ui.frontend.started', Payload: {} })
+    const game = { system: 'mame', rom: '1943', gamePath: '/roms/mame/1943.zip', gameName: '1943', gameId: 'x', md5: null }
+    assert.equal(summary.apply(selected('mame', game, false)), true)
+    summary.apply((state) => { state.image = '/api/v1/media/systems/arcade/games/1943/artwork/marquee/m.png' })
+    summary.apply(started(game))
+    summary.apply((state) => { state.score = 1200 })
+    summary.apply((state) => { state.frontendRunning = true })
     assert.deepEqual(summary.state, { state: 'playing', system: 'mame', game: '1943', gameName: '1943', image: '/api/v1/media/systems/arcade/games/1943/artwork/marquee/m.png', score: 1200, frontendRunning: true })
-    assert.equal(summary.apply({ Type: 'panel.input.pressed', Payload: {} }), false, 'other events leave it alone')
-    summary.apply({ Type: 'ui.game.ended', Payload: {} })
-    summary.apply({ Type: 'ui.system.selected', Payload: { SystemId: 'snes' } })
+    assert.equal(summary.apply(started(game)), true, 'a new start clears the score')
+    assert.equal(summary.apply(started(game)), false, 'the same state is no change')
+    summary.apply(ended)
+    summary.apply(selected('snes', null, false))
     assert.deepEqual([summary.state.state, summary.state.system, summary.state.game], ['browsing', 'snes', null])
   })
 })

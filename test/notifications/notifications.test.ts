@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import { createServer } from 'node:http'
-import { after, before, describe, it } from 'node:test'
-import { startHub, type TestHub } from '../support/hub.js'
+import { after, before, describe, it, mock } from 'node:test'
+import { achievementFactsService } from '../../src/achievements/index.js'
+import { hiscoreFactsService } from '../../src/hiscores/index.js'
+import { startHub, tellFact, type TestHub } from '../support/hub.js'
 import { simState, startDemoFrontend, type DemoFrontend } from '../support/sim.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
 
 async function post (hub: TestHub, path: string, body: unknown): Promise<{ status: number, body: Record<string, unknown> }> {
-  const response = await fetch(`${hub.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  return { status: response.status, body: await response.json() as Record<string, unknown> }
+  const response = await hub.app.inject({ method: 'POST', url: path, payload: body as Record<string, unknown> })
+  return { status: response.statusCode, body: response.json() }
 }
 
 const toasts = (client: RecordingClient): Frame[] => client.frames.filter((f) => f.Type === 'notifications.toast')
@@ -26,11 +28,11 @@ async function deadUrl (): Promise<string> {
 
 describe('toast notifications', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub() })
+  before(async () => { hub = await startHub({ listen: false }) })
   after(async () => hub.close())
 
   it('queues a toast (202 and its id) and publishes it on /ws/system with the defaults filled in', async () => {
-    const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
+    const system = await RecordingClient.inject(hub.app, '/ws/system')
     const answer = await post(hub, '/api/v1/toast-notifications', { title: 'New hiscore', message: 'Me: 42 000' })
     assert.equal(answer.status, 202)
     assert.equal(answer.body.queued, true)
@@ -41,21 +43,27 @@ describe('toast notifications', () => {
   })
 
   it('shows one toast at a time per position, in the order they were posted, while another position goes on', async () => {
-    const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
-    const first = await post(hub, '/api/v1/toast-notifications', { title: 'first', position: 'TopLeft', durationMs: 500 })
-    const second = await post(hub, '/api/v1/toast-notifications', { title: 'second', position: 'TopLeft', durationMs: 500 })
-    const third = await post(hub, '/api/v1/toast-notifications', { title: 'third', position: 'Top', durationMs: 500, animation: 'SlideFromTop' })
-    await system.until((c) => toasts(c).length === 2)
-    // The second waits behind the first at TopLeft; the third, alone at Top, is on screen already.
-    assert.deepEqual(toasts(system).map((f) => f.Payload.Id), [first.body.id, third.body.id])
-    await system.until((c) => toasts(c).length === 3)
-    assert.equal(toasts(system)[2]!.Payload.Id, second.body.id)
-    assert.equal(toasts(system)[2]!.Payload.Position, 'TopLeft')
+    const system = await RecordingClient.inject(hub.app, '/ws/system')
+    mock.timers.enable({ apis: ['setTimeout'] })
+    try {
+      const first = await post(hub, '/api/v1/toast-notifications', { title: 'first', position: 'TopLeft', durationMs: 500 })
+      const second = await post(hub, '/api/v1/toast-notifications', { title: 'second', position: 'TopLeft', durationMs: 500 })
+      const third = await post(hub, '/api/v1/toast-notifications', { title: 'third', position: 'Top', durationMs: 500, animation: 'SlideFromTop' })
+      await system.until((c) => toasts(c).length === 2)
+      // The second waits behind the first at TopLeft; the third, alone at Top, is on screen already.
+      assert.deepEqual(toasts(system).map((f) => f.Payload.Id), [first.body.id, third.body.id])
+      mock.timers.tick(500)
+      await system.until((c) => toasts(c).length === 3)
+      assert.equal(toasts(system)[2]!.Payload.Id, second.body.id)
+      assert.equal(toasts(system)[2]!.Payload.Position, 'TopLeft')
+    } finally {
+      mock.timers.reset()
+    }
     system.socket.close()
   })
 
   it('answers 400 naming the field for bad toasts and publishes nothing', async () => {
-    const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
+    const system = await RecordingClient.inject(hub.app, '/ws/system')
     const cases: Array<[unknown, RegExp]> = [
       [{ title: '', message: '  ' }, /title.*message/],
       [{ message: 'hi', durationMs: 100 }, /durationMs/],
@@ -82,7 +90,7 @@ describe('native frontend notifications', () => {
   let hub: TestHub
   before(async () => {
     demo = await startDemoFrontend()
-    hub = await startHub({ options: { esUrl: demo.url } })
+    hub = await startHub({ listen: false, options: { esUrl: demo.url } })
   })
   after(async () => {
     await hub.close()
@@ -110,8 +118,8 @@ describe('notifications while the frontend is down or the manager is off', () =>
   let down: TestHub
   let off: TestHub
   before(async () => {
-    down = await startHub({ options: { esUrl: await deadUrl() } })
-    off = await startHub({ env: { CABINET_HUB_MANAGERS_NOTIFICATIONS_UI: 'false' } })
+    down = await startHub({ listen: false, options: { esUrl: await deadUrl() } })
+    off = await startHub({ listen: false, env: { CABINET_HUB_MANAGERS_NOTIFICATIONS_UI: 'false' } })
   })
   after(async () => {
     await down.close()
@@ -126,13 +134,13 @@ describe('notifications while the frontend is down or the manager is off', () =>
   })
 
   it('answers 409 NOTIFICATIONS_DISABLED on every notification route and publishes no toast', async () => {
-    const system = await RecordingClient.connect(`${off.wsBase}/ws/system`)
+    const system = await RecordingClient.inject(off.app, '/ws/system')
     for (const [path, body] of [['/api/v1/toast-notifications', { message: 'hi' }], ['/api/v1/es-notifications', { message: 'hi' }], ['/api/v1/es-notifications/messagebox', { message: 'hi' }]] as const) {
       const answer = await post(off, path, body)
       assert.equal(answer.status, 409, path)
       assert.equal(answer.body.code, 'NOTIFICATIONS_DISABLED')
     }
-    const status = await (await fetch(`${off.baseUrl}/api/v1/status`)).json() as { notifications: { pendingToasts: number } }
+    const status = (await off.app.inject({ url: '/api/v1/status' })).json<{ notifications: { pendingToasts: number } }>()
     assert.equal(status.notifications.pendingToasts, 0)
     assert.equal(toasts(system).length, 0)
     system.socket.close()
@@ -140,42 +148,44 @@ describe('notifications while the frontend is down or the manager is off', () =>
 })
 
 describe('toasts the service raises by itself', () => {
-  const inject = async (hub: TestHub, Type: string, Payload: Record<string, unknown>): Promise<void> => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type, Payload }) })
-    assert.equal(response.status < 300, true, await response.text())
-  }
-  const unlock = { AchievementId: 101, Title: 'First', Description: 'Count past 255', Points: 5, Hardcore: false, BadgeUrl: '/api/achievements/media/badge/00001.png', GameId: 77 }
-  const entry = (Name: string): Record<string, unknown> => ({ System: 'nes', Rom: 'smb', Game: 'Super Mario Bros.', Name, Value: 42100, Score: '42100', Rank: 1, At: '2026-11-24T20:00:00.000Z', RomMd5: null })
+  // The module is driven through the facts it listens to, as the achievements and hiscores modules tell them.
+  const unlock = { title: 'First', description: 'Count past 255', points: 5, badgeUrl: '/api/achievements/media/badge/00001.png' }
+  const entry = (name: string) => ({ system: 'nes', rom: 'smb', game: 'Super Mario Bros.', name, value: 42100, score: '42100', rank: 1, at: '2026-11-24T20:00:00.000Z', romMd5: null })
 
   it('toasts an achievement unlock with its badge and a hiscore of Me, not a hiscore of someone else', async () => {
-    const hub = await startHub({ options: { devEventsIngest: true } })
+    const hub = await startHub({ listen: false })
     try {
-      const me = await (await fetch(`${hub.baseUrl}/api/v1/players/current`)).json() as { name: string }
-      const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
-      await inject(hub, 'hiscore.entry.added', entry(`not ${me.name}`))
-      await inject(hub, 'achievements.achievement.unlock.confirmed', unlock)
-      await inject(hub, 'hiscore.entry.added', entry(me.name))
+      const me = (await hub.app.inject({ url: '/api/v1/players/current' })).json<{ name: string }>()
+      const system = await RecordingClient.inject(hub.app, '/ws/system')
+      // The toast queue's own clock: the unlock's 5 s on screen pass in one tick, not on the wall clock.
+      mock.timers.enable({ apis: ['setTimeout'] })
+      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(`not ${me.name}`))
+      tellFact(hub, achievementFactsService, 'Unlocked', unlock)
+      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(me.name))
       await system.until((c) => toasts(c).length === 1)
       const first = toasts(system)[0]!.Payload
       assert.match(String(first.Title), /Achievement unlocked: First/)
-      assert.equal(first.ImageUrl, unlock.BadgeUrl)
+      assert.equal(first.ImageUrl, unlock.badgeUrl)
       // Same position: the hiscore toast waits for the unlock's duration.
-      await system.until((c) => toasts(c).length === 2, 10_000)
+      assert.equal(first.DurationMs, 5000)
+      mock.timers.tick(5000)
+      await system.until((c) => toasts(c).length === 2)
       assert.equal(toasts(system)[1]!.Payload.Title, 'New hiscore on Super Mario Bros.')
       assert.match(String(toasts(system)[1]!.Payload.Message), new RegExp(`^${me.name}: 42100`))
       system.socket.close()
     } finally {
+      mock.timers.reset()
       await hub.close()
     }
   })
 
   it('raises none when switched off', async () => {
-    const hub = await startHub({ options: { devEventsIngest: true, toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
+    const hub = await startHub({ listen: false, options: { toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
     try {
-      const me = await (await fetch(`${hub.baseUrl}/api/v1/players/current`)).json() as { name: string }
-      const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
-      await inject(hub, 'achievements.achievement.unlock.confirmed', unlock)
-      await inject(hub, 'hiscore.entry.added', entry(me.name))
+      const me = (await hub.app.inject({ url: '/api/v1/players/current' })).json<{ name: string }>()
+      const system = await RecordingClient.inject(hub.app, '/ws/system')
+      tellFact(hub, achievementFactsService, 'Unlocked', unlock)
+      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(me.name))
       // A posted toast after them is the first toast the client sees.
       const posted = await post(hub, '/api/v1/toast-notifications', { message: 'marker', durationMs: 500 })
       await system.until((c) => toasts(c).length === 1)

@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { bcdHiscoreDefinition, bcdHiscoreSave } from '../support/hiscore-saves.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { recordsCli } from '../support/records.js'
 import { eventually } from '../support/sim.js'
@@ -227,25 +229,31 @@ describe('records service', () => {
 
 describe('records from hiscore tables', () => {
   let hub: TestHub
+  let ws: RecordingClient
+  const definitions = tempDir('hiscore-defs-')
+  const saves = tempDir('hiscore-saves-')
   before(async () => {
-    hub = await startHub({ options: { nodeId: 'cab-07', devEventsIngest: true } })
-    // New table entries as the hiscores module announces them; the same entry twice is one record.
-    const entry = { System: 'mame', Rom: 'galaga', Game: 'Galaga', Name: 'AAA', Value: 30000, Score: '30000', Rank: 1, At: '2026-11-24T21:00:00Z', RomMd5: null }
-    for (const payload of [entry, entry, { ...entry, Name: 'BBB', Value: null, Score: '1.2M' }]) {
-      const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'hiscore.entry.added', Payload: payload }) })
-      assert.equal(response.status, 202)
-    }
+    writeFileSync(path.join(definitions, 'galaga.xml'), bcdHiscoreDefinition)
+    hub = await startHub({ options: { nodeId: 'cab-07', hiscoreDefinitions: definitions, mameHiscoreDir: saves, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50' } })
+    ws = await RecordingClient.connect(`${hub.wsBase}/ws/hiscore`)
   })
-  after(async () => hub.close())
+  after(async () => {
+    ws.socket.close()
+    await hub.close()
+  })
 
-  it('turns each new entry with an integer value into one score record of this cabinet', async () => {
+  it('turns each new entry of a MAME table into one score record of this cabinet', async () => {
+    // The first decode is the known state; an entry that is new in the next one is a score.
+    writeFileSync(path.join(saves, 'galaga.hi'), bcdHiscoreSave([[2000, 'BBB'], [1000, 'CCC'], [900, 'DDD'], [800, 'EEE'], [700, 'FFF']]))
+    await ws.until((c) => c.types().includes('hiscore.updated'))
+    writeFileSync(path.join(saves, 'galaga.hi'), bcdHiscoreSave([[3000, 'AAA'], [2000, 'BBB'], [1000, 'CCC'], [900, 'DDD'], [800, 'EEE']]))
+    await ws.until((c) => c.types().includes('hiscore.entry.added'))
     // Entries are admitted off the event's delivery, once they are on the disk.
     const { body } = await eventually(async () => getJson(`${hub.baseUrl}/api/v1/scores/index`), (index) => (index.body.records as unknown[]).length > 0, 'the entry to be admitted')
     const records = body.records as Array<Record<string, unknown>>
     assert.equal(records.length, 1)
-    assert.deepEqual({ ...records[0], id: undefined }, { id: undefined, kind: 'score', system: 'mame', rom: 'galaga', game: 'Galaga', value: 30000, better: 'higher', player: 'AAA', at: '2026-11-24T21:00:00.000Z', node: 'cab-07' })
+    assert.deepEqual({ ...records[0], id: undefined, at: undefined }, { id: undefined, at: undefined, kind: 'score', system: 'mame', rom: 'galaga', game: 'galaga', value: 30000, better: 'higher', player: 'AAA', node: 'cab-07' })
     const verified = await recordsCli(['verify', hub.baseUrl, '--issuer-key-id', body.issuer_key_id as string])
     assert.equal(verified.code, 0, verified.stdout)
   })
 })
-

@@ -16,7 +16,7 @@ function system (name: string, romsPath: string, extension: string): string {
   return `<system><name>${name}</name><fullname>${name} full</fullname><path>${romsPath}</path><extension>${extension}</extension></system>`
 }
 
-async function withFrontend (root: string, profile: FrontendProfile, check: (url: string) => Promise<void>, logLines: string[] = []): Promise<void> {
+async function withFrontend (root: string, profile: Exclude<FrontendProfile, 'es-de'>, check: (url: string) => Promise<void>, logLines: string[] = []): Promise<void> {
   const sink = new Writable({ write (chunk: Buffer, _encoding, done) { logLines.push(chunk.toString()); done() } })
   const frontend = new SimulatedFrontend({ frontendRoot: root, profile, port: 0, logger: pino({ level: 'warn' }, sink) })
   const { url } = await frontend.start()

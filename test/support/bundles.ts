@@ -11,7 +11,7 @@ import path from 'node:path'
 import { archiveName, projectPackage, targets, type Target } from '../../scripts/bundles/targets.js'
 
 const root = new URL('../../', import.meta.url).pathname
-const inputs = ['src', 'scripts', 'package.json', 'package-lock.json', 'README.md', 'LICENSE']
+const inputs = ['src', 'scripts', 'package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE']
 const builtMark = 'built'
 const folderPrefix = 'cabinet-hub-bundles-'
 

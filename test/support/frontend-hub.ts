@@ -10,6 +10,8 @@ export interface FrontendHub {
   readonly tree: FrontendTree
   /** Posts one hook through the HTTP door and returns its sequence. */
   hook (event: string, ...args: string[]): Promise<number>
+  /** Posts a raw body to the hook door (JSON unless told), as the hook scripts do; the test reads the answer. */
+  postHook (body: string, type?: string): Promise<Response>
   get (route: string): Promise<{ status: number, body: Record<string, any> }> // eslint-disable-line @typescript-eslint/no-explicit-any
   close (): Promise<void>
 }
@@ -29,6 +31,9 @@ export async function startFrontendHub (options: Record<string, string | boolean
       const body = await response.json() as { sequence: number }
       assert.equal(response.status, 202, JSON.stringify(body))
       return body.sequence
+    },
+    async postHook (body, type = 'application/json') {
+      return await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': type }, body })
     },
     async get (route) {
       const response = await fetch(`${hub.baseUrl}${route}`)

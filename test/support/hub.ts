@@ -1,11 +1,14 @@
 /** Starts a real cabinet-hub (buildApp + listen on an ephemeral loopback port) for tests. */
+import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pino from 'pino'
 import { buildApp } from '../../src/app.js'
 import { optionEntriesOf, type Hub } from '../../src/core/hub.js'
+import type { FactChannel, Facts } from '../../src/core/facts.js'
 import type { HubApp, HubModule } from '../../src/core/module.js'
+import type { ServiceKey } from '../../src/core/services.js'
 import { loadConfig } from '../../src/core/options.js'
 import { closeDatabase, openDatabase, type HubDatabase } from '../../src/core/storage/database.js'
 import { builtInAdapters, frontendsModuleWith, readFrontendSettings, type FrontendAdapter } from '../../src/frontends/index.js'
@@ -91,4 +94,15 @@ export async function serveTestHub ({ app, hub }: { app: HubApp, hub: Hub }, db:
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
+}
+
+/** Hands the service a frontend hook through its HTTP door, as our hook scripts do (in process). */
+export async function sendHook (hub: Pick<TestHub, 'app'>, event: string, ...args: string[]): Promise<void> {
+  const response = await hub.app.inject({ method: 'POST', url: '/api/v1/ingest/es-event', payload: { event, args } })
+  assert.equal(response.statusCode, 202, response.body)
+}
+
+/** Tells a fact as the module that owns it would: drives a module through the facts it listens to, in process. */
+export function tellFact<M, K extends keyof M & string> (hub: Pick<TestHub, 'hub'>, key: ServiceKey<Facts<M>>, type: K, fact: M[K]): void {
+  (hub.hub.services.use(key) as FactChannel<M>).tell(type, fact)
 }

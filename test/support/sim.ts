@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after } from 'node:test'
-import { hookScriptsDir, SimulatedFrontend, writeDemoTree, type FrontendLayout, type FrontendProfile, type SimInput, type SimState, type SimulatedFrontendOptions } from '../../src/sim/index.js'
+import { hookScriptsDir, SimulatedFrontend, type FrontendLayout, type FrontendProfile, type SimInput, type SimState, type SimulatedFrontendOptions } from '../../src/sim/index.js'
+import { copyDemoTree } from './demo-tree.js'
 import { tempDir } from './hub.js'
 
 export const hookEvents = ['start', 'quit', 'system-selected', 'game-selected', 'game-start', 'game-end', 'screensaver-start', 'screensaver-stop', 'config-changed', 'settings-changed'] as const
@@ -58,7 +59,7 @@ export interface DemoFrontend {
 /** Writes a demo tree, installs recording hooks, starts a simulator on a free port. */
 export async function startDemoFrontend (options: Partial<SimulatedFrontendOptions> & { profile?: FrontendProfile } = {}): Promise<DemoFrontend> {
   const root = tempDir('cabinet-hub-sim-')
-  await writeDemoTree(root, options.profile ?? 'retrobat')
+  await copyDemoTree(root, options.profile ?? 'retrobat')
   const frontend = new SimulatedFrontend({ frontendRoot: root, port: 0, playSeconds: 60, ...options })
   const log = installRecordingHooks(frontend.layout)
   const { url } = await frontend.start()

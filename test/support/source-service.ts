@@ -8,10 +8,13 @@ import pino from 'pino'
 import { coreOptions } from '../../src/core/core-options.js'
 import { configOf, loadConfig, optionEntries } from '../../src/core/options.js'
 import { EventBus } from '../../src/core/event-bus.js'
+import { FactChannel, type Facts } from '../../src/core/facts.js'
+import type { FrontendFacts } from '../../src/frontend/index.js'
+import type { GameEventFacts } from '../../src/game-events/index.js'
 import { define, open } from '../../src/core/events/definition.js'
 import { gameEvents } from '../../src/game-events/events.js'
 import { gameEventsOptions } from '../../src/game-events/options.js'
-import type { GameSourceFactory } from '../../src/game-events/game-source.js'
+import type { GameSourceFactory } from '../../src/game-events/source-kinds.js'
 import { GameEventsService } from '../../src/game-events/service.js'
 import { quietPeers } from './game-events.js'
 import { tempDir } from './hub.js'
@@ -24,6 +27,8 @@ export interface RecordedEvent {
 
 export interface SourceService {
   readonly service: GameEventsService
+  /** What the service tells other modules. */
+  readonly facts: Facts<GameEventFacts>
   readonly events: RecordedEvent[]
   /** Resolves once `predicate` holds on the recorded events; rejects after `timeoutMs` with what was recorded. */
   until (predicate: (events: readonly RecordedEvent[]) => boolean, timeoutMs?: number): Promise<void>
@@ -51,9 +56,13 @@ export async function startSourceService (options: Record<string, string | boole
   })
   const events: RecordedEvent[] = []
   bus.subscribe((event) => events.push({ type: event.envelope.Type, payload: event.envelope.Payload }))
+  const inOrder = (tell: ReadonlyArray<() => void>, name: string): void => { bus.inOrder(tell, name) }
+  // No frontend here: the game on screen is whatever the sources report.
+  const frontend = new FactChannel<FrontendFacts>(inOrder)
+  const facts = new FactChannel<GameEventFacts>(inOrder)
   let service: GameEventsService
   try {
-    service = new GameEventsService({ config, publisher: bus, subscribe: (listener) => bus.subscribe(listener), logger: pino({ level: 'silent' }), now: fixedNow, sources })
+    service = new GameEventsService({ config, publisher: bus, frontend, facts, logger: pino({ level: 'silent' }), now: fixedNow, sources })
     await service.start()
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true })
@@ -61,6 +70,7 @@ export async function startSourceService (options: Record<string, string | boole
   }
   return {
     service,
+    facts,
     events,
     until: async (predicate, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs

@@ -1,5 +1,6 @@
 /** A WebSocket client that records every frame, for asserting what a consumer receives. */
-import { once } from 'node:events'
+import { once, type EventEmitter } from 'node:events'
+import type { Duplex } from 'node:stream'
 import WebSocket from 'ws'
 
 export interface Frame {
@@ -9,6 +10,35 @@ export interface Frame {
   readonly CorrelationId?: string
   readonly Payload: Record<string, unknown>
 }
+
+/** What `RecordingClient.inject` needs of a fastify app with @fastify/websocket. */
+interface InjectableApp {
+  readonly server: EventEmitter
+  injectWS (path: string, upgradeContext: object): Promise<WebSocket>
+}
+
+/** Marks the upgrade requests `RecordingClient.inject` makes. */
+const injected = Symbol('injected upgrade')
+
+interface InjectedUpgrade {
+  readonly [injected]?: boolean
+  readonly headers: Record<string, unknown>
+  socket: Duplex
+}
+
+/**
+ * An in-memory stream of injectWS never closes by itself once both directions have ended, as a TCP
+ * socket does: ws would then wait its 30 s close timeout on each side after every closing handshake.
+ */
+function closeOnceDone (stream: Duplex): void {
+  let ended = false
+  let finished = false
+  const closeIfDone = (): void => { if (ended && finished) stream.destroy() }
+  stream.once('end', () => { ended = true; closeIfDone() })
+  stream.once('finish', () => { finished = true; closeIfDone() })
+}
+
+const wired = new WeakSet<InjectableApp>()
 
 export class RecordingClient {
   readonly frames: Frame[] = []
@@ -39,6 +69,29 @@ export class RecordingClient {
     const client = new RecordingClient(socket)
     await once(socket, 'open')
     return client
+  }
+
+  /**
+   * Connects in process through the app's `injectWS` (@fastify/websocket): the same routes, hooks and
+   * gateway, no port. The upgrade request is made to look like a local client's on the wire.
+   */
+  static async inject (app: InjectableApp, path: string): Promise<RecordingClient> {
+    if (!wired.has(app)) {
+      wired.add(app)
+      app.server.prependListener('upgrade', (request: InjectedUpgrade, connection: Duplex & { remoteAddress?: string }) => {
+        if (request[injected] !== true) return
+        // injectWS writes Sec-WebSocket-Version as the number 13 where a real request has the string,
+        // and gives the request no socket: the gateway writes to (and the rules read the peer address of)
+        // the in-memory stream the WebSocket runs on, as they would a TCP connection from loopback.
+        request.headers['sec-websocket-version'] = String(request.headers['sec-websocket-version'])
+        connection.remoteAddress = '127.0.0.1'
+        request.socket = connection
+        closeOnceDone(connection)
+      })
+    }
+    const socket = await app.injectWS(path, { [injected]: true })
+    closeOnceDone((socket as unknown as { _socket: Duplex })._socket)
+    return new RecordingClient(socket)
   }
 
   types (): string[] {

@@ -1,5 +1,5 @@
 /**
- * Hiscore theme XML as an EmulationStation theme reads it: each hiscore table that reaches the bus
+ * Hiscore theme XML as an EmulationStation theme reads it: each hiscore table the hiscores module tells of
  * becomes `<themes>/.hiscore/<system>/<rom>.xml` with one `hiscoreline<i>` per entry (and the same
  * file in the service's archive, from which a lost themes folder gets it back), is rewritten when
  * the table changes and removed when it empties; the same lines go in a block of the game's
@@ -10,14 +10,15 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { XMLParser } from 'fast-xml-parser'
-import { startHub, tempDir, type TestHub } from '../support/hub.js'
+import { hiscoreFactsService, type HiscoreFacts } from '../../src/hiscores/index.js'
+import { startHub, tellFact, tempDir, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 type Row = [rank: number, name: string, score: string]
 
-const table = (system: string, rom: string, rows: Row[], status = 'ok') => ({
-  System: system, Rom: rom, Game: rom, Status: status, Message: '', SourceType: 'hi', SourceFile: null, UpdatedAt: null, Me: 'Alice',
-  Scores: rows.map(([Rank, Name, Score]) => ({ Rank, Name, Score, Value: Number(Score), IsMe: false }))
+/** A table as the hiscores module tells it. */
+const table = (system: string, rom: string, rows: Row[], status: 'ok' | 'error' = 'ok'): HiscoreFacts['TableChanged'] => ({
+  system, rom, status, scores: rows.map(([rank, name, score]) => ({ rank, name, score }))
 })
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'text' })
@@ -45,7 +46,7 @@ function themesHubOfSuite (themesDir: string, prepare: () => void = () => {}): {
   let panel: RecordingClient | undefined
   before(async () => {
     prepare()
-    hub = await startHub({ options: { devEventsIngest: true, themeExportDir: themesDir } })
+    hub = await startHub({ options: { themeExportDir: themesDir } })
     panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
   })
   after(async () => {
@@ -56,10 +57,9 @@ function themesHubOfSuite (themesDir: string, prepare: () => void = () => {}): {
   return { hub: () => hub!, panel: () => panel! }
 }
 
-/** Puts a table on the bus as the hiscores module would. */
+/** Tells a table as the hiscores module would. */
 async function publishTable (hub: TestHub, payload: ReturnType<typeof table>): Promise<void> {
-  const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'hiscore.updated', Payload: payload }) })
-  assert.equal(response.status, 202)
+  tellFact(hub, hiscoreFactsService, 'TableChanged', payload)
 }
 
 describe('hiscore theme XML', () => {

@@ -45,14 +45,3 @@ export function define<const T extends string, S extends TSchema> (type: T, desc
 
 /** Event type -> payload type, for a list of definitions. */
 export type EventMap<D extends readonly EventDefinition[]> = { [E in D[number] as E['type']]: Static<E['payload']> }
-
-/** One published event of a map, narrowed by its `type`. */
-export type EventOf<M> = { [K in keyof M & string]: { readonly type: K, readonly payload: M[K] } }[keyof M & string]
-
-/**
- * A published event read as one of a module's declared events, or null when it is of another
- * type: subscribers switch on `type` and get the payload typed by the declaring module's schema.
- */
-export function readEvent<const D extends readonly EventDefinition[]> (definitions: D, envelope: { readonly Type: string, readonly Payload: unknown }): EventOf<EventMap<D>> | null {
-  return definitions.some((d) => d.type === envelope.Type) ? { type: envelope.Type, payload: envelope.Payload } as EventOf<EventMap<D>> : null
-}

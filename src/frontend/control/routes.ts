@@ -10,7 +10,7 @@ const tags = [apiGroups.context.name]
 const prefix = '/api/v1/es/controller'
 const actionErrors = errorResponses(...jsonBodyErrors, 403, 404, 409)
 
-/** Forwards one call to the frontend: 502 when it does not answer, its status and body when it refuses. */
+/** Forwards one call to the frontend: 502 when it does not answer, its status and body when it refuses; 501 from a family that cannot do it (FrontendUnsupportedError). */
 async function forward (call: () => Promise<FrontendResponse>) {
   let response: FrontendResponse
   try {
@@ -55,10 +55,10 @@ export function controllerRoutes (app: HubApp, controller: FrontendController, e
   })
 
   app.post(`${prefix}/reloadgames`, {
-    schema: { tags, summary: 'Ask the frontend to reload every gamelist. Explicit only: the user\'s cursor is lost, so nothing calls it automatically', response: { 200: EsCallResponse, ...errorResponses(403, 502) } }
+    schema: { tags, summary: 'Ask the frontend to reload every gamelist. Explicit only: the user\'s cursor is lost, so nothing calls it automatically', response: { 200: EsCallResponse, ...errorResponses(403, 501, 502) } }
   }, async () => forward(async () => es.reloadGames()))
 
   app.post(`${prefix}/notify`, {
-    schema: { tags, summary: 'Show a native notification in the frontend', body: NotifyBody, response: { 200: EsCallResponse, ...errorResponses(...jsonBodyErrors, 403, 502) } }
+    schema: { tags, summary: 'Show a native notification in the frontend', body: NotifyBody, response: { 200: EsCallResponse, ...errorResponses(...jsonBodyErrors, 403, 501, 502) } }
   }, async (request) => forward(async () => es.notify(request.body.message)))
 }

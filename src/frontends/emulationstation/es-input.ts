@@ -3,7 +3,6 @@
  * inputs. ES stores SDL2 keycodes; xdotool wants X keysym names.
  */
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import type { NavigationInput } from '../controls.js'
 
@@ -43,19 +42,25 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '',
 interface InputElement { name?: string, type?: string, id?: string | number }
 interface InputConfigElement { type?: string, input?: InputElement[] }
 
-/** Reads the keyboard section of `<esConfigDir>/es_input.cfg`; a missing or unreadable file is a `problem`, not a throw. */
-export function readKeyboardMapping (esConfigDir: string): KeyboardMapping {
-  const file = path.join(esConfigDir, 'es_input.cfg')
+/**
+ * Reads the keyboard section of an input file in ES's format (`es_input.cfg`, ES-DE's `es_input.xml`);
+ * a missing or unreadable file is a `problem`, not a throw. `builtInKeys` (a frontend's own default
+ * keyboard, when it has one) apply without a keyboard section, and to the inputs it does not name.
+ */
+export function readKeyboardMapping (file: string, builtInKeys?: Partial<Record<NavigationInput, string>>): KeyboardMapping {
   let document: { inputList?: { inputConfig?: InputConfigElement[] } }
   try {
     document = parser.parse(readFileSync(file, 'utf8')) as typeof document
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' && builtInKeys !== undefined) return { file, keys: builtInKeys, problem: null }
     return { file, keys: {}, problem: code === 'ENOENT' ? `${file} does not exist: configure a keyboard in the frontend first` : `${file} cannot be read: ${(error as Error).message.split('\n')[0]}` }
   }
   const keyboard = document.inputList?.inputConfig?.find((c) => c.type === 'keyboard')
+  if (keyboard === undefined && builtInKeys !== undefined) return { file, keys: builtInKeys, problem: null }
   if (keyboard === undefined) return { file, keys: {}, problem: `${file} has no keyboard inputConfig: configure a keyboard in the frontend first` }
-  const keys: Partial<Record<NavigationInput, string>> = {}
+  // The file's keys over the built-in ones: an input the file does not name keeps the frontend's own key.
+  const keys: Partial<Record<NavigationInput, string>> = { ...builtInKeys }
   for (const input of keyboard.input ?? []) {
     if (input.type !== 'key' || input.name === undefined) continue
     const keysym = keysymOf(Number(input.id))

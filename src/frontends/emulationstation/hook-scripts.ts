@@ -103,11 +103,11 @@ export function batScript (event: string, target: HookScriptTarget): string {
   ].join('\r\n')
 }
 
-/** Writes the scripts of the target's platform for every hook we listen to. */
-export function installHooks (target: HookScriptTarget): HookInstallReport {
+/** Writes the scripts of the target's platform for every hook we listen to (of ES, unless a family of its own names them). */
+export function installHooks (target: HookScriptTarget, events: readonly string[] = esHookNames): HookInstallReport {
   const windows = target.platform === 'win32'
   const written: string[] = []
-  for (const event of esHookNames) {
+  for (const event of events) {
     const folder = path.join(target.esConfigDir, 'scripts', event)
     mkdirSync(folder, { recursive: true })
     const file = path.join(folder, `${hookScriptBaseName}${windows ? '.bat' : '.sh'}`)

@@ -32,15 +32,17 @@ export const esButtons = { ok: 'b', back: 'a' } as const
 
 const esControls: FrontendControls = {
   ...esButtons,
+  windowClass: 'emulationstation',
   backend: (kind, context) => kind === 'simulator'
     ? new SimulatorBackend(context.webApi)
-    : new XdotoolBackend({ xdotool: '/usr/bin/xdotool', esConfigDir: context.esConfigDir, windowClass: context.windowClass, display: context.display })
+    : new XdotoolBackend({ xdotool: '/usr/bin/xdotool', inputFile: context.esConfigDir === null ? null : path.join(context.esConfigDir, 'es_input.cfg'), windowClass: context.windowClass, display: context.display })
 }
 
 export function emulationStationAdapter (id: string, title: string, layout: (root: string) => FrontendLayout): FrontendAdapter {
   return {
     id,
     title,
+    family: 'emulationstation',
     layout,
     readSettings: readEsSettings,
     systemsFile: (paths: FrontendPaths) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'es_systems.cfg'),
@@ -52,4 +54,7 @@ export function emulationStationAdapter (id: string, title: string, layout: (roo
   }
 }
 
-export { batScript } from './hook-scripts.js'
+export { batScript, installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
+export { startedGamePath } from './hooks.js'
+export { SimulatorBackend } from './simulator-backend.js'
+export { XdotoolBackend } from './xdotool-backend.js'

@@ -13,7 +13,10 @@ const xdotoolTimeoutMs = 5000
 
 export interface XdotoolOptions {
   readonly xdotool: string
-  readonly esConfigDir: string | null
+  /** The frontend's input file in ES's format (es_input.cfg), or null when its config folder is unknown. */
+  readonly inputFile: string | null
+  /** The frontend's own keyboard, for an input file without a keyboard section (ES-DE has built-in keys). */
+  readonly builtInKeys?: Partial<Record<NavigationInput, string>>
   /** X window class of the frontend window: ES's SDL window is found by class, its title is not fixed. */
   readonly windowClass: string
   /** The X display; without one there is nothing to send keys to. */
@@ -41,14 +44,14 @@ export class XdotoolBackend implements InputBackend {
   }
 
   #keys (): Partial<Record<NavigationInput, string>> {
-    return this.options.esConfigDir === null ? {} : readKeyboardMapping(this.options.esConfigDir).keys
+    return this.options.inputFile === null ? {} : readKeyboardMapping(this.options.inputFile, this.options.builtInKeys).keys
   }
 
   async #problem (): Promise<string | null> {
     if (!existsSync(this.options.xdotool)) return `${this.options.xdotool} is not installed (apt-get install xdotool)`
     if (this.options.display === undefined || this.options.display === '') return 'DISPLAY is not set: the service must run in the X session of the frontend'
-    if (this.options.esConfigDir === null) return 'the frontend config folder is unknown: set --frontend-root or --es-config-dir'
-    const mapping = readKeyboardMapping(this.options.esConfigDir)
+    if (this.options.inputFile === null) return 'the frontend config folder is unknown: set --frontend-root or --es-config-dir'
+    const mapping = readKeyboardMapping(this.options.inputFile, this.options.builtInKeys)
     if (mapping.problem !== null) return mapping.problem
     const unmapped = navigationInputs.filter((i) => mapping.keys[i] === undefined)
     if (unmapped.length > 0) return `${mapping.file} maps no keyboard key to ${unmapped.join(', ')}`

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { GameSource, GameSourceSink, OutputSession, SessionEndReason } from '../game-source.js'
 import { PluginBridge } from '../mame-plugin/plugin-bridge.js'
+import { oneLine, pluginElsewhereProblem } from '../mame-plugin/plugin-check.js'
 import type { CabemuStatusType } from '../schemas.js'
 import type { ReadRange } from '../watches/read-plan.js'
 import { OutputConnection } from './connection.js'
@@ -18,6 +19,8 @@ export interface CabemuOptions {
   readonly enabled: boolean
   readonly host: string
   readonly port: number
+  /** The service's data dir: a `cabinethub` plugin heard here should read its definitions. */
+  readonly dataDir: string
 }
 
 const retry = { minRetryMs: 100, maxRetryMs: 2000 }
@@ -28,6 +31,7 @@ export class CabemuSource implements GameSource {
   readonly statusSlot = { key: 'cabemu', list: true }
   readonly #options: CabemuOptions
   readonly #connection: OutputConnection
+  readonly #logger: FastifyBaseLogger
   /** Outputs of the `cabinethub` plugin are watched memory, not lamps. */
   readonly #bridge = new PluginBridge()
   #sink: GameSourceSink | null = null
@@ -39,6 +43,7 @@ export class CabemuSource implements GameSource {
     const { instance, host, port } = options
     this.id = instance
     this.#options = options
+    this.#logger = logger
     this.#connection = new OutputConnection({ host, port, ...retry }, {
       connected: () => logger.info(`${instance}: connected to the output server on ${host}:${port}`),
       line: (line) => this.#receive(line === null ? null : parseOutputLine(line)),
@@ -72,8 +77,16 @@ export class CabemuSource implements GameSource {
       connected: this.#connection.connected,
       machineName: this.#machineName,
       linesReceived: this.#linesReceived,
-      ignoredLines: this.#ignoredLines
+      ignoredLines: this.#ignoredLines,
+      mamePlugin: this.#mamePlugin()
     }
+  }
+
+  #mamePlugin (): CabemuStatusType['mamePlugin'] {
+    const plugin = this.#bridge.plugin
+    if (plugin === null) return null
+    const problem = pluginElsewhereProblem(plugin, this.#options.dataDir)
+    return { ...plugin, state: problem === null ? 'ok' : 'degraded', problem: problem === null ? null : oneLine(problem) }
   }
 
   /** A line was received; `message` is null for garbage. */
@@ -88,9 +101,18 @@ export class CabemuSource implements GameSource {
       case 'stop': return this.#end('stopped')
       case 'signal':
         if (this.#sink === null) return
-        if (PluginBridge.handles(message.key)) return this.#bridge.output(message.key, message.value, this.#sink)
+        if (PluginBridge.handles(message.key)) return this.#pluginOutput(message.key, message.value, this.#sink)
         return this.#sink.outputChanged(this.#session(this.#machineName ?? ''), message.key, message.value)
     }
+  }
+
+  #pluginOutput (key: string, value: number, sink: GameSourceSink): void {
+    const before = this.#bridge.plugin
+    this.#bridge.output(key, value, sink)
+    const plugin = this.#bridge.plugin
+    // Said once per plugin heard, not at each of its half-second announcements.
+    const problem = plugin === null || plugin === before ? null : pluginElsewhereProblem(plugin, this.#options.dataDir)
+    if (problem !== null) this.#logger.warn(`${this.id}: ${oneLine(problem)}`)
   }
 
   #start (machineName: string): void {

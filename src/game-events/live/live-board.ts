@@ -4,6 +4,8 @@
  * first value of a new game always goes out.
  */
 
+import type { GameEventFacts } from '../content-facts.js'
+
 export type Publish = (type: string, payload: Record<string, unknown>) => void
 
 /** What turns a source's reports into events: the bus, the live board its scores feed, and the clock. */
@@ -39,17 +41,22 @@ export interface TimerReading {
   readonly Part: Omit<ScorePart, 'Weight' | 'Contribution'>
 }
 
+/** What the board tells other modules of a score it published. */
+export type ScoreTold = GameEventFacts['ScoreChanged']
+
 export class LiveBoard {
   readonly #publish: Publish
   readonly #now: () => Date
+  readonly #told: (score: ScoreTold) => void
   readonly #scores = new Map<string, number>()
   readonly #timers = new Map<string, number>()
   /** Whether a score or timer went out since the last clear. */
   #published = false
 
-  constructor (publish: Publish, now: () => Date) {
+  constructor (publish: Publish, now: () => Date, told: (score: ScoreTold) => void) {
     this.#publish = publish
     this.#now = now
+    this.#told = told
   }
 
   /** Publishes the summed score of `parts` for one player when it differs from the last one. */
@@ -71,6 +78,7 @@ export class LiveBoard {
       Parts: parts,
       Ts: this.#now().toISOString()
     })
+    this.#told({ source, systemId: game.SystemId, rom: game.Rom, player, score, rawParts: parts.map((p) => p.RawValueHex) })
   }
 
   /** Publishes a timer when its value differs from the last one. */

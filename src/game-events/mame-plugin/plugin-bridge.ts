@@ -4,7 +4,9 @@
  * outputs, which the cabemu source already reads:
  *   `chub.content:<system>/<rom> = n` (0 at stop): the content it watches (`mame/<machine>`, or
  *     `<machine>/<software>` for a software item), repeated with a growing n for late listeners;
- *   `chub.w:<KEY>:<n> = <int>`: bytes 3n..3n+2 of watch KEY, big-endian in memory order.
+ *   `chub.w:<KEY>:<n> = <int>`: bytes 3n..3n+2 of watch KEY, big-endian in memory order;
+ *   `chub.plugin:<folder>:<definitions dir> = n`, both percent-encoded: where the plugin is and
+ *     which definitions it reads, announced with the content (plugin-check.ts compares them).
  * The bridge turns these back into content reports and memory reads of the service's read plan,
  * so the same watcher decodes them as it decodes RetroArch's reads.
  */
@@ -13,6 +15,7 @@ import type { ReadRange } from '../watches/read-plan.js'
 
 const contentPrefix = 'chub.content:'
 const watchPrefix = 'chub.w:'
+const pluginPrefix = 'chub.plugin:'
 /** A MAME output is a 32-bit signed integer: three bytes always fit. */
 export const bytesPerOutput = 3
 
@@ -23,6 +26,23 @@ interface RangeBytes {
   readonly missing: Set<string>
 }
 
+/** A plugin as it describes itself: its folder (`<plugins dir>/cabinethub`) and the definition folder it reads. */
+export interface PluginDescription {
+  readonly folder: string
+  readonly definitionsDir: string
+}
+
+/** The plugin's announcement, or null when it is not one (an older plugin sends none). */
+function describedPlugin (name: string): PluginDescription | null {
+  const [folder, definitionsDir, ...rest] = name.split(':')
+  if (folder === undefined || definitionsDir === undefined || rest.length > 0 || definitionsDir === '') return null
+  try {
+    return { folder: decodeURIComponent(folder), definitionsDir: decodeURIComponent(definitionsDir) }
+  } catch {
+    return null
+  }
+}
+
 function outputNames (key: string, size: number): string[] {
   return Array.from({ length: Math.ceil(size / bytesPerOutput) }, (_, n) => `${watchPrefix}${key}:${n}`)
 }
@@ -30,6 +50,12 @@ function outputNames (key: string, size: number): string[] {
 export class PluginBridge {
   #content: RunningContent | null = null
   #ranges: RangeBytes[] = []
+  #plugin: PluginDescription | null = null
+
+  /** The plugin last heard on this connection; it stays known after its machine stops. */
+  get plugin (): PluginDescription | null {
+    return this.#plugin
+  }
 
   /** True for the outputs the plugin publishes; they are the bridge's, not lamps. */
   static handles (key: string): boolean {
@@ -42,6 +68,10 @@ export class PluginBridge {
 
   output (key: string, value: number, sink: GameSourceSink): void {
     if (key.startsWith(contentPrefix)) return this.#contentOutput(key.slice(contentPrefix.length), value, sink)
+    if (key.startsWith(pluginPrefix)) {
+      this.#plugin = describedPlugin(key.slice(pluginPrefix.length)) ?? this.#plugin
+      return
+    }
     if (!key.startsWith(watchPrefix)) return
     const [watchKey, chunk] = [key.slice(watchPrefix.length, key.lastIndexOf(':')), Number(key.slice(key.lastIndexOf(':') + 1))]
     for (const entry of this.#ranges) {

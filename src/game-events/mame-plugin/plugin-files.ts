@@ -5,9 +5,9 @@
  * network outputs (see plugin-bridge.ts for the names). MAME's own `json` plugin parses the
  * definitions, so MAME runs with `-pluginspath "<this dir>;<MAME's plugins>"`.
  */
-import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { bytesPerOutput } from './plugin-bridge.js'
+import { bytesPerOutput, type PluginDescription } from './plugin-bridge.js'
 
 export const pluginName = 'cabinethub'
 
@@ -17,6 +17,21 @@ function luaString (text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`
 }
 
+/** The plugin `installPlugin` wrote into `pluginsDir`, read back from its `init.lua`; null when none is there. */
+export function installedPlugin (pluginsDir: string): PluginDescription | null {
+  const folder = path.join(pluginsDir, pluginName)
+  let lua: string
+  try {
+    lua = readFileSync(path.join(folder, 'init.lua'), 'utf8')
+  } catch {
+    return null
+  }
+  // The line initLua writes, its value undone as luaString escaped it.
+  const literal = /^local definitions_dir = "((?:[^"\\]|\\.)*)"$/m.exec(lua)?.[1]
+  if (literal === undefined) return null
+  return { folder, definitionsDir: literal.replace(/\\(.)/g, (_, c: string) => c === 'n' ? '\n' : c) }
+}
+
 function initLua (definitionsDir: string): string {
   return `-- cabinet-hub memory bridge, written by \`cabinet-hub install-mame-plugin\`; reinstalling rewrites it.
 local exports = { name = "${pluginName}", version = "1.0.0", description = "cabinet-hub memory bridge", license = "MIT", author = { name = "cabinet-hub" } }
@@ -24,7 +39,15 @@ local cabinethub = exports
 local definitions_dir = ${luaString(definitionsDir)}
 local bytes_per_output = ${bytesPerOutput}
 
-function cabinethub.set_folder(path) end
+local plugin_folder = ""
+
+-- MAME tells a plugin its folder before starting it.
+function cabinethub.set_folder(path) plugin_folder = path end
+
+-- Any byte outside [A-Za-z0-9/._~-] as %XX: a folder may hold spaces, '=' or ':', which an output name cannot.
+local function percent_encoded(text)
+  return (text:gsub("[^%w/._~-]", function(c) return string.format("%%%02X", string.byte(c)) end))
+end
 
 function cabinethub.startplugin()
   local json = require("json")
@@ -63,12 +86,15 @@ function cabinethub.startplugin()
   end
 
   local frames = 0
+  -- Where this plugin is and which definitions it reads: the service says when that is not its folder.
+  local plugin_output = "chub.plugin:" .. percent_encoded(plugin_folder) .. ":" .. percent_encoded(definitions_dir)
 
   emu.register_start(function()
     content = content_key()
     watches = load(content)
     last = {}
     frames = 0
+    manager.machine.output:set_value(plugin_output, 1)
     manager.machine.output:set_value("chub.content:" .. content, 1)
   end)
 
@@ -81,7 +107,10 @@ function cabinethub.startplugin()
     -- Outputs are sent only when they change, and a client that connects later hears none of
     -- the earlier ones: the content is announced again every half second with a new value.
     frames = frames + 1
-    if content ~= nil and frames % 30 == 0 then manager.machine.output:set_value("chub.content:" .. content, frames // 30 + 1) end
+    if content ~= nil and frames % 30 == 0 then
+      manager.machine.output:set_value(plugin_output, frames // 30 + 1)
+      manager.machine.output:set_value("chub.content:" .. content, frames // 30 + 1)
+    end
     for _, watch in ipairs(watches) do
       local chunk = 0
       for start = 0, watch.size - 1, bytes_per_output do

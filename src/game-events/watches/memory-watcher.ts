@@ -26,6 +26,8 @@ export class MemoryWatcher {
   #definition: StoredDefinition | null = null
   #game: GameIdentity | null = null
   #content: RunningContent | null = null
+  /** The ranges of the current plan: a reply to a read of an older plan (in flight when the game changed) is not this game's. */
+  #plan: ReadRange[] = []
 
   constructor (options: Reporting) {
     this.#options = options
@@ -40,7 +42,8 @@ export class MemoryWatcher {
     this.#content = content
     this.#readings.clear()
     this.#options.board.reset(memorySource)
-    return definition === null ? [] : readPlan(definition.watches)
+    this.#plan = definition === null ? [] : readPlan(definition.watches)
+    return this.#plan
   }
 
   lastValues (): WatchReading[] {
@@ -50,7 +53,7 @@ export class MemoryWatcher {
   /** Bytes of one range of the plan were read by the source `sourceId`. */
   read (sourceId: string, range: ReadRange, bytes: Uint8Array): void {
     const game = this.#game
-    if (game === null) return
+    if (game === null || !this.#plan.includes(range)) return
     const changed: WatchType[] = []
     for (const slice of range.slices) {
       const raw = bytes.subarray(slice.offset, slice.offset + slice.watch.size)

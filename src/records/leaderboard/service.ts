@@ -4,11 +4,9 @@
  * ranking changes (another game, a record admitted here, a linked service that changed).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { PublishedEvent, Publisher } from '../../core/event-bus.js'
-import { readEvent } from '../../core/events/definition.js'
+import type { Publisher } from '../../core/event-bus.js'
 import { HubError } from '../../core/errors.js'
-import { frontendEvents } from '../../frontend/index.js'
-import { romStem } from '../../identity/index.js'
+import type { GameOnScreen } from '../../frontend/index.js'
 import type { RecordsEvents } from '../events.js'
 import type { RecordsHome } from '../records-home.js'
 import type { Leaderboard } from '../schemas.js'
@@ -72,21 +70,15 @@ export class LeaderboardService {
     }
   }
 
-  /** Follows the frontend's selection; the leaderboard of the new game goes out. */
-  onEvent = (event: PublishedEvent): void => {
-    const frontend = readEvent(frontendEvents, event.envelope)
-    if (frontend === null) return
-    if (frontend.type === 'ui.system.selected') {
+  /** Follows the game on screen (null: a system is selected); the leaderboard of a new game goes out. */
+  show (game: GameOnScreen | null): void {
+    if (game === null) {
       this.#screen = null
-    } else if (frontend.type === 'ui.game.selected' || frontend.type === 'ui.game.started') {
-      const p = frontend.payload
-      const rom = p.Rom !== undefined && p.Rom !== '' ? p.Rom : romStem(p.GamePath ?? '')
-      if (p.SystemId === undefined || rom === '') return
-      const screen = { system: p.SystemId, rom, name: p.GameName ?? null }
-      if (screen.system === this.#screen?.system && screen.rom === this.#screen.rom) return
-      this.#screen = screen
-      this.refresh()
+      return
     }
+    if (game.system === this.#screen?.system && game.rom === this.#screen.rom) return
+    this.#screen = { system: game.system, rom: game.rom, name: game.gameName }
+    void this.refresh()
   }
 
   /** Rebuilds the leaderboard of the game on screen and publishes it when its ranking changed; refreshes never overlap. */

@@ -1,15 +1,20 @@
 /**
- * Writes the demo frontend tree: es_systems.cfg and es_settings.cfg, and per system a gamelist.xml,
+ * Writes the demo frontend tree: es_systems.cfg and es_settings.cfg (a Recalbox tree: recalbox.conf;
+ * an ES-DE tree: see es-de.ts), and per system a gamelist.xml,
  * tiny rom files, generated PNG media and an SVG logo, its art in the media store and in the ES
  * theme. Files that already exist are left alone, so a second run keeps whatever the user changed.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { XMLBuilder } from 'fast-xml-parser'
-import { frontendLayout, type FrontendProfile } from '../../frontends/index.js'
-import { mediaSystemId, romStem, slugOf } from '../../identity/index.js'
-import { artPng, gameArtKinds, gameArtPng, storeGameArt, storeSystemArt, systemLogoSvg, themeBackground } from './artwork.js'
-import { demoSystems, type DemoGame, type DemoSystem } from './catalog-data.js'
+import { frontendLayout, type DemoProfile, type FrontendLayout } from '../../frontends/index.js'
+import { mediaSystemId, romStem } from '../../identity/index.js'
+import { gameArtKinds, gameArtPng, systemLogoSvg } from './artwork.js'
+import { demoSystems, type DemoSystem } from './catalog-data.js'
+import { esDeTreeFiles, esDeTreeLayout } from './es-de.js'
+import { demoMediaDir, demoTheme, gameFields, romBytes, storeFiles, themeFiles, xmlDocument } from './parts.js'
+
+/** The layouts a demo tree is written in: the simulated ES family's, and Recalbox's (src/sim/recalbox). */
+export type DemoTreeProfile = DemoProfile
 
 export interface DemoTreeResult {
   /** Absolute root of the tree (give it to `--frontend-root`). */
@@ -22,43 +27,14 @@ export interface DemoTreeResult {
   readonly kept: readonly string[]
 }
 
-/** The ThemeSet of the demo's es_settings.cfg, written under `<es config>/themes/`. */
-const demoTheme = 'es-theme-carbon'
+/** Where a system's game art is, relative to its rom folder: Recalbox's scraper writes under `media/`. */
+const artFolder = (profile: DemoTreeProfile): string => profile === 'recalbox' ? 'media/images' : 'images'
 
-const builder = new XMLBuilder({ format: true, indentBy: '\t', ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true, suppressBooleanAttributes: false })
-
-function xmlDocument (content: unknown): string {
-  return `<?xml version="1.0"?>\n${builder.build(content) as string}`
-}
-
-/** Placeholder rom bytes. NES gets a valid iNES image (header, 16 KiB PRG looping at reset, 8 KiB CHR). */
-function romBytes (system: DemoSystem, game: DemoGame): Buffer {
-  if (system.name === 'nes') {
-    const rom = Buffer.alloc(16 + 16384 + 8192)
-    rom.set([0x4e, 0x45, 0x53, 0x1a, 1, 1], 0)
-    rom.set([0x4c, 0x00, 0x80], 16) // JMP $8000
-    rom.set([0x00, 0x80, 0x00, 0x80, 0x00, 0x80], 16 + 16384 - 6) // NMI, RESET, IRQ vectors -> $8000
-    return rom
-  }
-  if (path.extname(game.file) === '.zip') {
-    // An empty but valid zip archive: just the end-of-central-directory record.
-    return Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)])
-  }
-  return Buffer.from(`cabinet-hub demo rom: ${game.name}\n`)
-}
-
-function gamelistXml (system: DemoSystem): string {
+function gamelistXml (system: DemoSystem, profile: DemoTreeProfile): string {
   const games = system.games.map((game) => ({
     path: `./${game.file}`,
-    name: game.name,
-    desc: game.desc,
-    ...Object.fromEntries(gameArtKinds.map((kind) => [kind, `./images/${romStem(game.file)}-${kind}.png`])),
-    rating: game.rating,
-    releasedate: game.releasedate,
-    developer: game.developer,
-    publisher: game.publisher,
-    genre: game.genre,
-    players: game.players
+    ...gameFields(game),
+    ...Object.fromEntries(gameArtKinds.map((kind) => [kind, `./${artFolder(profile)}/${romStem(game.file)}-${kind}.png`]))
   }))
   return xmlDocument({ gameList: { game: games } })
 }
@@ -92,58 +68,43 @@ function esSettingsXml (): string {
   return `<?xml version="1.0"?>\n<config>\n${settings.map(({ tag, name, value }) => `\t<${tag} name="${name}" value="${value}" />`).join('\n')}\n</config>\n`
 }
 
-/** Every file of the tree, generated lazily so kept files cost nothing. */
-function* treeFiles (root: string, profile: FrontendProfile): Generator<[string, () => Buffer | string]> {
-  const layout = frontendLayout(root, profile)
-  yield [path.join(layout.esConfigDir, 'es_systems.cfg'), esSystemsXml]
-  yield [path.join(layout.esConfigDir, 'es_settings.cfg'), esSettingsXml]
+/** Recalbox's settings file: the demo's systems' emulators, as `<system>.emulator` / `<system>.core` lines. */
+function recalboxConf (): string {
+  return ['; recalbox.conf of the cabinet-hub demo tree', ...demoSystems.flatMap((system) => [`${system.name}.emulator=${system.emulator}`, `${system.name}.core=${system.core}`]), ''].join('\n')
+}
+
+/** Every file of an ES or Recalbox tree, generated lazily so kept files cost nothing. */
+function * esTreeFiles (layout: FrontendLayout, profile: DemoTreeProfile): Generator<[string, () => Buffer | string]> {
+  const root = layout.root
+  if (profile === 'recalbox') yield [path.join(layout.esConfigDir, 'recalbox.conf'), recalboxConf]
+  else {
+    yield [path.join(layout.esConfigDir, 'es_systems.cfg'), esSystemsXml]
+    yield [path.join(layout.esConfigDir, 'es_settings.cfg'), esSettingsXml]
+  }
   for (const system of demoSystems) {
     const folder = path.join(layout.romsDir, system.name)
-    yield [path.join(folder, 'gamelist.xml'), () => gamelistXml(system)]
+    yield [path.join(folder, 'gamelist.xml'), () => gamelistXml(system, profile)]
     yield [path.join(folder, 'images', 'logo.svg'), () => systemLogoSvg(system.fullname, system.colour)]
     for (const game of system.games) {
       yield [path.join(folder, game.file), () => romBytes(system, game)]
       for (const kind of gameArtKinds) {
-        yield [path.join(folder, 'images', `${romStem(game.file)}-${kind}.png`), () => gameArtPng(kind, game.name, system.colour)]
+        yield [path.join(folder, artFolder(profile), `${romStem(game.file)}-${kind}.png`), () => gameArtPng(kind, game.name, system.colour)]
       }
     }
     yield * storeFiles(path.join(demoMediaDir(root), 'systems', mediaSystemId(system.name)), system)
-    yield * themeFiles(path.join(layout.esConfigDir, 'themes', demoTheme), system)
+    if (profile !== 'recalbox') yield * themeFiles(path.join(layout.esConfigDir, 'themes', demoTheme), system)
   }
-}
-
-/** The demo's media store: the art the gamelist has no tag for (topper, instruction card, box ...). */
-function * storeFiles (systemDir: string, system: DemoSystem): Generator<[string, () => Buffer]> {
-  if (system.systemArtInStore) {
-    for (const [file, shape] of Object.entries(storeSystemArt)) yield [path.join(systemDir, file), () => artPng(shape, `${file}:${system.name}`, system.colour)]
-  }
-  for (const game of system.games) {
-    for (const [file, shape] of Object.entries(storeGameArt)) {
-      yield [path.join(systemDir, 'games', slugOf(romStem(game.file)), file), () => artPng(shape, `${file}:${game.name}`, system.colour)]
-    }
-  }
-}
-
-/** The demo's ES theme: a logo and a background for every system, where real themes keep them. */
-function * themeFiles (themeDir: string, system: DemoSystem): Generator<[string, () => Buffer | string]> {
-  yield [path.join(themeDir, 'art', 'logos', `${system.name}.svg`), () => systemLogoSvg(system.fullname, system.colour)]
-  yield [path.join(themeDir, 'art', 'background', `${system.name}.png`), () => artPng(themeBackground, `background:${system.name}`, system.colour)]
-}
-
-/** The media store that ships with the demo tree (the demo points --media-dir at it). */
-export function demoMediaDir (root: string): string {
-  return path.join(path.resolve(root), 'media')
 }
 
 /**
- * Writes the demo frontend tree into `root` (RetroBat layout unless told otherwise). Idempotent:
- * only missing files are written.
+ * Writes the demo frontend tree into `root` (RetroBat layout unless told otherwise; for ES-DE `root`
+ * is its home: `ES-DE/` and `ROMs/` in it). Idempotent: only missing files are written.
  */
-export async function writeDemoTree (root: string, profile: FrontendProfile = 'retrobat'): Promise<DemoTreeResult> {
-  const layout = frontendLayout(root, profile)
+export async function writeDemoTree (root: string, profile: DemoTreeProfile = 'retrobat'): Promise<DemoTreeResult> {
+  const layout = profile === 'es-de' ? esDeTreeLayout(root) : frontendLayout(root, profile)
   const written: string[] = []
   const kept: string[] = []
-  for (const [file, content] of treeFiles(layout.root, profile)) {
+  for (const [file, content] of profile === 'es-de' ? esDeTreeFiles(layout) : esTreeFiles(layout, profile)) {
     await mkdir(path.dirname(file), { recursive: true })
     try {
       await writeFile(file, content(), { flag: 'wx' })

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { chromium } from 'playwright-core'
-import { startHub, type TestHub } from '../../support/hub.js'
+import { sendHook, startHub, type TestHub } from '../../support/hub.js'
 import { findPeer } from '../../support/peers.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
@@ -29,7 +29,7 @@ describe('the demo achievements session and the Achievements view', { skip: brow
       await page.locator('section#achievements h2', { hasText: 'Achievements' }).waitFor()
       await page.locator('#socket.ok').waitFor()
 
-      hub.hub.bus.publish('ui.game.started', { SystemId: 'nes', Rom: 'Metroid (USA)', GamePath: '/roms/nes/Metroid (USA).nes', GameName: 'Metroid' })
+      await sendHook(hub, 'game-start', '/roms/nes/Metroid (USA).nes', 'Metroid (USA)', 'Metroid')
       await stream.until((c) => c.types().includes('achievements.achievement.unlock.confirmed'), 15_000)
       const unlock = stream.frames.find((f) => f.Type === 'achievements.achievement.unlock.confirmed')!.Payload
       assert.equal(unlock.Title, 'Press Start')

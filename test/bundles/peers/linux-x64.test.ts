@@ -25,12 +25,16 @@ describe('the linux-x64 bundle', () => {
     env = { PATH: pathWithoutNode(), HOME: tempDir() }
   })
 
-  it('unpacks to cabinet-hub-<version>/ with Node.js, the app, both launchers, the README and the licences', () => {
+  it('unpacks to cabinet-hub-<version>/ with Node.js, the app, both launchers, the README, the pages it links to and the licences', () => {
     const { version } = JSON.parse(readFileSync(path.join(bundle, 'package.json'), 'utf8')) as { version: string }
     assert.equal(path.basename(bundle), `cabinet-hub-${version}`)
     for (const file of ['node/bin/node', 'node/LICENSE', 'app/cabinet-hub.mjs', 'cabinet-hub', 'cabinet-hub.cmd', 'README.md', 'LICENSE', 'THIRD-PARTY-LICENSES.txt']) {
       assert.ok(statSync(path.join(bundle, file)).size > 0, file)
     }
+    const readme = readFileSync(path.join(bundle, 'README.md'), 'utf8')
+    const links = [...readme.matchAll(/\]\((docs\/[^)#]+)\)/g)].map((m) => m[1]!)
+    assert.ok(links.length > 5, links.join(' '))
+    for (const link of links) assert.ok(statSync(path.join(bundle, link)).size > 0, `${link}, linked from the README`)
     for (const executable of ['node/bin/node', 'cabinet-hub']) assert.equal(statSync(path.join(bundle, executable)).mode & 0o111, 0o111, `${executable} is executable`)
     const licences = readFileSync(path.join(bundle, 'THIRD-PARTY-LICENSES.txt'), 'utf8')
     for (const name of ['fastify', 'pino', '@fastify/swagger-ui', 'ws']) assert.match(licences, new RegExp(`^${name} \\d`, 'm'), name)

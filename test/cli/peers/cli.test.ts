@@ -37,7 +37,7 @@ describe('cabinet-hub command line', () => {
     assert.equal(helper.stderr, 'cabinet-hub: unknown option --fronted-root: did you mean --frontend-root? (see --help)\n')
     const choice = run(['serve', '--profile', 'retrobatt'], { CABINET_HUB_DATA_DIR: tempDir() })
     assert.equal(choice.status, 2)
-    assert.equal(choice.stderr, 'cabinet-hub: invalid configuration: --profile: must be one of retrobat, batocera (got "retrobatt")\n')
+    assert.equal(choice.stderr, 'cabinet-hub: invalid configuration: --profile: must be one of retrobat, batocera, es-de, recalbox (got "retrobatt")\n')
     const bad = run(['serve', '--port', 'twelve'], { CABINET_HUB_DATA_DIR: tempDir() })
     assert.equal(bad.status, 2)
     assert.equal(bad.stderr.trim().split('\n').length, 1)

@@ -7,6 +7,13 @@ import { freePort, startCli, stopCli, waitForHealth } from '../../support/cli.js
 import { tempDir } from '../../support/hub.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
+/** SIGTERM: the service and its demo stop, and the process exits 0. */
+async function exitsCleanly (child: ReturnType<typeof startCli>): Promise<void> {
+  child.kill('SIGTERM')
+  const [code] = await once(child, 'exit') as [number]
+  assert.equal(code, 0, child.stderrText())
+}
+
 describe('embedded default (no frontend configured)', () => {
   it('writes the demo tree, runs the simulated frontend through our hooks, and events move on /ws', async () => {
     const dataDir = tempDir()
@@ -35,9 +42,50 @@ describe('embedded default (no frontend configured)', () => {
       assert.notEqual(state.selectedSystem, null)
       firehose.close()
       raw.close()
-      child.kill('SIGTERM')
-      const [code] = await once(child, 'exit') as [number]
-      assert.equal(code, 0, child.stderrText())
+      await exitsCleanly(child)
+    } finally {
+      await stopCli(child)
+    }
+  })
+
+  it('runs a simulated Recalbox with --demo-profile recalbox: its events come over the embedded broker, Frontend names recalbox', async () => {
+    const dataDir = tempDir()
+    const port = await freePort()
+    const child = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', '--demo-profile', 'recalbox'])
+    try {
+      await waitForHealth(port, child, '/api/v1/startup/ready')
+      const effective = await (await fetch(`http://127.0.0.1:${port}/api/v1/config/effective`)).json() as { options: Record<string, unknown>, sources: Record<string, string> }
+      assert.deepEqual([effective.options.profile, effective.sources.profile, effective.sources.recalboxHost], ['recalbox', 'demo', 'demo'])
+      assert.ok(existsSync(path.join(dataDir, 'demo-recalbox', 'roms', 'nes', 'media', 'images', 'Metroid (USA)-image.png')))
+      const firehose = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws`)
+      await firehose.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected' && f.Payload.Source === 'mqtt'), 60_000)
+      const selected = firehose.frames.find((f) => f.Type === 'ui.game.selected')!.Payload as { Context: { Frontend: string }, Selection: { Name: string } }
+      assert.equal(selected.Context.Frontend, 'recalbox')
+      assert.notEqual(selected.Selection.Name, '')
+      await firehose.until((c) => c.types().includes('panel.state'), 60_000)
+      firehose.close()
+      await exitsCleanly(child)
+    } finally {
+      await stopCli(child)
+    }
+  })
+
+  it('runs the simulated ES-DE with --demo-profile es-de: the same streams, with Context.Frontend es-de', async () => {
+    const dataDir = tempDir()
+    const port = await freePort()
+    const child = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', '--demo-profile', 'es-de'])
+    try {
+      await waitForHealth(port, child, '/api/v1/startup/ready')
+      const effective = await (await fetch(`http://127.0.0.1:${port}/api/v1/config/effective`)).json() as { options: Record<string, unknown> }
+      const appData = path.join(dataDir, 'demo-frontend-es-de', 'ES-DE')
+      assert.deepEqual([effective.options.profile, effective.options.frontendRoot], ['es-de', appData])
+      assert.ok(existsSync(path.join(appData, 'scripts', 'game-select', 'cabinet-hub-hook.sh')), 'our hooks for ES-DE\'s events')
+      const firehose = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws`)
+      await firehose.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected'), 60_000)
+      const selected = firehose.frames.find((f) => f.Type === 'ui.game.selected')!
+      assert.equal((selected.Payload.Context as Record<string, unknown>).Frontend, 'es-de')
+      await firehose.until((c) => c.types().includes('panel.state') && c.types().includes('marquee.snapshot') && c.types().includes('hiscore.updated'), 60_000)
+      firehose.close()
     } finally {
       await stopCli(child)
     }

@@ -6,7 +6,7 @@ import { readEventsIni } from '../../../src/frontend/events-ini.js'
 import type { HookScriptTarget } from '../../../src/frontends/adapter.js'
 import { batScript } from '../../../src/frontends/emulationstation/index.js'
 import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
-import { tempDir } from '../../support/hub.js'
+import { startHub, tempDir } from '../../support/hub.js'
 import { esArgLine, script, wine, WineCmd, winePath } from '../../support/wine.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
@@ -31,7 +31,14 @@ const cases: Array<[string, string, string[]]> = [
   ['non-ascii', 'game-selected', ['psx', 'C:\\roms\\psx\\Pokémon Stadium ポケモン.chd', 'ポケモンスタジアム Pokémon']],
   ['hundred-percent', 'game-selected', ['pcengine', 'C:\\roms\\pce\\100% Orange Juice.pce', '100% Orange Juice 50%']],
   ['system', 'system-selected', ['mame']],
-  ['no-arguments', 'game-end', []]
+  ['no-arguments', 'game-end', []],
+  // ES-DE's events, in its argument order (rom path, name, system, full name), with the same hard names.
+  ['esde-ampersand', 'game-select', ['C:\\ES-DE\\ROMs\\mame\\Tom & Jerry (USA).zip', 'Tom & Jerry', 'mame', 'Arcade']],
+  ['esde-caret-percent', 'game-select', ['C:\\ES-DE\\ROMs\\nes\\Q^bert ^^ 100% (USA).nes', '%PATH% Q^bert %1', 'nes', 'Nintendo Entertainment System']],
+  ['esde-bang-parens', 'game-start', ['C:\\ES-DE\\ROMs\\nes\\Yoshi! Go!! (Japan).nes', ') ( Yoshi! Go!!', 'nes', 'Nintendo Entertainment System']],
+  ['esde-non-ascii', 'screensaver-game-select', ['C:\\ES-DE\\ROMs\\psx\\Pokémon Stadium ポケモン.chd', 'ポケモンスタジアム', 'psx', 'Sony PlayStation']],
+  ['esde-system', 'system-select', ['psx', 'Sony PlayStation', 'C:\\ES-DE\\ROMs\\psx']],
+  ['esde-startup', 'startup', []]
 ]
 
 /** Wine runs at once; each takes one to two seconds, mostly starting Wine. */
@@ -99,6 +106,28 @@ describe('the Windows batch hook under Wine\'s cmd', { skip }, () => {
       assert.equal(selected.Payload.GameName, 'Tom & Jerry')
       assert.equal(selected.Payload.Source, 'spool')
       frontend.close()
+    })
+
+    it('ES-DE\'s events from the same script reach an es-de service: selection and start of one game with its exact path and one GameId', async () => {
+      const appData = path.join(tempDir('cabinet-hub-bat-esde-'), 'ES-DE')
+      const hub = await startHub({ options: { frontendRoot: appData, profile: 'es-de' } })
+      try {
+        const frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
+        const romPath = 'C:\\ES-DE\\ROMs\\mame\\Tom & Jerry (USA) 100%.zip'
+        const spool = path.join(hub.dataDir, 'events.d')
+        // ES-DE on Windows quotes every argument, game-start's path included: the same line for both.
+        for (const event of ['game-select', 'game-start']) await cmd.run(writeHook(work, event, spool), esArgLine([romPath, 'Tom & Jerry', 'mame', 'Arcade']))
+        await frontend.until((c) => c.types().includes('ui.game.started'))
+        const selected = frontend.frames.find((fr) => fr.Type === 'ui.game.selected')!
+        const started = frontend.frames.find((fr) => fr.Type === 'ui.game.started')!
+        assert.deepEqual([selected.Payload.GamePath, selected.Payload.SystemId, selected.Payload.GameName], [romPath, 'mame', 'Tom & Jerry'])
+        assert.equal(started.Payload.GamePath, romPath)
+        assert.equal((started.Payload.Selection as Record<string, unknown>).GameId, (selected.Payload.Selection as Record<string, unknown>).GameId)
+        assert.equal((started.Payload.Context as Record<string, unknown>).Frontend, 'es-de')
+        frontend.close()
+      } finally {
+        await hub.close()
+      }
     })
   })
 })

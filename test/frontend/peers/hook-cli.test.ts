@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { configuredFrontendHooks, type FrontendsConfig } from '../../../src/frontends/index.js'
@@ -176,5 +176,24 @@ describe('cabinet-hub hook: spooled while the service is down, applied in order 
     assert.equal(run(['install-hooks', '--frontend-root', root, '--profile', 'batocera', '--data-dir', dataDir, '--create']).status, 0)
     assert.ok(existsSync(path.join(root, 'system', 'configs', 'emulationstation', 'scripts', 'game-start', 'cabinet-hub-hook.sh')))
     assert.equal(run(['install-hooks']).status, 2, 'needs a frontend root')
+  })
+
+  it('install-hooks --profile es-de finds ES-DE\'s app-data folder by ESDE_APPDATA_DIR, writes its event folders, and with --enable-scripts switches its two settings on', () => {
+    const home = tempDir('cabinet-hub-esde-install-')
+    const appData = path.join(home, 'ES-DE')
+    mkdirSync(path.join(appData, 'settings'), { recursive: true })
+    mkdirSync(path.join(home, 'ROMs'))
+    const settings = path.join(appData, 'settings', 'es_settings.xml')
+    writeFileSync(settings, '<?xml version="1.0"?>\n<bool name="CustomEventScripts" value="false" />\n<string name="Theme" value="linear-es-de" />\n')
+    const result = run(['install-hooks', '--profile', 'es-de', '--data-dir', dataDir, '--enable-scripts'], { ESDE_APPDATA_DIR: appData })
+    assert.equal(result.status, 0, result.stderr)
+    assert.match(result.stdout, /^switched on CustomEventScripts, CustomEventScriptsBrowsing$/m)
+    for (const event of ['game-select', 'system-select', 'game-start', 'game-end', 'startup', 'quit', 'screensaver-start', 'screensaver-end', 'screensaver-game-select']) {
+      assert.ok(existsSync(path.join(appData, 'scripts', event, 'cabinet-hub-hook.sh')), event)
+    }
+    assert.equal(readFileSync(settings, 'utf8'), '<?xml version="1.0"?>\n<bool name="CustomEventScripts" value="true" />\n<string name="Theme" value="linear-es-de" />\n<bool name="CustomEventScriptsBrowsing" value="true" />\n')
+    const again = run(['install-hooks', '--profile', 'es-de', '--frontend-root', appData, '--data-dir', dataDir, '--enable-scripts'])
+    assert.match(again.stdout, /already on/)
+    assert.equal(run(['install-hooks', '--frontend-root', tree.root, '--data-dir', dataDir, '--enable-scripts']).status, 2, 'RetroBat has no such setting')
   })
 })

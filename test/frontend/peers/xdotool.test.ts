@@ -46,6 +46,7 @@ describe('xdotool input backend against a real X server', { skip }, () => {
   let seen = ''
   let hub: TestHub
   let esConfigDir = ''
+  let windowId = ''
   const previousDisplay = process.env.DISPLAY
 
   before(async () => {
@@ -60,8 +61,8 @@ describe('xdotool input backend against a real X server', { skip }, () => {
     window.stdout!.on('data', (chunk: Buffer) => { seen += chunk.toString() })
     await waitFor(() => seen.includes('MapNotify'), 'the window')
     const xenv = { ...process.env, DISPLAY: display }
-    const id = execFileSync(xdotool.path!, ['search', '--name', '^Some title$'], { env: xenv, encoding: 'utf8' }).trim().split('\n')[0]!
-    execFileSync(xdotool.path!, ['set_window', '--class', 'emulationstation', '--classname', 'emulationstation', id], { env: xenv })
+    windowId = execFileSync(xdotool.path!, ['search', '--name', '^Some title$'], { env: xenv, encoding: 'utf8' }).trim().split('\n')[0]!
+    execFileSync(xdotool.path!, ['set_window', '--class', 'emulationstation', '--classname', 'emulationstation', windowId], { env: xenv })
 
     esConfigDir = tempDir()
     mkdirSync(esConfigDir, { recursive: true })
@@ -103,5 +104,24 @@ describe('xdotool input backend against a real X server', { skip }, () => {
     assert.equal(status.ready, false)
     assert.match(status.message, /maps no keyboard key to select/)
     writeFileSync(path.join(esConfigDir, 'es_input.cfg'), esInputCfg(mapping))
+  })
+
+  it('drives ES-DE with its own keys (Enter is OK, Backspace back, PgDn the next page) to its window of class es-de, without an es_input.xml', async () => {
+    execFileSync(xdotool.path!, ['set_window', '--class', 'es-de', '--classname', 'es-de', windowId], { env: { ...process.env, DISPLAY: display } })
+    const esDe = await startHub({ options: { esConfigDir: tempDir(), profile: 'es-de', controlBackend: 'xdotool' } })
+    try {
+      const status = await (await fetch(`${esDe.baseUrl}/api/v1/es/controller/status`)).json() as { ready: boolean, message: string }
+      assert.equal(status.ready, true, status.message)
+      assert.match(status.message, /"es-de" window/)
+      const before = keyEvents().length
+      for (const input of ['a', 'b', 'pagedown']) {
+        const response = await fetch(`${esDe.baseUrl}/api/v1/es/controller/tap`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input, holdMs: 30 }) })
+        assert.ok(response.ok, await response.text())
+      }
+      await waitFor(() => keyEvents().length >= before + 6, 'six key events')
+      assert.deepEqual(keyEvents().slice(before), ['KeyPress Return', 'KeyRelease Return', 'KeyPress BackSpace', 'KeyRelease BackSpace', 'KeyPress Next', 'KeyRelease Next'])
+    } finally {
+      await esDe.close()
+    }
   })
 })

@@ -128,6 +128,30 @@ describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
     await runSteppingSession('after-kill')
   })
 
+  const mamePlugin = async (): Promise<{ state: string, problem: string | null } | null> => {
+    const status = await (await fetch(`${hub.baseUrl}/api/v1/ingame/status`)).json() as { sources: { cabemu: Array<{ instance: string, mamePlugin: { state: string, problem: string | null } | null }> } }
+    return status.sources.cabemu.find((c) => c.instance === 'cabemu')!.mamePlugin
+  }
+
+  it('says when the cabinethub plugin MAME loaded reads another data dir\'s definitions, naming its folder as MAME gave it', async () => {
+    const pluginsDir = path.join(work, 'other plugins=1')
+    const elsewhere = definitionsRoot(path.join(work, 'another data: dir'))
+    installPlugin(pluginsDir, elsewhere)
+    const arcade = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
+    const child = spawn(mame.path!, ['pong', '-plugin', 'cabinethub', '-pluginspath', `${pluginsDir};/usr/share/games/mame/plugins`, '-output', 'network',
+      '-video', 'none', '-sound', 'none', '-seconds_to_run', '600'], { cwd: work, env: { ...process.env, HOME: work, SDL_VIDEODRIVER: 'dummy', SDL_AUDIODRIVER: 'dummy' }, stdio: 'ignore' })
+    running.push(child)
+    await arcade.until((c) => c.types().includes('cabemu.content.started'), 60_000)
+    let plugin = await mamePlugin()
+    for (let i = 0; i < 100 && plugin === null; i++) plugin = await new Promise((resolve) => setTimeout(resolve, 50)).then(mamePlugin)
+    assert.equal(plugin?.state, 'degraded')
+    assert.ok(plugin.problem!.includes(`MAME plugin in ${path.join(pluginsDir, 'cabinethub')} reads watch definitions from ${elsewhere}`), plugin.problem!)
+    assert.ok(plugin.problem!.endsWith(`fix: cabinet-hub install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${hub.dataDir}`), plugin.problem!)
+    child.kill('SIGKILL')
+    await arcade.until((c) => c.types().includes('cabemu.session.stopped'), 30_000)
+    arcade.close()
+  })
+
   it('reads watched memory through the cabinethub plugin: mame nes -cart with the counter watched as a score reaches /ws/score', async () => {
     const pluginsDir = path.join(work, 'plugins')
     installPlugin(pluginsDir, definitionsRoot(hub.dataDir))
@@ -154,6 +178,7 @@ describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
     assert.equal((memory.Payload.Signal as { Key: string }).Key, 'P1_SCORE')
     assert.ok(arcade.types().includes('cabemu.content.started'))
     assert.ok(!arcade.frames.some((f) => f.Type === 'cabemu.output.changed' && JSON.stringify(f.Payload).includes('chub.')), 'the bridge\'s outputs are not lamps')
+    assert.deepEqual(await mamePlugin(), { folder: path.join(pluginsDir, 'cabinethub'), definitionsDir: definitionsRoot(hub.dataDir), state: 'ok', problem: null })
     child.kill('SIGKILL')
     for (const c of [score, arcade, ingame]) c.close()
   })

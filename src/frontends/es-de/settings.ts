@@ -1,0 +1,71 @@
+/**
+ * ES-DE's `<appdata>/settings/es_settings.xml`: the list of `<bool|int|string name value/>`
+ * elements with no root element. Custom event scripts run only with `CustomEventScripts` on, and
+ * the browsing events (game-select, system-select) only with `CustomEventScriptsBrowsing` on too;
+ * both are off by default (frontends.md §1).
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FrontendSettings } from '../../core/settings.js'
+import type { HookSwitchProblem } from '../adapter.js'
+import { parseSettings } from '../es-settings.js'
+import { readSettingsFile } from '../settings-file.js'
+
+const settingsFileOf = (appData: string): string => path.join(appData, 'settings', 'es_settings.xml')
+
+export async function readEsDeSettings (appData: string | null): Promise<FrontendSettings> {
+  return readSettingsFile(appData === null ? null : path.dirname(settingsFileOf(appData)), path.basename(settingsFileOf('')), parseSettings)
+}
+
+/** The settings as they are on disk now; none when the file is missing or broken (ES-DE then uses its defaults). */
+export function settingsNow (appData: string): Map<string, string> {
+  try {
+    return parseSettings(readFileSync(settingsFileOf(appData), 'utf8'))
+  } catch {
+    return new Map()
+  }
+}
+
+/** The two switches our hooks need, with what each one costs when it is off. */
+const switches = [
+  { name: 'CustomEventScripts', menu: 'Other settings > Enable custom event scripts', off: 'ES-DE runs no custom event script, ours neither: the service hears nothing from it' },
+  { name: 'CustomEventScriptsBrowsing', menu: 'Other settings > Browsing custom events', off: 'ES-DE fires no game-select or system-select: the service never hears what is selected' }
+] as const
+
+export function switchedOffSettings (appData: string): HookSwitchProblem[] {
+  const settings = settingsNow(appData)
+  const file = settingsFileOf(appData)
+  return switches.filter(({ name }) => settings.get(name) !== 'true').map(({ name, menu, off }) => ({
+    message: `${name} is off in ${file}: ${off}`,
+    fix: `in ES-DE, ${menu}; or, with ES-DE closed (it writes its settings back), cabinet-hub install-hooks --profile es-de --frontend-root ${appData} --enable-scripts`
+  }))
+}
+
+const settingLine = (name: string): string => `<bool name="${name}" value="true" />`
+
+/**
+ * Switches both on in es_settings.xml, keeping every other line as it is (a missing file is
+ * written with just them); returns the names it changed. The file is replaced by a rename, so
+ * ES-DE never reads it half written.
+ */
+export function switchOnSettings (appData: string): string[] {
+  const file = settingsFileOf(appData)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    text = '<?xml version="1.0"?>\n'
+  }
+  const settings = settingsNow(appData)
+  const changed = switches.map(({ name }) => name).filter((name) => settings.get(name) !== 'true')
+  for (const name of changed) {
+    const element = new RegExp(`<[a-z]+\\s+name="${name}"[^>]*/>`)
+    text = element.test(text) ? text.replace(element, settingLine(name)) : `${text}${text.endsWith('\n') ? '' : '\n'}${settingLine(name)}\n`
+  }
+  if (changed.length === 0) return []
+  const temporary = `${file}.cabinet-hub.tmp`
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(temporary, text)
+  renameSync(temporary, file)
+  return changed
+}

@@ -1,0 +1,18 @@
+/**
+ * Recalbox's settings, `system/recalbox.conf`: `key=value` lines, `;` or `#` starting a comment
+ * line. The manager switches (`global.cabinethub.<manager>.enabled`) work there as in es_settings.cfg.
+ */
+import type { FrontendSettings } from '../../core/settings.js'
+import { readSettingsFile } from '../settings-file.js'
+
+export async function readRecalboxConf (configDir: string | null): Promise<FrontendSettings> {
+  return readSettingsFile(configDir, 'recalbox.conf', (text) => {
+    const values = new Map<string, string>()
+    for (const line of text.split(/\r?\n/)) {
+      const trimmed = line.trim()
+      const equals = trimmed.indexOf('=')
+      if (equals > 0 && !trimmed.startsWith(';') && !trimmed.startsWith('#')) values.set(trimmed.slice(0, equals).trim(), trimmed.slice(equals + 1).trim())
+    }
+    return values
+  })
+}

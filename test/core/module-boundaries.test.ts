@@ -1,0 +1,46 @@
+/**
+ * Modules know each other by their facts and services, never by their wire payloads: no module
+ * compares an event type another module declares (the pages served to browsers and the venue's
+ * reader of other cabinets are clients of the wire, and may), only a transport subscribes to every
+ * event, and a module reaches only the services it declared.
+ */
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { defineModule } from '../../src/core/module.js'
+import { currentPlayerService } from '../../src/hiscores/index.js'
+import { startHub } from '../support/hub.js'
+
+const src = fileURLToPath(new URL('../../src/', import.meta.url))
+
+/** Clients of the wire: pages whose script runs in a browser, and the venue's reader of other cabinets' envelopes. */
+const wireClients = [/^overlays\/(?!index|routes|shell)[^/]+\.ts$/, /^dashboard\/page-script\.ts$/, /^venue\/listener\.ts$/]
+
+function sourceFiles (): string[] {
+  return readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => file.split(path.sep).join('/'))
+}
+
+describe('module boundaries', () => {
+  it('no module reads an event type another module declares', () => {
+    const files = sourceFiles().map((file) => ({ file, folder: file.split('/')[0]!, text: readFileSync(path.join(src, file), 'utf8') }))
+    const owner = new Map<string, string>()
+    for (const { folder, text } of files) for (const [, type] of text.matchAll(/define\(\s*'([a-z0-9.-]+)'/g)) owner.set(type!, folder)
+    assert.ok(owner.size > 50, 'the event declarations were found')
+    const reads = files
+      .filter(({ file }) => !wireClients.some((client) => client.test(file)))
+      .flatMap(({ file, folder, text }) => [...text.matchAll(/(?:===|!==|case)\s*'([a-z0-9.-]+)'/g)]
+        .map(([, type]) => type!)
+        .filter((type) => owner.has(type) && owner.get(type) !== folder)
+        .map((type) => `${file} reads ${type} of ${owner.get(type)!}`))
+    assert.deepEqual(reads, [])
+  })
+
+  it('refuses a module that subscribes to every event without being a transport, or uses a service it did not declare', async () => {
+    const listener = defineModule({ name: 'eavesdropper', gate: null, register: async (_scope, context) => { context.subscribe(() => {}) } })
+    await assert.rejects(startHub({ modules: [listener], listen: false }), /module eavesdropper subscribes to every event without being declared a transport/)
+    const user = defineModule({ name: 'undeclared-user', gate: null, register: async (_scope, context) => { context.use(currentPlayerService) } })
+    await assert.rejects(startHub({ modules: [user], listen: false }), /module undeclared-user uses the service hiscores\.current-player without declaring it in needs/)
+  })
+})

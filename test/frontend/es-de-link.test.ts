@@ -1,0 +1,111 @@
+/**
+ * The service against the simulated ES-DE (src/sim/README.md): our sh hooks installed for ES-DE's
+ * events, run one after another through `sh -c` with ES-DE's quoting and escaping. A selection,
+ * start and end of `Legend of Zelda, The (USA).zip` give its true path and one GameId; the blank
+ * game-select of a fast scroll is no game; what ES-DE cannot do answers 501 FRONTEND_UNSUPPORTED.
+ */
+import assert from 'node:assert/strict'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { configuredFrontendHooks, type FrontendsConfig } from '../../src/frontends/index.js'
+import { spoolDirOf } from '../../src/frontend/index.js'
+import { SimulatedEsDe, writeDemoTree } from '../../src/sim/index.js'
+import { frontendRunning } from '../support/frontend-hub.js'
+import { startHub, tempDir, type TestHub } from '../support/hub.js'
+import { RecordingClient, type Frame } from '../support/ws-client.js'
+
+describe('the service against the simulated ES-DE', () => {
+  let hub: TestHub
+  let sim: SimulatedEsDe
+  let simUrl = ''
+  let frontend: RecordingClient
+  let raw: RecordingClient
+  let zelda = ''
+  let appData = ''
+
+  before(async () => {
+    const home = tempDir('cabinet-hub-esde-link-')
+    const tree = await writeDemoTree(home, 'es-de')
+    appData = tree.esConfigDir
+    // The demo's Zelda as the zip the issue names: the rom file and its gamelist entry.
+    const nes = path.join(home, 'ROMs', 'nes')
+    zelda = path.join(nes, 'Legend of Zelda, The (USA).zip')
+    renameSync(path.join(nes, 'Legend of Zelda, The (USA).nes'), zelda)
+    const gamelist = path.join(tree.esConfigDir, 'gamelists', 'nes', 'gamelist.xml')
+    writeFileSync(gamelist, readFileSync(gamelist, 'utf8').replace('Legend of Zelda, The (USA).nes', 'Legend of Zelda, The (USA).zip'))
+    hub = await startHub({ options: { frontendRoot: tree.root, profile: 'es-de', esProbeIntervalMs: '200' } })
+    configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
+    frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
+    raw = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
+    sim = new SimulatedEsDe({ frontendRoot: tree.root, playSeconds: 600, screensaverSeconds: 0 })
+    simUrl = (await sim.start()).url
+    // No web API: ES-DE's startup event is what says it runs.
+    await frontendRunning(hub.baseUrl)
+  })
+  after(async () => {
+    frontend?.close()
+    raw?.close()
+    await sim?.stop()
+    await hub?.close()
+  })
+
+  const all = (type: string): Frame[] => frontend.frames.filter((f) => f.Type === type)
+  const press = async (...inputs: string[]): Promise<void> => {
+    for (const input of inputs) assert.equal((await fetch(`${simUrl}/sim/input`, { method: 'POST', body: JSON.stringify({ input }) })).status, 204)
+  }
+  const post = async (route: string, body: unknown): Promise<Response> => fetch(`${hub.baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const selection = (frame: Frame): Record<string, unknown> => frame.Payload.Selection as Record<string, unknown>
+
+  it('selects, starts and ends Legend of Zelda, The (USA).zip with its true path and one GameId; the fast-scroll select is no game', async () => {
+    // nes is the last system: left wraps to it; a opens it (Mega Man 2), pagedown scrolls fast to Zelda.
+    await press('left', 'a', 'pagedown')
+    await frontend.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected' && f.Payload.GamePath === zelda), 15_000)
+    const selected = all('ui.game.selected').find((f) => f.Payload.GamePath === zelda)!
+    assert.equal(selected.Payload.SystemId, 'nes')
+    assert.equal(selected.Payload.GameName, 'The Legend of Zelda')
+    assert.equal(selection(selected).Developer, 'Nintendo R&D4', 'the details come from <appdata>/gamelists/nes/gamelist.xml')
+    assert.equal((selected.Payload.Context as Record<string, unknown>).Frontend, 'es-de')
+    const blank = raw.frames.filter((f) => f.Payload.EventName === 'game-select' && (f.Payload.RawArgs as string[]).length === 0)
+    assert.equal(blank.length, 1, 'ES-DE fired its blank game-select when the fast scroll started')
+    assert.ok(all('ui.game.selected').every((f) => typeof f.Payload.GamePath === 'string' && f.Payload.GamePath !== ''), 'no selection without a game')
+    assert.deepEqual(all('ui.game.selected').map((f) => path.basename(String(f.Payload.GamePath))), ['Mega Man 2 (USA).nes', 'Legend of Zelda, The (USA).zip'])
+
+    await press('a')
+    await frontend.until((c) => c.types().includes('ui.game.started'), 15_000)
+    const started = all('ui.game.started').at(-1)!
+    assert.match((started.Payload.RawArgs as string[])[0]!, /Legend\\ of\\ Zelda,\\ The\\ \\\(USA\\\)\.zip$/, 'ES-DE passed the escaped path')
+    assert.equal(started.Payload.GamePath, zelda)
+    assert.equal(selection(started).GameId, selection(selected).GameId)
+    assert.equal((started.Payload.Context as Record<string, unknown>).State, 'playing')
+
+    await press('start')
+    await frontend.until((c) => c.types().includes('ui.game.ended'), 15_000)
+    const ended = all('ui.game.ended').at(-1)!
+    assert.equal(ended.Payload.GamePath, zelda)
+    assert.equal(selection(ended).GameId, selection(selected).GameId)
+  })
+
+  it('serves the game\'s art from ES-DE\'s downloaded_media: the title screen, the screenshot and the marquee (its wheel)', async () => {
+    const current = await (await fetch(`${hub.baseUrl}/api/v1/context/current-game`)).json() as { details: { image: string, thumbnail: string, extras: Record<string, string> } }
+    const media = path.join(appData, 'downloaded_media', 'nes')
+    for (const [url, folder] of [[current.details.image, 'titlescreens'], [current.details.thumbnail, 'screenshots'], [current.details.extras.wheel, 'marquees']] as const) {
+      assert.match(url ?? '', /^\/api\/v1\/media\//, JSON.stringify(current.details))
+      const served = Buffer.from(await (await fetch(`${hub.baseUrl}${url!}`)).arrayBuffer())
+      assert.deepEqual(served, readFileSync(path.join(media, folder, 'Legend of Zelda, The (USA).png')), folder)
+    }
+  })
+
+  it('answers launch, notifications and reload with 501 FRONTEND_UNSUPPORTED, and changes nothing', async () => {
+    const launch = await post('/api/v1/commands/launch', { romPath: zelda })
+    assert.equal(launch.status, 501)
+    assert.equal((await launch.json() as { code: string }).code, 'FRONTEND_UNSUPPORTED')
+    const notify = await post('/api/v1/es-notifications', { message: 'hello' })
+    assert.equal(notify.status, 501)
+    assert.equal((await notify.json() as { code: string }).code, 'FRONTEND_UNSUPPORTED')
+    const reload = await post('/api/v1/es/controller/reloadgames', {})
+    assert.equal(reload.status, 501)
+    const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string }
+    assert.equal(state.state, 'browsing')
+  })
+})
