@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { SaveWatch } from '../../src/hiscores/arcade/save-watch.js'
-import { tempDir } from '../support/hub.js'
+import { SaveWatch } from '../../../src/hiscores/arcade/save-watch.js'
+import { tempDir } from '../../support/hub.js'
 
 describe('save watch', { timeout: 30_000 }, () => {
   it('names the rom of a changed .hi file or nvram file, once per burst of writes', async () => {

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { watchChanges } from '../../src/core/folder-watch/watch-changes.js'
-import { watchFiles } from '../../src/core/folder-watch/watch-files.js'
-import { tempDir } from '../support/hub.js'
+import { watchChanges } from '../../../src/core/folder-watch/watch-changes.js'
+import { watchFiles } from '../../../src/core/folder-watch/watch-files.js'
+import { tempDir } from '../../support/hub.js'
 
 /** Batches of changed files, and a way to wait for the next one. */
 function recorder () {
