@@ -48,17 +48,23 @@ export async function stopChild (child: ChildProcess): Promise<void> {
   await once(child, 'exit')
 }
 
+/** How the service process itself is started: Node's own flags (`--import` a probe) and extra environment. */
+export interface HubProcessOptions {
+  readonly nodeArgs?: readonly string[]
+  readonly env?: Readonly<Record<string, string>>
+}
+
 /** Starts the built service (`dist/cli.js serve`) on a free port (with a fresh data dir unless given one) and waits for readiness. */
-export async function startCabinetHub (extraArgs: string[] = [], dataDir?: string): Promise<RunningProcess> {
-  const hub = await spawnCabinetHub(extraArgs, dataDir)
+export async function startCabinetHub (extraArgs: string[] = [], dataDir?: string, processOptions?: HubProcessOptions): Promise<RunningProcess> {
+  const hub = await spawnCabinetHub(extraArgs, dataDir, processOptions)
   await waitForHttp(`http://127.0.0.1:${hub.port}/api/v1/startup/ready`, hub.child)
   return hub
 }
 
 /** Starts the built service and returns at once, before it even listens. */
-export async function spawnCabinetHub (extraArgs: string[] = [], dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-'))): Promise<RunningProcess> {
+export async function spawnCabinetHub (extraArgs: string[] = [], dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-')), { nodeArgs = [], env = {} }: HubProcessOptions = {}): Promise<RunningProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, [cliPath, 'serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, [...nodeArgs, cliPath, 'serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } })
   return { port, child, stop: async () => stopChild(child) }
 }
 

@@ -36,12 +36,12 @@ export class DemoSession {
   constructor (private readonly service: AchievementsService, private readonly stepMs = 3000) {}
 
   /** Draws the demo badges once; later runs keep what is there. */
-  writeBadges (): void {
+  async writeBadges (): Promise<void> {
     for (const [name, colour] of badges) {
       for (const locked of [false, true]) {
         const ref = { category: 'badge', file: `${name}${locked ? '_lock' : ''}.png` } as const
-        if (this.service.hasMedia(ref)) continue
-        this.service.putMedia(ref, badgePng(colour, locked))
+        if (await this.service.hasMedia(ref)) continue
+        await this.service.putMedia(ref, badgePng(colour, locked))
       }
     }
   }
@@ -64,7 +64,7 @@ export class DemoSession {
     // The demo's roms are not real content: the set is keyed by the MD5 of the rom path.
     const hash = createHash('md5').update(gamePath).digest('hex')
     const gameId = 900_000 + (parseInt(hash.slice(0, 5), 16) % 99_999)
-    if (this.service.sets.byHash(hash) === null) this.service.installSet(hash, demoSet(gameId, title))
+    if (await this.service.sets.byHash(hash) === null) await this.service.installSet(hash, demoSet(gameId, title))
     this.service.store.forget(player, gameId)
     const login = await this.#ask(`r=login&u=${player}&p=${player}`)
     const token = String(login.Token ?? '')

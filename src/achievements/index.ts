@@ -44,7 +44,7 @@ export const achievementsModule = defineModule({
     // The demo plays against the local host only: it never sends its made-up sessions upstream.
     if (context.options.achievementsDemo && context.options.achievementsMode === 'local') {
       const demo = new DemoSession(service)
-      demo.writeBadges()
+      context.onStart('achievements-demo', async () => demo.writeBadges())
       const stopDemo = [frontend.on('GameStarted', ({ game }) => { demo.gameStarted(game.gamePath, game.gameName) }), frontend.on('GameEnded', () => { demo.stop() })]
       context.onStop(() => { for (const unsubscribe of stopDemo) unsubscribe(); demo.stop() })
     }

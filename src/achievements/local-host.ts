@@ -58,16 +58,16 @@ export class LocalHost implements AchievementsHost {
     return jsonAnswer({ Success: true, User: username, DisplayName: username, Token: randomBytes(16).toString('hex'), Score: this.store.score(username), SoftcoreScore: 0, Messages: 0 })
   }
 
-  #gameId (fields: URLSearchParams): HostAnswer {
+  async #gameId (fields: URLSearchParams): Promise<HostAnswer> {
     const hash = fields.get('m')
     if (hash === null || hash === '') return missing('m')
-    return jsonAnswer({ Success: true, GameID: this.sets.byHash(hash)?.set.ID ?? 0 })
+    return jsonAnswer({ Success: true, GameID: (await this.sets.byHash(hash))?.set.ID ?? 0 })
   }
 
-  #patch (fields: URLSearchParams): HostAnswer {
+  async #patch (fields: URLSearchParams): Promise<HostAnswer> {
     const gameId = integerField(fields, 'g')
     if (gameId === null) return missing('g')
-    const entry = this.sets.byGameId(gameId)
+    const entry = await this.sets.byGameId(gameId)
     return entry === null ? refused(`Unknown game ${gameId}`) : jsonAnswer({ Success: true, PatchData: served(entry.set) })
   }
 
@@ -89,10 +89,10 @@ export class LocalHost implements AchievementsHost {
     })
   }
 
-  #award (fields: URLSearchParams, username: string): HostAnswer {
+  async #award (fields: URLSearchParams, username: string): Promise<HostAnswer> {
     const achievementId = integerField(fields, 'a')
     if (achievementId === null) return missing('a')
-    const found = this.sets.achievement(achievementId, fields.get('m'))
+    const found = await this.sets.achievement(achievementId, fields.get('m'))
     if (found === null) return refused(`Data not found for achievement ${achievementId}`)
     const hardcore = fields.get('h') === '1'
     const { entry, achievement } = found
@@ -106,13 +106,13 @@ export class LocalHost implements AchievementsHost {
     })
   }
 
-  #submit (fields: URLSearchParams, username: string): HostAnswer {
+  async #submit (fields: URLSearchParams, username: string): Promise<HostAnswer> {
     const leaderboardId = integerField(fields, 'i')
     if (leaderboardId === null) return missing('i')
     const raw = fields.get('s')
     if (raw === null || !/^-?\d{1,10}$/.test(raw)) return missing('s')
     const score = Number(raw)
-    const found = this.sets.leaderboard(leaderboardId, fields.get('m'))
+    const found = await this.sets.leaderboard(leaderboardId, fields.get('m'))
     if (found === null) return refused(`Unknown leaderboard ${leaderboardId}`)
     const { entry, leaderboard } = found
     this.store.submit(username, leaderboardId, entry.set.ID, score, this.now())

@@ -3,8 +3,9 @@
  * fills it with what the upstream served; in local mode the owner puts the badges of their sets
  * there. Names are checked before any path is built, so no request reaches outside the folder.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { access, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 
 /** Our category names and the platform's image folders RetroArch asks for. */
 export const mediaFolders = { badge: 'Badge', images: 'Images', userpic: 'UserPic' } as const
@@ -35,13 +36,13 @@ export class MediaCache {
     return path.join(this.root, ref.category, ref.file)
   }
 
-  has (ref: MediaRef): boolean {
-    return existsSync(this.#pathOf(ref))
+  async has (ref: MediaRef): Promise<boolean> {
+    return access(this.#pathOf(ref)).then(() => true, () => false)
   }
 
-  read (ref: MediaRef): Buffer | null {
+  async read (ref: MediaRef): Promise<Buffer | null> {
     try {
-      return readFileSync(this.#pathOf(ref))
+      return await readFile(this.#pathOf(ref))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error
@@ -49,11 +50,7 @@ export class MediaCache {
   }
 
   /** Written beside and renamed, so a reader never sees half an image. */
-  write (ref: MediaRef, bytes: Buffer): void {
-    const file = this.#pathOf(ref)
-    mkdirSync(path.dirname(file), { recursive: true })
-    const partial = `${file}.${process.pid}.partial`
-    writeFileSync(partial, bytes)
-    renameSync(partial, file)
+  async write (ref: MediaRef, bytes: Buffer): Promise<void> {
+    await writeFileAtomic(this.#pathOf(ref), bytes)
   }
 }

@@ -88,7 +88,7 @@ export function achievementsRoutes (app: HubApp, service: AchievementsService, e
 
   app.get('/api/achievements/media/:category/:file', {
     schema: { tags, summary: 'A cached achievements image (badges, game icons)', params: MediaParams, response: { 200: png, ...errorResponses(404) } }
-  }, async (request, reply) => reply.type('image/png').header('cache-control', 'public, max-age=86400').send(service.media(request.params)))
+  }, async (request, reply) => reply.type('image/png').header('cache-control', 'public, max-age=86400').send(await service.media(request.params)))
 
   app.put('/api/achievements/sets/:hash', {
     schema: {
@@ -99,7 +99,7 @@ export function achievementsRoutes (app: HubApp, service: AchievementsService, e
       response: { 200: SetResponse, ...errorResponses(...jsonBodyErrors, 404) }
     }
   }, async (request) => {
-    const installed = service.installSet(request.params.hash, request.body)
+    const installed = await service.installSet(request.params.hash, request.body)
     return { hash: installed.hash, gameId: installed.set.ID, title: installed.set.Title, achievementCount: installed.set.Achievements.length, leaderboardCount: installed.set.Leaderboards?.length ?? 0, file: installed.file }
   })
 }

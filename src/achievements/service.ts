@@ -89,7 +89,7 @@ export class AchievementsService {
 
   /** Cached images first (badges never change); otherwise the host's, cached when it is a PNG. */
   async image (ref: MediaRef, userAgent: string | null): Promise<HostAnswer | null> {
-    const cached = this.#media.read(ref)
+    const cached = await this.#media.read(ref)
     if (cached !== null) return { status: 200, contentType: 'image/png', body: cached }
     let fetched: HostAnswer | null
     try {
@@ -99,26 +99,26 @@ export class AchievementsService {
       this.#lastError = error.message
       return failureAnswer(502, 'UPSTREAM_UNREACHABLE', error.message)
     }
-    if (fetched?.status === 200 && fetched.contentType.startsWith('image/png')) this.#media.write(ref, fetched.body)
+    if (fetched?.status === 200 && fetched.contentType.startsWith('image/png')) await this.#media.write(ref, fetched.body)
     return fetched
   }
 
-  media (ref: MediaRef): Buffer {
-    const bytes = this.#media.read(ref)
+  async media (ref: MediaRef): Promise<Buffer> {
+    const bytes = await this.#media.read(ref)
     if (bytes === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No cached achievements image ${ref.category}/${ref.file}`)
     return bytes
   }
 
-  hasMedia (ref: MediaRef): boolean {
+  async hasMedia (ref: MediaRef): Promise<boolean> {
     return this.#media.has(ref)
   }
 
-  putMedia (ref: MediaRef, bytes: Buffer): void {
-    this.#media.write(ref, bytes)
+  async putMedia (ref: MediaRef, bytes: Buffer): Promise<void> {
+    await this.#media.write(ref, bytes)
   }
 
-  installSet (hash: string, set: PatchDataType): InstalledSet {
-    const installed = this.sets.install(hash, set)
+  async installSet (hash: string, set: PatchDataType): Promise<InstalledSet> {
+    const installed = await this.sets.install(hash, set)
     this.#logger.info(`achievement set ${installed.hash} installed: ${set.Title} (game ${set.ID}, ${set.Achievements.length} achievements)`)
     return installed
   }

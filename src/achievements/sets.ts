@@ -2,10 +2,11 @@
  * The sets a local host serves: `<data-dir>/achievements/sets/<hash>.json`, each the `PatchData` of
  * one game. Files are read when asked for, so a set copied in by hand is served at once.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../core/errors.js'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import { PatchData, type PatchDataType, type SetAchievementType, type SetLeaderboardType } from './schemas.js'
 
 const setFile = /^([0-9a-f]{32})\.json$/
@@ -40,63 +41,61 @@ export class SetLibrary {
     return path.join(this.dir, `${hash.toLowerCase()}.json`)
   }
 
-  byHash (hash: string): InstalledSet | null {
+  async byHash (hash: string): Promise<InstalledSet | null> {
     const normalized = hash.toLowerCase()
     if (!/^[0-9a-f]{32}$/.test(normalized)) return null
     return this.#read(this.fileOf(normalized), normalized)
   }
 
-  byGameId (gameId: number): InstalledSet | null {
-    return this.#all().find((entry) => entry.set.ID === gameId) ?? null
+  async byGameId (gameId: number): Promise<InstalledSet | null> {
+    return (await this.#all()).find((entry) => entry.set.ID === gameId) ?? null
   }
 
   /** The achievement with its set: the set of `hash` first (RetroArch sends it with awards), else any. */
-  achievement (achievementId: number, hash: string | null): { entry: InstalledSet, achievement: SetAchievementType } | null {
+  async achievement (achievementId: number, hash: string | null): Promise<{ entry: InstalledSet, achievement: SetAchievementType } | null> {
     return this.#find(hash, (entry) => entry.set.Achievements.find((a) => a.ID === achievementId), 'achievement')
   }
 
-  leaderboard (leaderboardId: number, hash: string | null): { entry: InstalledSet, leaderboard: SetLeaderboardType } | null {
+  async leaderboard (leaderboardId: number, hash: string | null): Promise<{ entry: InstalledSet, leaderboard: SetLeaderboardType } | null> {
     return this.#find(hash, (entry) => (entry.set.Leaderboards ?? []).find((l) => l.ID === leaderboardId), 'leaderboard')
   }
 
-  install (hash: string, set: PatchDataType): InstalledSet {
+  async install (hash: string, set: PatchDataType): Promise<InstalledSet> {
     checkSetIds(set)
     const normalized = hash.toLowerCase()
     const file = this.fileOf(normalized)
-    mkdirSync(this.dir, { recursive: true })
-    const partial = `${file}.${process.pid}.partial`
-    writeFileSync(partial, `${JSON.stringify(set, null, 2)}\n`)
-    renameSync(partial, file)
+    await writeFileAtomic(file, `${JSON.stringify(set, null, 2)}\n`, { durable: true })
     return { hash: normalized, file, set }
   }
 
-  #find<K extends string, T> (hash: string | null, pick: (entry: InstalledSet) => T | undefined, key: K): ({ entry: InstalledSet } & Record<K, T>) | null {
-    const first = hash === null ? null : this.byHash(hash)
-    for (const entry of first === null ? this.#all() : [first, ...this.#all()]) {
+  async #find<K extends string, T> (hash: string | null, pick: (entry: InstalledSet) => T | undefined, key: K): Promise<({ entry: InstalledSet } & Record<K, T>) | null> {
+    const first = hash === null ? null : await this.byHash(hash)
+    const all = await this.#all()
+    for (const entry of first === null ? all : [first, ...all]) {
       const found = pick(entry)
       if (found !== undefined) return { entry, [key]: found } as { entry: InstalledSet } & Record<K, T>
     }
     return null
   }
 
-  #all (): InstalledSet[] {
+  async #all (): Promise<InstalledSet[]> {
     let names: string[]
     try {
-      names = readdirSync(this.dir)
+      names = await readdir(this.dir)
     } catch {
       return []
     }
-    return names.flatMap((name) => {
+    const entries = await Promise.all(names.map(async (name) => {
       const match = setFile.exec(name)
-      const entry = match === null ? null : this.#read(path.join(this.dir, name), match[1]!)
-      return entry === null ? [] : [entry]
-    })
+      return match === null ? null : this.#read(path.join(this.dir, name), match[1]!)
+    }))
+    return entries.filter((entry) => entry !== null)
   }
 
-  #read (file: string, hash: string): InstalledSet | null {
+  async #read (file: string, hash: string): Promise<InstalledSet | null> {
     let parsed: unknown
     try {
-      parsed = JSON.parse(readFileSync(file, 'utf8'))
+      parsed = JSON.parse(await readFile(file, 'utf8'))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.onUnreadable(file, (error as Error).message)
       return null

@@ -1,12 +1,11 @@
 /**
  * The events.ini door: the incumbent's hook scripts atomically replace one file holding
  * `event=<name>`, the raw argument line and an optional `timestamp=` line. chokidar reports each
- * replacement once the file is completely written (see core/finished-files.ts), and it is read then.
+ * replacement once the file is completely written (see core/folder-watch/watch-files.ts), and it is read then.
  */
-import { watch, type FSWatcher } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { watchFinishedFiles, type FinishedFilesWatch } from '../core/finished-files.js'
+import { watchFiles, type FilesWatch } from '../core/folder-watch/watch-files.js'
 import { tokenizeArgLine, unusableReason } from './hook-event.js'
 
 export interface EventsIniHook {
@@ -63,7 +62,7 @@ export class EventsIniDoor {
   readonly #options: EventsIniDoorOptions
   #lastText: string | null = null
   #lastAccepted: string | null = null
-  #watch: FinishedFilesWatch | null = null
+  #watch: FilesWatch | null = null
   /** Reads one after the other, in the order the changes were reported. */
   #reading: Promise<void> = Promise.resolve()
   /**
@@ -71,7 +70,6 @@ export class EventsIniDoor {
    * The system's own file events count the replacements; each read takes what came since the
    * last one, and all but one of those were overwritten unseen.
    */
-  #counter: FSWatcher | null = null
   #replacements = 0
   #replacementsAtLastRead = 0
   #overwritten = 0
@@ -87,22 +85,14 @@ export class EventsIniDoor {
    * landing during a read can hide one more); null when the system gives no file events to count by.
    */
   status (): { hooks: number, overwrittenAtLeast: number | null } {
-    return { hooks: this.#hooks, overwrittenAtLeast: this.#counter === null ? null : this.#overwritten }
+    return { hooks: this.#hooks, overwrittenAtLeast: this.#watch?.hearsSystemEvents === true ? this.#overwritten : null }
   }
 
-  #countReplacements (file: string): void {
-    try {
-      this.#counter = watch(path.dirname(file), (type, name) => {
-        // An atomic replacement is a rename onto the file.
-        if (type !== 'rename' || name !== path.basename(file)) return
-        this.#replacements++
-        // chokidar's write-finish wait can miss the end of a burst: the last hook is read anyway.
-        this.#readSoon(file)
-      })
-      this.#counter.on('error', () => { this.#counter = null })
-    } catch {
-      this.#counter = null // the folder is not there yet: losses cannot be counted
-    }
+  /** An atomic replacement of the file (a rename onto it), as the system reported it. */
+  #replaced (file: string): void {
+    this.#replacements++
+    // chokidar's write-finish wait can miss the end of a burst: the last hook is read anyway.
+    this.#readSoon(file)
   }
 
   #readSoon (file: string): void {
@@ -120,15 +110,14 @@ export class EventsIniDoor {
   /** Resolves once the file's folder is watched. */
   async start (): Promise<void> {
     const file = path.resolve(this.#options.file)
-    this.#countReplacements(file)
-    this.#watch = watchFinishedFiles({
+    this.#watch = watchFiles({
       folder: path.dirname(file),
-      accepts: (name) => name === path.basename(file),
-      settleMs,
-      checkMs,
+      accepts: (changed) => changed === file,
+      settle: { settleMs, checkMs },
       pollMs: this.#options.pollMs,
       reportExisting: false,
-      onFinished: () => { this.#enqueueRead(file) },
+      onChanged: () => { this.#enqueueRead(file) },
+      onReplaced: () => { this.#replaced(file) },
       onError: this.#options.onError
     })
     await this.#watch.ready
@@ -136,7 +125,6 @@ export class EventsIniDoor {
 
   /** Stops watching; resolves once a read in progress has finished. */
   async stop (): Promise<void> {
-    this.#counter?.close()
     if (this.#readTimer !== null) clearTimeout(this.#readTimer)
     await this.#watch?.close()
     this.#watch = null

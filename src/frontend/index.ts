@@ -2,7 +2,8 @@
  * The frontend link module: hook intake, context, ui.* events, frontend lifecycle, the launch
  * command and frontend control. Not a switchable manager.
  */
-import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
+import path from 'node:path'
+import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
 import { defineModule } from '../core/module.js'
 import { esButtons, frontendInstallService, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
 import { catalogService, toSystemInfo } from '../library/index.js'
@@ -24,8 +25,8 @@ import { FrontendLink } from './service.js'
 import { spoolDirOf } from './spool.js'
 import { gameView } from './views.js'
 
-/** Gamelists change rarely (a scrape, an edit): checking them once a second is plenty. */
-const gamelistPollMs = 1000
+/** Gamelists change rarely (a scrape, an edit): their changes are watched, and the roms folder walked for missed ones now and then. */
+const gamelistWatch = { pollMs: 1000, rescanMs: 30_000, debounceMs: 200 }
 
 /** A game-start this recent may be ahead of the frontend's own state: the web API's "nothing runs" does not end it yet. */
 const startSettleMs = 2000
@@ -110,7 +111,7 @@ export const frontendModule = defineModule({
       // In a game, the emulator has the controls.
       panelInput: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
     })
-    let gamelistWatch: FolderWatch | null = null
+    let gamelists: ChangesWatch | null = null
 
     let linkProblem: string | null = null
     context.onStart('frontend-link', async () => {
@@ -119,7 +120,16 @@ export const frontendModule = defineModule({
       const applied = await intake.openDoors()
       link.replayDone()
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
-      if (install.romsRoot !== null) gamelistWatch = watchFolder(install.romsRoot, gamelistPollMs, () => { void catalog.refreshGamelists() })
+      if (install.romsRoot !== null) {
+        gamelists = watchChanges({
+          ...gamelistWatch,
+          folder: install.romsRoot,
+          depth: 1,
+          accepts: (file) => file === install.adapter.gamelistFile(install, path.basename(path.dirname(file))),
+          onChanged: () => { void catalog.refreshGamelists() },
+          onError: (error) => { logger.warn(`gamelists: ${error.message}`) }
+        })
+      }
       reconciler.start()
       const problems = [await installProblem(install), hooksElsewhereProblem(install, spoolDir, context.core.dataDir)].filter((problem) => problem !== null)
       linkProblem = problems.length === 0 ? null : problems.join('; ')
@@ -132,7 +142,7 @@ export const frontendModule = defineModule({
       lifecycle.stop()
       reconciler.stop()
       link.stop()
-      gamelistWatch?.stop()
+      await gamelists?.close()
     })
     context.addStatusSection('frontend', () => ({
       link: linkProblem === null ? 'ok' : 'degraded',

@@ -3,7 +3,7 @@
  * /launch`, and acknowledge each step on /ws/control (`commands.launch.*`, one CorrelationId).
  */
 import { randomUUID } from 'node:crypto'
-import { statSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { HubError } from '../core/errors.js'
 import type { Publisher } from '../core/event-bus.js'
@@ -43,12 +43,8 @@ export interface LaunchDeps {
   readonly onAccepted: () => void
 }
 
-function isFile (file: string): boolean {
-  try {
-    return statSync(file).isFile()
-  } catch {
-    return false
-  }
+async function isFile (file: string): Promise<boolean> {
+  return stat(file).then((stats) => stats.isFile(), () => false)
 }
 
 export class LaunchCommand {
@@ -80,7 +76,7 @@ export class LaunchCommand {
       ack('failed', { Code: code, Status: error instanceof HubError ? error.statusCode : error.status, Message: error.message })
       throw error
     }
-    if (!isFile(romPath)) fail(new HubError(404, 'ROM_NOT_FOUND', `No rom file at ${romPath}`), 'ROM_NOT_FOUND')
+    if (!await isFile(romPath)) fail(new HubError(404, 'ROM_NOT_FOUND', `No rom file at ${romPath}`), 'ROM_NOT_FOUND')
     let response
     try {
       response = await this.deps.es.launch(romPath)

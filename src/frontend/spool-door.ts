@@ -1,6 +1,6 @@
 /**
  * The spool folder as a door: chokidar reports each hook file as it arrives and again once it is
- * completely written (see core/finished-files.ts); every report drains the folder in hook order.
+ * completely written (see core/folder-watch/watch-files.ts); every report drains the folder in hook order.
  * A complete hook is applied on arrival. A file that is not a usable hook yet, and not reported
  * as written, may still be being written: the drain stops at it, so no later hook overtakes it,
  * and the report of its end drains again (then it is applied, or set aside if it still is not a
@@ -8,7 +8,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { watchFinishedFiles, type FinishedFilesWatch } from '../core/finished-files.js'
+import { watchFiles, type FilesWatch } from '../core/folder-watch/watch-files.js'
 import { drainSpool, isSpoolFileName, orderKeyOf, type SpooledHook } from './spool.js'
 
 /**
@@ -39,7 +39,7 @@ export class SpoolDoor {
   readonly #options: SpoolDoorOptions
   /** Names of files known to be completely written and not yet drained. */
   readonly #finished = new Set<string>()
-  #watch: FinishedFilesWatch | null = null
+  #watch: FilesWatch | null = null
   /** The drain in progress or last finished; the next one starts after it. */
   #tail: Promise<unknown> = Promise.resolve()
   /** A drain asked for and not started yet: later asks join it. */
@@ -62,15 +62,14 @@ export class SpoolDoor {
   /** Watches the folder (created if missing); the files already there count as written and are drained. */
   async watch (): Promise<void> {
     await mkdir(this.#options.spoolDir, { recursive: true })
-    this.#watch = watchFinishedFiles({
+    this.#watch = watchFiles({
       folder: this.#options.spoolDir,
-      accepts: isSpoolFileName,
-      settleMs,
-      checkMs,
+      accepts: (file) => isSpoolFileName(path.basename(file)),
+      settle: { settleMs, checkMs },
       pollMs: this.#options.pollMs,
       reportExisting: true,
       onArrived: () => { this.drain().catch(this.#options.onError) },
-      onFinished: (file) => {
+      onChanged: (file) => {
         this.#finished.add(path.basename(file))
         this.drain().catch(this.#options.onError)
       },

@@ -5,9 +5,10 @@
  * the hook ran, in microseconds. `.ini` files (events.ini format) come from the Windows batch
  * hook, which has no clock it can put in a name (see `spoolOrder`).
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { readdir, readFile, rename, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { writeFileAtomicSync } from '../core/storage/atomic-file.js'
+import { removeFile } from '../core/storage/remove-file.js'
 import { readEventsIni } from './events-ini.js'
 import { unusableReason } from './hook-event.js'
 
@@ -34,14 +35,14 @@ function sortableNow (): string {
   return orderKeyOf(performance.timeOrigin + performance.now())
 }
 
-/** Writes one hook into the spool folder; returns the file written. */
+/**
+ * Writes one hook into the spool folder; returns the file written. Blocking: it runs in the
+ * frontend's hook command, and in the service only while its doors are still opening at start.
+ */
 export function writeSpoolFile (spoolDir: string, hook: SpooledHook): string {
-  mkdirSync(spoolDir, { recursive: true })
-  const name = `${sortableNow()}-${process.pid}-${String(counter++).padStart(6, '0')}.json`
-  const temp = path.join(spoolDir, `.${name}.tmp`)
-  writeFileSync(temp, JSON.stringify({ event: hook.event, args: hook.args, hookId: hook.hookId }))
-  renameSync(temp, path.join(spoolDir, name))
-  return path.join(spoolDir, name)
+  const file = path.join(spoolDir, `${sortableNow()}-${process.pid}-${String(counter++).padStart(6, '0')}.json`)
+  writeFileAtomicSync(file, JSON.stringify({ event: hook.event, args: hook.args, hookId: hook.hookId }))
+  return file
 }
 
 /** `<event>\0<arg>\0...`: every part ends with a NUL, so a cut-off file is told from a complete one. */
@@ -174,7 +175,7 @@ async function announcedNotSpooled (spoolDir: string, entries: readonly string[]
     const mark = path.join(spoolDir, name)
     try {
       if (nowMs - (await stat(mark)).mtimeMs <= staleWriteMs) return [Number(shell)]
-      await rm(mark, { force: true })
+      await removeFile(mark)
     } catch { /* spooled and removed meanwhile */ }
     return []
   }))
@@ -190,7 +191,7 @@ function waitsForAnnounced (name: string, announced: readonly number[]): boolean
 /** The script's announcement of a hook it has now spooled: it holds nothing back any more. */
 async function removePendingMark (spoolDir: string, name: string): Promise<void> {
   const ids = spawnOrder(name)
-  if (ids !== null) await rm(path.join(spoolDir, pendingMarkOf(ids)), { force: true })
+  if (ids !== null) await removeFile(path.join(spoolDir, pendingMarkOf(ids)))
 }
 
 export interface SpoolReport {
@@ -260,7 +261,7 @@ export async function drainSpool (
       rejected++
       continue
     }
-    await rm(file, { force: true })
+    await removeFile(file)
     await removePendingMark(spoolDir, name)
     apply(hook, file, Number(key) / 1000)
     applied++

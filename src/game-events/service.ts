@@ -102,8 +102,8 @@ export class GameEventsService {
     return this.#describe(definition)
   }
 
-  putDefinition (key: GameKey, body: DefinitionBodyType) {
-    const saved = this.#store.save(key, body)
+  async putDefinition (key: GameKey, body: DefinitionBodyType) {
+    const saved = await this.#store.save(key, body)
     if (this.#candidates().some((c) => sameGame(c, key))) this.#refreshDefinition()
     return this.#describe(saved)
   }

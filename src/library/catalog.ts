@@ -4,10 +4,11 @@
  * re-read (streamed, see gamelist.ts) when its file changes; until the new read is complete, and
  * when the new text is broken (say, half written), readers keep seeing the games read before.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import { fileSignature } from '../core/folder-watch.js'
+import { fileSignature } from '../core/folder-watch/watch-changes.js'
 import { loopTurns } from '../core/loop-turns.js'
 import { romFileName } from '../identity/index.js'
 import { parseEsSystems, type SystemInfo } from './es-systems.js'
@@ -40,6 +41,11 @@ interface LoadedGamelist {
 /** Rom paths compare with forward slashes and without case (ES on Windows is case-insensitive). */
 export function romKey (romPath: string): string {
   return romPath.trim().replace(/\\/g, '/').toLowerCase()
+}
+
+/** The system folders under the roms folder; none when it cannot be read. */
+async function systemFolders (root: string): Promise<string[]> {
+  return readdir(root, { withFileTypes: true }).then((entries) => entries.filter((d) => d.isDirectory()).map((d) => d.name), () => [])
 }
 
 export class LibraryCatalog {
@@ -90,9 +96,9 @@ export class LibraryCatalog {
     if (root === null) return []
     const changed: string[] = []
     const present = new Set<string>()
-    for (const systemId of this.#systemFolders(root)) {
+    for (const systemId of await systemFolders(root)) {
       const file = this.#options.gamelistFile(systemId)
-      const signature = file === null ? null : fileSignature(file)
+      const signature = file === null ? null : await fileSignature(file)
       if (file === null || signature === null) continue
       present.add(systemId)
       if (this.#gamelists.get(systemId)?.signature === signature) continue
@@ -160,14 +166,6 @@ export class LibraryCatalog {
     let games = 0
     for (const list of this.#gamelists.values()) games += list.games.size
     return { systems: this.systemIds().length, games }
-  }
-
-  #systemFolders (root: string): string[] {
-    try {
-      return readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-    } catch {
-      return []
-    }
   }
 
   #readEsSystems (): SystemInfo[] {

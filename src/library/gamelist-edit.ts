@@ -6,9 +6,10 @@
  * and refuses when the file changed since it was read (the frontend writes it too).
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 
 /** A tag directly inside `<game>`, by offsets into the file. */
 interface GameTag {
@@ -138,20 +139,20 @@ const hashOf = (bytes: Buffer): string => createHash('sha256').update(bytes).dig
  * Plans edits on the file and, unless it is a dry run or there is nothing to change, writes them:
  * backup, temporary file beside it, a check that nobody wrote the file meanwhile, rename.
  */
-export function rewriteGamelist<R> (rewrite: GamelistRewrite<R>): { result: R, changed: number, backup: string | null } {
-  const original = readFileSync(rewrite.file)
+export async function rewriteGamelist<R> (rewrite: GamelistRewrite<R>): Promise<{ result: R, changed: number, backup: string | null }> {
+  const original = await readFile(rewrite.file)
   const text = original.toString('latin1')
   const { edits, result } = rewrite.plan(text, locateGames(text))
   if (rewrite.dryRun || edits.length === 0) return { result, changed: edits.length, backup: null }
-  mkdirSync(rewrite.backupDir, { recursive: true })
+  await mkdir(rewrite.backupDir, { recursive: true })
   const backup = path.join(rewrite.backupDir, `${path.basename(rewrite.file, '.xml')}-${rewrite.now.toISOString().replace(/[:.]/g, '-')}.xml`)
-  writeFileSync(backup, original)
-  const temporary = path.join(path.dirname(rewrite.file), `.${path.basename(rewrite.file)}.cabinet-hub-${process.pid}.tmp`)
-  writeFileSync(temporary, Buffer.from(applyEdits(text, edits), 'latin1'), { mode: statSync(rewrite.file).mode })
-  if (hashOf(readFileSync(rewrite.file)) !== hashOf(original)) {
-    unlinkSync(temporary)
-    throw new GamelistChangedError(rewrite.file)
-  }
-  renameSync(temporary, rewrite.file)
+  await writeFile(backup, original)
+  await writeFileAtomic(rewrite.file, Buffer.from(applyEdits(text, edits), 'latin1'), {
+    durable: true,
+    mode: (await stat(rewrite.file)).mode,
+    beforeReplacing: async () => {
+      if (hashOf(await readFile(rewrite.file)) !== hashOf(original)) throw new GamelistChangedError(rewrite.file)
+    }
+  })
   return { result, changed: edits.length, backup }
 }

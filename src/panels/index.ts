@@ -2,7 +2,7 @@
  * The Control Panel Manager: panel resources, cabinet configuration, panel.state with its
  * drawings, and physical inputs (evdev devices and POST /api/v1/panels/input).
  */
-import { watchFolder, type FolderWatch } from '../core/folder-watch.js'
+import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { frontendActionsService, onScreenService } from '../frontend/index.js'
@@ -12,15 +12,19 @@ import { cabinetConfig } from './cabinet.js'
 import { EvdevSource, type InputSource } from './evdev.js'
 import { panelEvents } from './events.js'
 import { panelOptions } from './options.js'
-import { dynpanelsRoot, PanelResources } from './resources.js'
+import { dynpanelsRoot, isPanelFile, PanelResources } from './resources.js'
 import { panelRoutes } from './routes.js'
 import { PanelService } from './service.js'
 import { watchPanelSettings } from './settings-watch.js'
 import type { PanelThemeSnapshot } from './theme-snapshot.js'
 import { CabinetWiring } from './wiring.js'
 
-/** Panel files are edited by hand now and then: a check a second is plenty. */
+/** Panel files are edited by hand now and then: a missing folder is looked for once a second. */
 const resourcePollMs = 1000
+/** The walk of the panel folders for changes the system did not report. */
+const resourceRescanMs = 30_000
+/** An editor saves a file in a few steps; the folder is read again once they are done. */
+const resourceDebounceMs = 100
 
 /** What the instruction card shows of a game's panel. */
 export interface PanelControls {
@@ -52,7 +56,9 @@ export const panelsModule = defineModule({
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
-    const art = new PanelArtStore(context.core.dataDir)
+    const art = new PanelArtStore(context.core.dataDir, (message) => logger.warn(message))
+    // A drawing still being written when the service stops is finished first.
+    context.onStop(async () => art.flushed())
     const service = new PanelService({
       resources,
       cabinet: cabinetConfig(options, settings.values),
@@ -72,23 +78,34 @@ export const panelsModule = defineModule({
     })
     const wiring = new CabinetWiring(options.panelInputMap)
     const sources: InputSource[] = options.panelEvdevDevices.map((device) => new EvdevSource(device))
-    let watch: FolderWatch | null = null
-    let settingsWatch: FolderWatch | null = null
+    let watch: ChangesWatch | null = null
+    let settingsWatch: ChangesWatch | null = null
     // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
     const unsubscribe = enabled ? context.use(onScreenService).facts.on('SelectionChanged', service.onSelection) : () => {}
     const stopFollowing = enabled ? context.use(frontendActionsService).listen(service.onAction) : () => {}
 
-    const reload = (): void => {
-      if (!resources.reloadIfChanged()) return
+    const reload = async (): Promise<void> => {
+      await resources.load()
       for (const { file, error } of resources.errors) logger.warn(`panel file ${file} is not used: ${error}`)
     }
+    const onWatchError = (error: Error): void => { logger.warn(`panel files: ${error.message}`) }
     context.onStart('control-panels', async () => {
       if (!enabled) return
-      reload()
-      watch = watchFolder(resources.root, resourcePollMs, reload)
+      await reload()
+      watch = watchChanges({
+        folder: resources.root,
+        depth: 1,
+        accepts: (file) => isPanelFile(resources.root, file),
+        pollMs: resourcePollMs,
+        rescanMs: resourceRescanMs,
+        debounceMs: resourceDebounceMs,
+        onChanged: () => { reload().catch(onWatchError) },
+        onError: onWatchError
+      })
+      await watch.ready
       service.publishCabinet()
       if (settings.path !== null) {
-        settingsWatch = watchPanelSettings(settings.path, settings.values, resourcePollMs, (changed, changedKeys) => {
+        settingsWatch = watchPanelSettings(settings.path, settings.values, { pollMs: resourcePollMs, rescanMs: resourceRescanMs, debounceMs: resourceDebounceMs }, (changed, changedKeys) => {
           service.applySettings(changed, cabinetConfig(options, changed), changedKeys)
         }, (message) => logger.warn(message))
       }
@@ -99,12 +116,11 @@ export const panelsModule = defineModule({
         }, (message) => logger.warn(message))
       }
     })
-    context.onStop(() => {
+    context.onStop(async () => {
       unsubscribe()
       stopFollowing()
-      watch?.stop()
-      settingsWatch?.stop()
       for (const source of sources) source.stop()
+      await Promise.all([watch?.close(), settingsWatch?.close()])
     })
     context.addStatusSection('panels', () => ({
       resources: resources.root,

@@ -3,8 +3,7 @@
  * resource schema. A file that does not parse or validate is kept out with its path and first
  * error (shown in the status); every other file still loads.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { fileSignature } from '../core/folder-watch.js'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { PanelResource } from './resource-schema.js'
@@ -38,22 +37,26 @@ function firstResourceError (data: unknown): string | null {
   return `${first.instancePath === '' ? '(root)' : first.instancePath}: ${first.message}`
 }
 
-function readPanel (file: string): PanelResource | string {
+async function readPanel (file: string): Promise<PanelResource | string> {
   let data: unknown
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'))
+    data = JSON.parse(await readFile(file, 'utf8'))
   } catch (error) {
     return `not JSON: ${(error as Error).message}`
   }
   return firstResourceError(data) ?? (data as PanelResource)
 }
 
-function jsonFiles (folder: string): string[] {
-  try {
-    return readdirSync(folder).filter((name) => name.toLowerCase().endsWith('.json')).sort()
-  } catch {
-    return []
-  }
+const isPanelFileName = (name: string): boolean => name.toLowerCase().endsWith('.json')
+
+async function jsonFiles (folder: string): Promise<string[]> {
+  return readdir(folder).then((names) => names.filter(isPanelFileName).sort(), () => [])
+}
+
+/** A panel file of the folder: `<root>/<systems|games|cores>/<name>.json`, the files `load` reads. */
+export function isPanelFile (root: string, file: string): boolean {
+  const folder = path.relative(root, path.dirname(file))
+  return folders.some(([name]) => name === folder) && isPanelFileName(path.basename(file))
 }
 
 export class PanelResources {
@@ -65,25 +68,22 @@ export class PanelResources {
     this.root = root
   }
 
-  #signature = ''
-
-  /** Reads the whole folder again when a file appeared, went or changed; true when it did. */
-  reloadIfChanged (): boolean {
-    const signature = folders.flatMap(([folder]) => jsonFiles(path.join(this.root, folder)).map((name) => `${folder}/${name}:${fileSignature(path.join(this.root, folder, name)) ?? ''}`)).join('\n')
-    if (signature === this.#signature) return false
-    this.#signature = signature
-    this.load()
-    return true
-  }
+  /** The read in progress: reads run one after the other, so the last one started is the one kept. */
+  #loading: Promise<void> = Promise.resolve()
 
   /** Reads the whole folder again. */
-  load (): void {
+  async load (): Promise<void> {
+    this.#loading = this.#loading.catch(() => {}).then(async () => this.#readAll())
+    return this.#loading
+  }
+
+  async #readAll (): Promise<void> {
     const panels: LoadedPanel[] = []
     const errors: PanelFileError[] = []
     for (const [folder, scope] of folders) {
-      for (const name of jsonFiles(path.join(this.root, folder))) {
+      for (const name of await jsonFiles(path.join(this.root, folder))) {
         const file = path.join(this.root, folder, name)
-        const read = readPanel(file)
+        const read = await readPanel(file)
         if (typeof read === 'string') errors.push({ file, error: read })
         else panels.push({ scope, name: name.slice(0, -'.json'.length), file, resource: read })
       }

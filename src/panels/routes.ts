@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { apiGroups } from '../core/api-groups.js'
 import { errorResponses, HubError, jsonBodyErrors } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
@@ -73,12 +72,8 @@ export function panelRoutes (app: HubApp, service: PanelService, art: PanelArtSt
   }, async (request, reply) => {
     const { file } = request.params
     if (!isPanelArtFile(file)) throw new HubError(400, 'INVALID_FILE_NAME', 'Panel drawings are named <hex key>-top.svg or <hex key>-front.svg')
-    let svg: string
-    try {
-      svg = await readFile(art.fileOf(file), 'utf8')
-    } catch {
-      throw new HubError(404, 'MEDIA_NOT_FOUND', `No panel drawing ${file}`)
-    }
+    const svg = await art.read(file)
+    if (svg === null) throw new HubError(404, 'MEDIA_NOT_FOUND', `No panel drawing ${file}`)
     return reply.type('image/svg+xml').header('cache-control', 'no-cache').send(svg)
   })
 }

@@ -4,7 +4,7 @@
  * start by the core.
  */
 import path from 'node:path'
-import { fileSignature, watchFolder, type FolderWatch } from '../core/folder-watch.js'
+import { watchChanges, type ChangesWatch, type WatchChangesOptions } from '../core/folder-watch/watch-changes.js'
 import { readEsSettings } from '../frontends/index.js'
 
 /** Keys that choose a layout or describe the cabinet (domain-notes §3.3, §5.2, §5.4). */
@@ -19,20 +19,31 @@ function changedPanelKeys (before: ReadonlyMap<string, string>, after: ReadonlyM
 }
 
 /** Calls `onChange` with the new settings and the changed panel keys after each edit that touches them. */
-export function watchPanelSettings (file: string, initial: ReadonlyMap<string, string>, pollMs: number, onChange: (settings: ReadonlyMap<string, string>, changedKeys: string[]) => void, onError: (message: string) => void): FolderWatch {
+export function watchPanelSettings (
+  file: string,
+  initial: ReadonlyMap<string, string>,
+  timing: Pick<WatchChangesOptions, 'pollMs' | 'rescanMs' | 'debounceMs'>,
+  onChange: (settings: ReadonlyMap<string, string>, changedKeys: string[]) => void,
+  onError: (message: string) => void
+): ChangesWatch {
+  const target = path.resolve(file)
   let current = initial
-  let signature = fileSignature(file)
-  let reading = false
-  return watchFolder(path.dirname(file), pollMs, () => {
-    const now = fileSignature(file)
-    if (now === signature || reading) return
-    signature = now
-    reading = true
-    readEsSettings(path.dirname(file)).then((read) => {
-      if (read.state !== 'loaded') { onError(`es_settings.cfg could not be read again (${read.state}${read.error === null ? '' : `: ${read.error}`}); keeping the panel settings`); return }
-      const changed = changedPanelKeys(current, read.values)
-      current = read.values
-      if (changed.length > 0) onChange(read.values, changed)
-    }, (error: Error) => onError(`es_settings.cfg could not be read again: ${error.message}`)).finally(() => { reading = false })
+  /** Reads one after the other: a change during a read is read again after it. */
+  let reading: Promise<void> = Promise.resolve()
+  const readAgain = async (): Promise<void> => {
+    const read = await readEsSettings(path.dirname(target))
+    if (read.state !== 'loaded') { onError(`es_settings.cfg could not be read again (${read.state}${read.error === null ? '' : `: ${read.error}`}); keeping the panel settings`); return }
+    const changed = changedPanelKeys(current, read.values)
+    current = read.values
+    if (changed.length > 0) onChange(read.values, changed)
+  }
+  return watchChanges({
+    ...timing,
+    folder: path.dirname(target),
+    accepts: (changed) => changed === target,
+    onChanged: () => {
+      reading = reading.then(readAgain).catch((error: Error) => onError(`es_settings.cfg could not be read again: ${error.message}`))
+    },
+    onError: (error) => onError(`es_settings.cfg is not watched: ${error.message}`)
   })
 }

@@ -52,16 +52,18 @@ function recordOfHiscoreEntry (entry: HiscoreEntry, nodeId: string): ScoreRecord
 const maxHeldRecords = 1000
 
 /**
- * Admits each new hiscore entry into the store of `home`; `admitted` runs after each record. An
- * entry the disk had no room for is held, in order, and admitted by `retryHeld` (on a timer) or
- * before the next entry.
+ * Admits each new hiscore entry into the store of `home`; `admitted` runs after each record. The
+ * entries wait in line, in order, and are admitted one after the other off the event's delivery;
+ * an entry the disk had no room for stays first in line until `retryHeld` (on a timer) or the next
+ * entry finds room.
  */
 export function hiscoreIntake (home: { readonly store: RecordStore }, nodeId: string, logger: FastifyBaseLogger, admitted: () => void) {
-  const held: ScoreRecord[] = []
+  const waiting: ScoreRecord[] = []
+  let admitting: Promise<void> | null = null
   /** false when the disk is still full (the record stays held). */
-  const admit = (record: ScoreRecord): boolean => {
+  const admit = async (record: ScoreRecord): Promise<boolean> => {
     try {
-      home.store.append(record)
+      await home.store.append(record)
       admitted()
     } catch (error) {
       if (isStorageFullError(error)) return false
@@ -70,8 +72,13 @@ export function hiscoreIntake (home: { readonly store: RecordStore }, nodeId: st
     }
     return true
   }
-  const retryHeld = (): void => {
-    while (held.length > 0 && admit(held[0]!)) held.shift()
+  const admitWaiting = async (): Promise<void> => {
+    while (waiting.length > 0 && await admit(waiting[0]!)) waiting.shift()
+  }
+  /** Admits what waits; settles once the line is empty or the disk is still full. */
+  const retryHeld = async (): Promise<void> => {
+    admitting ??= admitWaiting().finally(() => { admitting = null })
+    return admitting
   }
   const entryAdded = (entry: HiscoreEntry): void => {
     const record = recordOfHiscoreEntry(entry, nodeId)
@@ -79,10 +86,12 @@ export function hiscoreIntake (home: { readonly store: RecordStore }, nodeId: st
       logger.debug(`hiscore entry not recorded: ${record.skipped}`)
       return
     }
-    retryHeld()
-    if (held.length === 0 && admit(record)) return
-    if (held.length >= maxHeldRecords) logger.warn(`hiscore entry of ${record.player} not recorded: ${maxHeldRecords} entries already wait for disk space`)
-    else held.push(record)
+    if (waiting.length >= maxHeldRecords) {
+      logger.warn(`hiscore entry of ${record.player} not recorded: ${maxHeldRecords} entries already wait for disk space`)
+      return
+    }
+    waiting.push(record)
+    void retryHeld()
   }
-  return { entryAdded, retryHeld, held: (): number => held.length }
+  return { entryAdded, retryHeld, held: (): number => waiting.length }
 }

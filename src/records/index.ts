@@ -55,7 +55,7 @@ export const recordsModule = defineModule({
     context.onStart('records', async () => {
       if (!enabled) return
       // Entries a full disk refused are admitted once it has room again.
-      every(5, async () => { intake.retryHeld() })
+      every(5, intake.retryHeld)
       if (home.store.damage !== null) logger.error(`records: ${home.store.damage}; the index is served as it is (verifiers will reject it) and no record is admitted`)
       const anchoring = async (): Promise<void> => {
         try {
@@ -80,7 +80,7 @@ export const recordsModule = defineModule({
       root: home.store.head.root,
       issuerKeyId: home.key.keyId,
       damage: home.store.damage,
-      generations: home.anchors.list().length,
+      generations: home.anchors.knownGenerations,
       partners: options.partnerUrls
     }))
     context.use(liveViewsService).add(leaderboardView)

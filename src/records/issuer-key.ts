@@ -6,7 +6,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { writeFileAtomic } from './store.js'
+import { writeFileAtomicSync } from '../core/storage/atomic-file.js'
 import { keyIdOf } from './verify/signature.js'
 
 export class IssuerKey {
@@ -41,7 +41,7 @@ export function loadIssuerKey (configured: string | null, recordsDir: string): I
     if (configured !== null) throw new Error(`the records key file ${configured} does not exist`)
     mkdirSync(recordsDir, { recursive: true, mode: 0o700 })
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-    writeFileAtomic(file, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 0o600)
+    writeFileAtomicSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { durable: true, mode: 0o600 })
   }
   let key: KeyObject
   try {

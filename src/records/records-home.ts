@@ -61,21 +61,22 @@ export class RecordsHome {
   get jobs (): AnchorJobs { return this.#parts().jobs }
 
   /** The body of `GET /api/v1/scores/index`: the file's records with the admitted root, signed. */
-  index () {
+  async index () {
     const { root } = this.store.head
-    const records = this.store.published()
+    const records = await this.store.published()
     return { records, count: records.length, root, signature: this.key.sign(root), issuer_public_key: this.key.publicKeyPem, issuer_key_id: this.key.keyId, alg: 'ES256-DER' as const }
   }
 
-  proof (generation: number) {
-    const anchor = this.anchors.list().find((a) => a.generation === generation)
-    const ots = anchor === undefined ? null : this.anchors.proof(generation)
+  async proof (generation: number) {
+    const anchor = (await this.anchors.list()).find((a) => a.generation === generation)
+    const ots = anchor === undefined ? null : await this.anchors.proof(generation)
     return anchor === undefined || ots === null ? null : { generation, root_sha256: anchor.root_sha256, ots_b64: encodeProof(ots) }
   }
 
   /** What a verifier would fetch from this cabinet, read locally. */
-  serviceData (): ServiceData {
-    const anchors = this.anchors.list()
-    return { index: this.index(), anchors, proofs: new Map(anchors.map((a) => [a.generation, this.anchors.proof(a.generation)])) }
+  async serviceData (): Promise<ServiceData> {
+    const anchors = await this.anchors.list()
+    const proofs = await Promise.all(anchors.map(async (a) => [a.generation, await this.anchors.proof(a.generation)] as const))
+    return { index: await this.index(), anchors, proofs: new Map(proofs) }
   }
 }

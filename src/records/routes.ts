@@ -31,14 +31,14 @@ export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: Rec
   }, async (_request, reply) => {
     // Sent exactly as the file holds it (even a record changed behind our back): a response
     // serializer would drop or coerce what the schema does not expect, and verifiers must see it.
-    const body = home.index() as unknown as Static<typeof IndexResponse>
+    const body = await home.index() as unknown as Static<typeof IndexResponse>
     return reply.header('cache-control', noStore).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body)
   })
 
   app.get('/api/v1/scores/anchors', {
     config: { publicRead: true },
     schema: { tags, summary: 'Anchored roots by generation (public, read-only)', querystring: NoQuery, response: { 200: AnchorsResponse, ...errorResponses(400, 404) } }
-  }, async (_request, reply) => reply.header('cache-control', noStore).send({ anchors: home.anchors.list() }))
+  }, async (_request, reply) => reply.header('cache-control', noStore).send({ anchors: await home.anchors.list() }))
 
   app.get('/api/v1/scores/anchor-proof', {
     config: { publicRead: true },
@@ -49,7 +49,7 @@ export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: Rec
       response: { 200: ProofResponse, ...errorResponses(400, 404) }
     }
   }, async (request) => {
-    const proof = home.proof(request.query.generation)
+    const proof = await home.proof(request.query.generation)
     if (proof === null) throw new HubError(404, 'UNKNOWN_GENERATION', `No anchored generation ${request.query.generation}; GET /api/v1/scores/anchors lists them`)
     return proof
   })
@@ -63,7 +63,7 @@ export function recordsRoutes (app: HubApp, { home, leaderboard, admitted }: Rec
       response: { 201: RecordCreated, ...errorResponses(...jsonBodyErrors, 403, 404, 409, 503) }
     }
   }, async (request, reply) => {
-    const head = home.store.append(request.body)
+    const head = await home.store.append(request.body)
     admitted()
     return reply.code(201).send({ record: request.body, count: head.count, root: head.root })
   })

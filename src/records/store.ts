@@ -9,10 +9,12 @@
  * behind the service's back no longer hashes to that root, and every verifier sees it.
  */
 import { createHash, type Hash } from 'node:crypto'
-import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
+import { open, readFile, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../core/errors.js'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import { canonicalJson, prefixRoots } from './verify/canonical.js'
 import { RecordBody, type ScoreRecord } from './schemas.js'
 
@@ -22,40 +24,23 @@ export interface IndexHead {
 }
 
 /** Writes every byte (a write to a nearly full disk may take only some) and syncs them to the disk. */
-function writeAllDurably (fd: number, data: Buffer): void {
-  for (let offset = 0; offset < data.length;) offset += writeSync(fd, data, offset)
-  fsyncSync(fd)
-}
-
-/** Writes a small file whole; a crash or a full disk leaves the old file, never half of a new one. */
-export function writeFileAtomic (file: string, data: string | Buffer, mode = 0o644): void {
-  const temporary = `${file}.tmp`
-  try {
-    const fd = openSync(temporary, 'w', mode)
-    try {
-      writeAllDurably(fd, typeof data === 'string' ? Buffer.from(data) : data)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(temporary, file)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
+async function writeAllDurably (handle: FileHandle, data: Buffer): Promise<void> {
+  for (let offset = 0; offset < data.length;) offset += (await handle.write(data, offset)).bytesWritten
+  await handle.sync()
 }
 
 /** Appends the bytes, or leaves the file at `size` bytes (what was admitted) when they cannot all be written. */
-function appendOrCutBack (file: string, size: number, data: Buffer): void {
-  const fd = openSync(file, 'a', 0o600)
+async function appendOrCutBack (file: string, size: number, data: Buffer): Promise<void> {
+  const handle = await open(file, 'a', 0o600)
   try {
-    ftruncateSync(fd, size)
-    writeAllDurably(fd, data)
+    await handle.truncate(size)
+    await writeAllDurably(handle, data)
   } catch (error) {
-    ftruncateSync(fd, size)
-    fsyncSync(fd)
+    await handle.truncate(size)
+    await handle.sync()
     throw error
   } finally {
-    closeSync(fd)
+    await handle.close()
   }
 }
 
@@ -90,6 +75,8 @@ export class RecordStore {
   /** Why the file on disk no longer matches what was admitted, once that was seen. */
   #damage: string | null = null
   #published: { key: string, records: unknown[] } | null = null
+  /** The append in progress, if any: the next one starts after it. */
+  #appending: Promise<unknown> = Promise.resolve()
 
   constructor (dir: string) {
     this.dir = dir
@@ -115,7 +102,7 @@ export class RecordStore {
       return
     }
     for (const line of lines.slice(0, head.count)) this.#admit(line, this.#next(line))
-    if (Buffer.byteLength(text) !== this.#size) appendOrCutBack(this.#file, this.#size, Buffer.alloc(0))
+    if (Buffer.byteLength(text) !== this.#size) truncateSync(this.#file, this.#size)
   }
 
   get head (): IndexHead {
@@ -131,8 +118,18 @@ export class RecordStore {
     return this.#records
   }
 
-  /** Validates and appends one record; throws a 400 naming the field, or 409 for a known id. */
-  append (candidate: unknown): IndexHead {
+  /**
+   * Validates and appends one record; rejects with a 400 naming the field, or 409 for a known id.
+   * Appends run one after the other, each checked against the records admitted before it, and
+   * settle once the record and the head naming it are on the disk.
+   */
+  async append (candidate: unknown): Promise<IndexHead> {
+    const appended = this.#appending.then(async () => this.#appendNow(candidate))
+    this.#appending = appended.catch(() => {})
+    return appended
+  }
+
+  async #appendNow (candidate: unknown): Promise<IndexHead> {
     if (this.#damage !== null) throw new HubError(503, 'RECORDS_STORE_DAMAGED', `The records file was changed outside the service; nothing more is admitted: ${this.#damage}`)
     const problem = recordProblem(candidate)
     if (problem !== null) throw new HubError(400, 'INVALID_RECORD', problem)
@@ -146,11 +143,11 @@ export class RecordStore {
     }
     const line = canonicalJson(record)
     const next = this.#next(line)
-    appendOrCutBack(this.#file, this.#size, Buffer.from(`${line}\n`))
+    await appendOrCutBack(this.#file, this.#size, Buffer.from(`${line}\n`))
     try {
-      writeFileAtomic(this.#headFile, `${JSON.stringify(next.head)}\n`)
+      await writeFileAtomic(this.#headFile, `${JSON.stringify(next.head)}\n`, { durable: true })
     } catch (error) {
-      appendOrCutBack(this.#file, this.#size, Buffer.alloc(0))
+      await appendOrCutBack(this.#file, this.#size, Buffer.alloc(0))
       throw error
     }
     this.#admit(line, next)
@@ -173,13 +170,15 @@ export class RecordStore {
   }
 
   /** The records as the file holds them now (read again only when the file changed). */
-  published (): unknown[] {
-    if (!existsSync(this.#file)) return []
-    const stat = statSync(this.#file)
-    const key = `${stat.ino}:${stat.size}:${stat.mtimeMs}`
+  async published (): Promise<unknown[]> {
+    const count = this.#head.count
+    const stats = await stat(this.#file).catch(() => null)
+    if (stats === null) return []
+    // The head is part of it: an append in progress has written its line before the head names it.
+    const key = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${count}`
     if (this.#published?.key !== key) {
       // Only the head's lines: a failed write may have left bytes behind them until the next append cuts them off.
-      const lines = readFileSync(this.#file, 'utf8').split('\n').slice(0, this.#head.count)
+      const lines = (await readFile(this.#file, 'utf8')).split('\n').slice(0, count)
       this.#published = { key, records: lines.map((line, index) => parseLine(line, index)) }
     }
     return this.#published.records

@@ -59,9 +59,9 @@ export class RomsetService {
   /** Marks `<hidden>true</hidden>` on every game the criteria pick that is not hidden yet. */
   async applyFilter (system: string, criteria: RomsetCriteria, dryRun: boolean) {
     const target = this.#deps.gamelist(system)
-    await this.#deps.machines.lookup(gamelistGames(target).map((g) => machineNameOf(g.path)))
+    await this.#deps.machines.lookup((await gamelistGames(target)).map((g) => machineNameOf(g.path)))
     const records: HiddenRecord[] = []
-    const written = this.#rewrite(target, dryRun, (text, games) => {
+    const written = await this.#rewrite(target, dryRun, (text, games) => {
       const edits: GamelistEdit[] = []
       const changes: FilterChange[] = []
       for (const game of games) {
@@ -83,10 +83,10 @@ export class RomsetService {
   }
 
   /** Shows again every game a filter hid, restoring the bytes it changed; a game the user changed since is left as the user left it. */
-  removeFilters (system: string, dryRun: boolean) {
+  async removeFilters (system: string, dryRun: boolean) {
     const target = this.#deps.gamelist(system)
     const records = this.#deps.hidden.records(system)
-    const written = this.#rewrite(target, dryRun, (text, games) => {
+    const written = await this.#rewrite(target, dryRun, (text, games) => {
       const edits: GamelistEdit[] = []
       const shown: Array<{ path: string, rom: string }> = []
       for (const record of records) {
@@ -103,8 +103,8 @@ export class RomsetService {
     return { system, dryRun, shown: written.result, backup: written.backup }
   }
 
-  #rewrite<R> (target: SystemGamelist, dryRun: boolean, plan: GamelistPlan<R>) {
-    const written = editSystemGamelist(target, dryRun, this.#deps.now(), plan)
+  async #rewrite<R> (target: SystemGamelist, dryRun: boolean, plan: GamelistPlan<R>) {
+    const written = await editSystemGamelist(target, dryRun, this.#deps.now(), plan)
     if (written.backup !== null) void this.#deps.catalog.refreshGamelists()
     return written
   }

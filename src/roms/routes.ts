@@ -34,5 +34,5 @@ export function romsRoutes (app: HubApp, machines: MachineLibrary, romset: Romse
 
   app.delete('/api/v1/roms/:system/filters', {
     schema: { tags, summary: 'Show again the games the romset filters hid, restoring the gamelist bytes they changed', params: SystemParams, querystring: DryRunQuery, response: { 200: UnfilterResult, ...errorResponses(404, 409, 422) } }
-  }, async (request) => ({ ...romset.removeFilters(request.params.system, request.query.dryRun), reload: reloadHint }))
+  }, async (request) => ({ ...await romset.removeFilters(request.params.system, request.query.dryRun), reload: reloadHint }))
 }

@@ -56,10 +56,10 @@ export class ScrapingFill {
 
   async fill (system: string, fields: readonly FillField[], dryRun: boolean) {
     const target = this.#deps.gamelist(system)
-    const names = gamelistGames(target).map((g) => machineNameOf(g.path))
+    const names = (await gamelistGames(target)).map((g) => machineNameOf(g.path))
     await this.#deps.machines.lookup(names)
     const dats = await this.#deps.dats.texts(names, fields.includes('desc'), fields.includes('genre'))
-    const written = editSystemGamelist(target, dryRun, this.#deps.now(), (text, games) => {
+    const written = await editSystemGamelist(target, dryRun, this.#deps.now(), (text, games) => {
       const edits: GamelistEdit[] = []
       const changes: FillChange[] = []
       for (const game of games) {

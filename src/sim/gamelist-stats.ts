@@ -2,10 +2,10 @@
  * What ES records about a played game and writes back to gamelist.xml when it saves (at
  * `/reloadgames`): playcount, lastplayed and gametime, the file replaced atomically.
  */
-import { randomUUID } from 'node:crypto'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLBuilder, XMLParser } from 'fast-xml-parser'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import type { SimGame } from './catalog.js'
 
 /** The fields ES changes when a game ends. */
@@ -51,7 +51,5 @@ export async function saveGamelistStats (romsDir: string, played: readonly SimGa
       if (value !== undefined) entry[key] = value
     }
   }
-  const temporary = `${file}.${randomUUID()}.tmp`
-  await writeFile(temporary, `<?xml version="1.0"?>\n${builder.build({ gameList: { ...gameList, game: entries } }) as string}`)
-  await rename(temporary, file)
+  await writeFileAtomic(file, `<?xml version="1.0"?>\n${builder.build({ gameList: { ...gameList, game: entries } }) as string}`)
 }

@@ -53,6 +53,8 @@ export class SurfaceSnapshots {
   readonly #catalog: LibraryCatalog
   #pending: Trigger | null = null
   #current: SurfaceEntry | null = null
+  /** Entries are built (reading the text files) and published one after the other, in order. */
+  #publishing: Promise<void> = Promise.resolve()
   #unsubscribe: Array<() => void> = []
 
   constructor (deps: SurfaceSnapshotsDeps) {
@@ -103,16 +105,16 @@ export class SurfaceSnapshots {
     const first = this.#pending === null
     if (this.#pending === null || trigger.sequence >= this.#pending.sequence) this.#pending = trigger
     if (!first) return
-    setImmediate(() => {
+    this.#publishing = this.#publishing.then(async () => new Promise(setImmediate)).then(async () => {
       const next = this.#pending
       if (next === null) return
       this.#pending = null
       const update = mediaChanged && this.#current !== null && next.sequence === this.#current.sequence
-      this.#publish(this.#entry(next), update)
-    })
+      this.#publish(await this.#entry(next), update)
+    }).catch((error: Error) => { this.#deps.logger.warn(`surface snapshots not built: ${error.message}`) })
   }
 
-  #entry (trigger: Trigger): SurfaceEntry {
+  async #entry (trigger: Trigger): Promise<SurfaceEntry> {
     const identity = this.#media.entryOf(trigger.systemId, trigger.gamePath, trigger.gameName)
     const game = trigger.gamePath === null ? null : this.#catalog.game(trigger.systemId, trigger.gamePath)
     const fields = game?.fields ?? {}
@@ -133,7 +135,7 @@ export class SurfaceSnapshots {
       fields,
       assets: identity.slug === '' ? systemAssets : this.#media.index.entry(identity.system, identity.slug),
       systemAssets,
-      texts: identity.slug === '' ? null : gameTexts([pathOfNames(root, 'user', ...tail), pathOfNames(root, ...tail)].filter((folder) => folder !== null), this.#deps.language, fields)
+      texts: identity.slug === '' ? null : await gameTexts([pathOfNames(root, 'user', ...tail), pathOfNames(root, ...tail)].filter((folder) => folder !== null), this.#deps.language, fields)
     }
   }
 

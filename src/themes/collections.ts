@@ -9,7 +9,7 @@ import type { Publisher } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
 import type { HiscoreGames } from '../hiscores/index.js'
 import type { CatalogGame, LibraryCatalog } from '../library/index.js'
-import { writeFileAtomic } from './atomic-file.js'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import type { ThemesEvents } from './events.js'
 import { filterGames } from './romset-filter.js'
 import type { CollectionRequest, CollectionSource } from './schemas.js'
@@ -43,7 +43,7 @@ export class CustomCollections {
     if (esConfigDir === null) throw new HubError(409, 'NO_FRONTEND_CONFIG', 'No frontend config folder is configured; set --frontend-root or --es-config-dir')
     const romPaths = listable(this.#games(request), this.#deps.logger)
     const file = path.join(esConfigDir, 'collections', `custom-${name}.cfg`)
-    await writeFileAtomic(file, romPaths.map((romPath) => `${romPath}\n`).join(''))
+    await writeFileAtomic(file, romPaths.map((romPath) => `${romPath}\n`).join(''), { durable: true })
     publisher.publish('collections.updated', { Name: name, From: from, Path: file, Games: romPaths.length })
     return { name, from, file, games: romPaths.length }
   }

@@ -6,7 +6,8 @@
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import { removeFile, writeFileAtomic } from './atomic-file.js'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
+import { removeFile } from '../core/storage/remove-file.js'
 import { hiscoreThemeXml, hiscoreViewLines, type HiscoreLine } from './hiscore-xml.js'
 import { setBlock } from './marked-block.js'
 
@@ -30,7 +31,7 @@ export function hiscoreFiles<K extends string | null> (root: string, kind: K): H
     kind,
     fileOf: (system, rom) => path.join(root, system, `${rom}.xml`),
     write: async (file, scores) => {
-      await writeFileAtomic(file, hiscoreThemeXml(scores))
+      await writeFileAtomic(file, hiscoreThemeXml(scores), { durable: true })
       return true
     },
     remove: removeFile
@@ -47,7 +48,7 @@ export function gameinfosBlocks (root: string, logger: FastifyBaseLogger): Hisco
     }
     if (edited.text === before) return false
     if (edited.text === null) return removeFile(file)
-    await writeFileAtomic(file, edited.text)
+    await writeFileAtomic(file, edited.text, { durable: true })
     return true
   }
   return {
@@ -68,7 +69,7 @@ export async function restoreMissing (archiveRoot: string, target: HiscoreTarget
       const file = target.fileOf(system, rom)
       if (await textOrNull(file) !== null) continue
       const xml = await readFile(path.join(archiveRoot, system, name), 'utf8')
-      await writeFileAtomic(file, xml)
+      await writeFileAtomic(file, xml, { durable: true })
       restored.push({ system, rom, file, xml })
     }
   }

@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Publisher } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
 import type { CurrentPanel, PanelThemeSnapshot } from '../panels/index.js'
-import { writeFileAtomic } from './atomic-file.js'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import type { ThemesEvents } from './events.js'
 import { panelThemeXml } from './panel-xml.js'
 import { isPlainName } from '../identity/index.js'
@@ -46,7 +46,7 @@ export class PanelThemeExport {
     const rom = panel.rom ?? systemPanelName
     if (!isPlainName(panel.systemId) || !isPlainName(rom)) throw new HubError(409, 'NOT_A_FILE_NAME', `The panel of ${panel.systemId}|${rom} cannot be written: its system or rom is not a file name`)
     const file = path.join(themesDir, '.panels', panel.systemId, `${rom}.xml`)
-    await writeFileAtomic(file, panelThemeXml(panel))
+    await writeFileAtomic(file, panelThemeXml(panel), { durable: true })
     publisher.publish('theme.exported', { Kind: 'panel', System: panel.systemId, Rom: rom, Path: file, Removed: false, Lines: panel.layouts.length })
     return { file, system: panel.systemId, rom, layouts: panel.layouts.length }
   }

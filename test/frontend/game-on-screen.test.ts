@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
 import { bcdHiscoreDefinition, bcdHiscoreSave } from '../support/hiscore-saves.js'
 import { tempDir } from '../support/hub.js'
+import { eventually } from '../support/sim.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 const md5 = '89625f073887a5915c3ce2e2e4da8875'
@@ -96,8 +97,9 @@ describe('one game on screen, every module', () => {
     writeFileSync(path.join(hiscoreDir, '1943.hi'), bcdHiscoreSave([[9000, 'ZED'], [5000, 'ALI'], [3000, 'BOB'], [2500, 'CAT'], [1000, 'DAN']]))
     await ws.until((c) => c.frames.some((fr) => fr.Type === 'hiscore.entry.added' && fr.Payload.Name === 'ZED'))
     assert.equal(ws.frames.find((fr) => fr.Type === 'hiscore.entry.added' && fr.Payload.Name === 'ZED')!.Payload.RomMd5, md5)
-    const index = (await inject('/api/v1/scores/index')).body
-    const record = (index.records as Array<Record<string, unknown>>).find((r) => r.player === 'ZED')
+    // The entry is admitted off the event's delivery, once it is on the disk.
+    const zed = (index: { body: Record<string, unknown> }): Record<string, unknown> | undefined => (index.body.records as Array<Record<string, unknown>>).find((r) => r.player === 'ZED')
+    const record = zed(await eventually(async () => inject('/api/v1/scores/index'), (index) => zed(index) !== undefined, 'the record of ZED'))
     assert.deepEqual({ ...record, id: undefined, at: undefined }, { id: undefined, at: undefined, kind: 'score', system: 'mame', rom: '1943', game: '1943: The Battle of Midway', value: 90000, better: 'higher', player: 'ZED', rom_md5: md5, node: 'cab-07' })
   })
 })

@@ -49,8 +49,8 @@ describe('game sources: a new source needs no service edit', () => {
     assert.equal(harness.events.at(-1)!.payload.Reason, 'stopped')
   })
 
-  it('follows the content it reports: the definition of the content is read through its read plan, and its memory reads become events', () => {
-    harness.service.putDefinition({ systemId: 'testsys', rom: 'demo' }, definitionBody({
+  it('follows the content it reports: the definition of the content is read through its read plan, and its memory reads become events', async () => {
+    await harness.service.putDefinition({ systemId: 'testsys', rom: 'demo' }, definitionBody({
       watches: [{ key: 'P1_SCORE', address: '0x0010', size: 2, encoding: 'uint-le', role: 'score', description: 'Player 1 score' }]
     }))
     harness.events.length = 0

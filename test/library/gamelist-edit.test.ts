@@ -19,9 +19,9 @@ describe('gamelist edits: only the bytes changed change', () => {
   const file = path.join(dir, 'gamelist.xml')
   const backups = path.join(dir, 'backups')
 
-  it('adds, fills and replaces tags where they belong, keeping every other byte', () => {
+  it('adds, fills and replaces tags where they belong, keeping every other byte', async () => {
     writeFileSync(file, original)
-    const written = rewriteGamelist({
+    const written = await rewriteGamelist({
       file, backupDir: backups, dryRun: false, now: new Date(0),
       plan: (text, games) => {
         assert.deepEqual(games.map((g) => g.path), ['./1943.zip', './galaga.zip'])
@@ -37,17 +37,17 @@ describe('gamelist edits: only the bytes changed change', () => {
     assert.deepEqual(readFileSync(file), expected)
   })
 
-  it('changes nothing on a dry run', () => {
+  it('changes nothing on a dry run', async () => {
     writeFileSync(file, original)
-    const written = rewriteGamelist({ file, backupDir: backups, dryRun: true, now: new Date(1), plan: (text, games) => ({ edits: [setTag(text, games[0]!, 'hidden', 'true')], result: null }) })
+    const written = await rewriteGamelist({ file, backupDir: backups, dryRun: true, now: new Date(1), plan: (text, games) => ({ edits: [setTag(text, games[0]!, 'hidden', 'true')], result: null }) })
     assert.equal(written.backup, null)
     assert.deepEqual(readFileSync(file), original)
   })
 
-  it('refuses to replace a file the frontend wrote meanwhile, and leaves its text and no temporary file', () => {
+  it('refuses to replace a file the frontend wrote meanwhile, and leaves its text and no temporary file', async () => {
     writeFileSync(file, original)
     const frontendWrote = Buffer.from('<?xml version="1.0"?>\n<gameList />\n')
-    assert.throws(() => rewriteGamelist({
+    await assert.rejects(rewriteGamelist({
       file, backupDir: backups, dryRun: false, now: new Date(2),
       plan: (text, games) => {
         writeFileSync(file, frontendWrote)
@@ -58,10 +58,10 @@ describe('gamelist edits: only the bytes changed change', () => {
     assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), [])
   })
 
-  it('refuses a file that is not XML', () => {
+  it('refuses a file that is not XML', async () => {
     writeFileSync(file, '<gameList><game><path>x</game>')
-    assert.throws(() => rewriteGamelist({ file, backupDir: backups, dryRun: true, now: new Date(3), plan: () => ({ edits: [], result: null }) }), /unexpected close tag/)
+    await assert.rejects(rewriteGamelist({ file, backupDir: backups, dryRun: true, now: new Date(3), plan: () => ({ edits: [], result: null }) }), /unexpected close tag/)
     writeFileSync(file, '<gameList><game><path>x</path>')
-    assert.throws(() => rewriteGamelist({ file, backupDir: backups, dryRun: true, now: new Date(3), plan: () => ({ edits: [], result: null }) }), /unclosed tag/)
+    await assert.rejects(rewriteGamelist({ file, backupDir: backups, dryRun: true, now: new Date(3), plan: () => ({ edits: [], result: null }) }), /unclosed tag/)
   })
 })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { rmSync } from 'node:fs'
-import { after, describe, it } from 'node:test'
+import { after, before, describe, it } from 'node:test'
 import { PanelArtStore } from '../../src/panels/art.js'
 import { cabinetConfig } from '../../src/panels/cabinet.js'
 import { writeDemoPanels } from '../../src/panels/demo-panels.js'
@@ -23,7 +23,7 @@ describe('instruction-card Controls from the panel resolution', () => {
   after(() => rmSync(dataDir, { recursive: true, force: true }))
   writeDemoPanels(dynpanelsRoot(dataDir))
   const resources = new PanelResources(dynpanelsRoot(dataDir))
-  resources.load()
+  before(async () => resources.load())
   const config = configOf(panelOptions, loadConfig(optionEntriesOf(domainModules), { cli: new Map([['dataDir', dataDir]]), env: {} }))
   const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publisher: { publish: () => ({ published: false, reason: 'stale', coalesceKey: '' }) }, now: () => new Date(), machines: noMachineData, pressed: () => {} })
 

@@ -44,11 +44,11 @@ describe('derived panels', () => {
     assert.equal(service.resolve('amiga', 'lotus'), null)
   })
 
-  it('reports the cores/ file of the configured core, by core, core without _libretro, or slug', () => {
+  it('reports the cores/ file of the configured core, by core, core without _libretro, or slug', async () => {
     mkdirSync(path.join(resources.root, 'cores'), { recursive: true })
     writeFileSync(path.join(resources.root, 'cores', 'fbneo.json'), JSON.stringify({ core: 'fbneo', layouts: [{ id: '4-Button', buttons: [] }] }))
     writeFileSync(path.join(resources.root, 'cores', 'mame2003-plus.json'), JSON.stringify({ core: 'mame2003_plus', layouts: [{ id: '4-Button', buttons: [] }] }))
-    resources.load()
+    await resources.load()
     assert.equal(corePanelFile(resources, 'fbneo_libretro'), path.join(resources.root, 'cores', 'fbneo.json'))
     assert.equal(corePanelFile(resources, 'mame2003_plus'), path.join(resources.root, 'cores', 'mame2003-plus.json'))
     assert.equal(corePanelFile(resources, 'snes9x'), '')

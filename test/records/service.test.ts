@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test'
 import { bcdHiscoreDefinition, bcdHiscoreSave } from '../support/hiscore-saves.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { recordsCli } from '../support/records.js'
+import { eventually } from '../support/sim.js'
 import { RecordingClient } from '../support/ws-client.js'
 
 let sequence = 0
@@ -247,7 +248,8 @@ describe('records from hiscore tables', () => {
     await ws.until((c) => c.types().includes('hiscore.updated'))
     writeFileSync(path.join(saves, 'galaga.hi'), bcdHiscoreSave([[3000, 'AAA'], [2000, 'BBB'], [1000, 'CCC'], [900, 'DDD'], [800, 'EEE']]))
     await ws.until((c) => c.types().includes('hiscore.entry.added'))
-    const { body } = await getJson(`${hub.baseUrl}/api/v1/scores/index`)
+    // Entries are admitted off the event's delivery, once they are on the disk.
+    const { body } = await eventually(async () => getJson(`${hub.baseUrl}/api/v1/scores/index`), (index) => (index.body.records as unknown[]).length > 0, 'the entry to be admitted')
     const records = body.records as Array<Record<string, unknown>>
     assert.equal(records.length, 1)
     assert.deepEqual({ ...records[0], id: undefined, at: undefined }, { id: undefined, at: undefined, kind: 'score', system: 'mame', rom: 'galaga', game: 'galaga', value: 30000, better: 'higher', player: 'AAA', node: 'cab-07' })

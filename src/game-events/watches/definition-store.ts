@@ -3,10 +3,11 @@
  * also drop files there. Keys are matched case-insensitively: the emulator and the frontend do not
  * agree on case.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../../core/errors.js'
+import { writeFileAtomic } from '../../core/storage/atomic-file.js'
 import { nameProblem } from '../../identity/index.js'
 import { DefinitionBody, type DefinitionBodyType, type WatchType } from '../schemas.js'
 import { maxSize } from './decoding.js'
@@ -95,14 +96,11 @@ export class DefinitionStore {
   }
 
   /** Validates and writes (atomically: a reader never sees half a file). */
-  save (key: GameKey, body: DefinitionBodyType): StoredDefinition {
+  async save (key: GameKey, body: DefinitionBodyType): Promise<StoredDefinition> {
     const problems = definitionProblems(body)
     if (problems.length > 0) throw new HubError(400, 'INVALID_DEFINITION', `The definition is not usable: ${problems.join('; ')}`)
     const file = this.fileOf(key)
-    mkdirSync(path.dirname(file), { recursive: true })
-    const temporary = `${file}.${process.pid}.tmp`
-    writeFileSync(temporary, `${JSON.stringify(body, null, 2)}\n`)
-    renameSync(temporary, file)
+    await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, { durable: true })
     this.#errors.delete(file)
     return { ...key, file, watches: body.watches }
   }

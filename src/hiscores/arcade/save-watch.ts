@@ -1,68 +1,70 @@
 /**
  * Watches MAME's hiscore and nvram folders: a `<rom>.hi` or `nvram/<rom>/*` that changes is
  * reported once it has been quiet for the debounce time (MAME writes a save in several steps).
+ * Changes come from the folder watcher's events; a slow walk of both folders (`rescanMs`)
+ * catches what the system did not report.
  */
-import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { fileSignature, watchFolder, type FolderWatch } from '../../core/folder-watch.js'
+import { watchChanges, type ChangesWatch } from '../../core/folder-watch/watch-changes.js'
 
 export interface SaveWatchOptions {
   readonly hiscoreDir: string | null
   readonly nvramDir: string | null
-  readonly pollMs: number
+  readonly rescanMs: number
   readonly debounceMs: number
   readonly changed: (rom: string) => void
+  readonly onError: (error: Error) => void
 }
 
-function list (folder: string): string[] {
-  try {
-    return readdirSync(folder)
-  } catch {
-    return []
-  }
+/** The rom a save file belongs to: `<hiscoreDir>/<rom>.hi`, `<nvramDir>/<rom>/<file>`. */
+function romOf (file: string, options: SaveWatchOptions): string | null {
+  if (options.hiscoreDir !== null && path.dirname(file) === path.resolve(options.hiscoreDir)) return file.endsWith('.hi') ? path.basename(file, '.hi') : null
+  if (options.nvramDir !== null && path.dirname(path.dirname(file)) === path.resolve(options.nvramDir)) return path.basename(path.dirname(file))
+  return null
 }
 
-/** Every save file by path, with the rom it belongs to. */
-function saves (options: SaveWatchOptions): Map<string, string> {
-  const found = new Map<string, string>()
-  if (options.hiscoreDir !== null) for (const name of list(options.hiscoreDir)) if (name.endsWith('.hi')) found.set(path.join(options.hiscoreDir, name), name.slice(0, -3))
-  if (options.nvramDir !== null) {
-    for (const rom of list(options.nvramDir)) for (const name of list(path.join(options.nvramDir, rom))) found.set(path.join(options.nvramDir, rom, name), rom)
-  }
-  return found
-}
+/** A save folder MAME has not created yet is looked for this often (one stat). */
+const missingFolderPollMs = 1000
 
 export class SaveWatch {
   readonly #options: SaveWatchOptions
-  readonly #signatures = new Map<string, string | null>()
   readonly #timers = new Map<string, NodeJS.Timeout>()
-  readonly #watches: FolderWatch[] = []
+  readonly #watches: ChangesWatch[] = []
 
   constructor (options: SaveWatchOptions) {
     this.#options = options
   }
 
-  start (): void {
-    // What is there at start is the known state, not a change.
-    for (const file of saves(this.#options).keys()) this.#signatures.set(file, fileSignature(file))
-    for (const folder of [this.#options.hiscoreDir, this.#options.nvramDir]) {
-      if (folder !== null) this.#watches.push(watchFolder(folder, this.#options.pollMs, () => this.#check()))
+  /** Resolves once the saves there now are known (they are the known state, not a change) and watched. */
+  async start (): Promise<void> {
+    const folders: Array<[string | null, number]> = [[this.#options.hiscoreDir, 0], [this.#options.nvramDir, 1]]
+    for (const [folder, depth] of folders) {
+      if (folder === null) continue
+      this.#watches.push(watchChanges({
+        folder,
+        depth,
+        accepts: (file) => romOf(file, this.#options) !== null,
+        pollMs: Math.min(missingFolderPollMs, this.#options.rescanMs),
+        rescanMs: this.#options.rescanMs,
+        // Each rom has its own quiet time (below): a busy rom does not hold another back.
+        debounceMs: 0,
+        onChanged: (files) => { for (const file of files) this.#saveChanged(file) },
+        onError: this.#options.onError
+      }))
     }
+    await Promise.all(this.#watches.map(async (watch) => watch.ready))
   }
 
-  stop (): void {
-    for (const watch of this.#watches) watch.stop()
+  async stop (): Promise<void> {
     for (const timer of this.#timers.values()) clearTimeout(timer)
     this.#timers.clear()
+    await Promise.all(this.#watches.map(async (watch) => watch.close()))
   }
 
-  #check (): void {
-    for (const [file, rom] of saves(this.#options)) {
-      const signature = fileSignature(file)
-      if (this.#signatures.get(file) === signature) continue
-      this.#signatures.set(file, signature)
-      clearTimeout(this.#timers.get(rom))
-      this.#timers.set(rom, setTimeout(() => { this.#timers.delete(rom); this.#options.changed(rom) }, this.#options.debounceMs))
-    }
+  #saveChanged (file: string): void {
+    const rom = romOf(file, this.#options)
+    if (rom === null) return
+    clearTimeout(this.#timers.get(rom))
+    this.#timers.set(rom, setTimeout(() => { this.#timers.delete(rom); this.#options.changed(rom) }, this.#options.debounceMs))
   }
 }

@@ -2,9 +2,9 @@
  * The anchored generations (`anchors.json`) and their proofs (`proofs/gen-<N>.ots`). Read from
  * disk on every use: `cabinet-hub records anchor|upgrade` may change them while the service runs.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { writeFileAtomic } from '../store.js'
+import { writeFileAtomic } from '../../core/storage/atomic-file.js'
 import type { PublishedAnchor } from '../verify/shapes.js'
 
 export interface Anchor extends PublishedAnchor {
@@ -12,6 +12,14 @@ export interface Anchor extends PublishedAnchor {
   readonly bitcoin_block: number | null
   readonly submitted_at: string
   readonly confirmed_at: string | null
+}
+
+/** The file's bytes, or null when there is no such file. */
+async function readIfThere (file: string): Promise<Buffer | null> {
+  return readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null
+    throw error
+  })
 }
 
 export class AnchorLog {
@@ -23,41 +31,50 @@ export class AnchorLog {
     this.#proofs = path.join(recordsDir, 'proofs')
   }
 
-  list (): Anchor[] {
-    return existsSync(this.#file) ? JSON.parse(readFileSync(this.#file, 'utf8')) as Anchor[] : []
+  /** How many generations the last reading or writing of the list found (for the status, which cannot wait for a read). */
+  #known = 0
+
+  get knownGenerations (): number {
+    return this.#known
   }
 
-  proof (generation: number): Buffer | null {
-    const file = this.#proofFile(generation)
-    return existsSync(file) ? readFileSync(file) : null
+  async list (): Promise<Anchor[]> {
+    const bytes = await readIfThere(this.#file)
+    const anchors = bytes === null ? [] : JSON.parse(bytes.toString('utf8')) as Anchor[]
+    this.#known = anchors.length
+    return anchors
+  }
+
+  async proof (generation: number): Promise<Buffer | null> {
+    return readIfThere(this.#proofFile(generation))
   }
 
   /** Saves the proof first: an anchor in the list always has its proof. */
-  add (anchor: Omit<Anchor, 'generation'>, proof: Buffer): Anchor {
-    const anchors = this.list()
+  async add (anchor: Omit<Anchor, 'generation'>, proof: Buffer): Promise<Anchor> {
+    const anchors = await this.list()
     const added = { generation: anchors.length + 1, ...anchor }
-    this.#saveProof(added.generation, proof)
-    this.#save([...anchors, added])
+    await this.#saveProof(added.generation, proof)
+    await this.#save([...anchors, added])
     return added
   }
 
   /** An upgraded proof replaces the pending one of the same generation. */
-  upgrade (generation: number, proof: Buffer, bitcoinBlock: number | null, at: string): void {
-    this.#saveProof(generation, proof)
+  async upgrade (generation: number, proof: Buffer, bitcoinBlock: number | null, at: string): Promise<void> {
+    await this.#saveProof(generation, proof)
     if (bitcoinBlock === null) return
-    this.#save(this.list().map((a) => a.generation === generation ? { ...a, bitcoin_block: bitcoinBlock, confirmed_at: at } : a))
+    await this.#save((await this.list()).map((a) => a.generation === generation ? { ...a, bitcoin_block: bitcoinBlock, confirmed_at: at } : a))
   }
 
   #proofFile (generation: number): string {
     return path.join(this.#proofs, `gen-${generation}.ots`)
   }
 
-  #saveProof (generation: number, proof: Buffer): void {
-    mkdirSync(this.#proofs, { recursive: true })
-    writeFileAtomic(this.#proofFile(generation), proof)
+  async #saveProof (generation: number, proof: Buffer): Promise<void> {
+    await writeFileAtomic(this.#proofFile(generation), proof, { durable: true })
   }
 
-  #save (anchors: readonly Anchor[]): void {
-    writeFileAtomic(this.#file, `${JSON.stringify(anchors, null, 2)}\n`)
+  async #save (anchors: readonly Anchor[]): Promise<void> {
+    await writeFileAtomic(this.#file, `${JSON.stringify(anchors, null, 2)}\n`, { durable: true })
+    this.#known = anchors.length
   }
 }

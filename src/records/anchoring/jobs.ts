@@ -43,11 +43,11 @@ export class AnchorJobs {
     return this.#exclusive(async () => {
       const head = headOf()
       if (head.count === 0) return { anchored: false, reason: 'the index is empty' }
-      const last = log.list().at(-1)
+      const last = (await log.list()).at(-1)
       if (last?.root_sha256 === head.root) return { anchored: false, reason: `the current root is already generation ${last.generation}` }
       const proof = await anchorer.stamp(Buffer.from(head.root, 'hex'))
       if (proof === null) return { anchored: false, reason: `the ${anchorer.name} anchorer anchors nothing (configure --records-calendar)` }
-      const anchor = log.add({ root_sha256: head.root, record_count: head.count, bitcoin_block: null, submitted_at: now().toISOString(), confirmed_at: null }, proof)
+      const anchor = await log.add({ root_sha256: head.root, record_count: head.count, bitcoin_block: null, submitted_at: now().toISOString(), confirmed_at: null }, proof)
       return { anchored: true, anchor }
     })
   }
@@ -56,11 +56,11 @@ export class AnchorJobs {
     const { log, anchorer, now } = this.#deps
     return this.#exclusive(async () => {
       const outcomes: UpgradeOutcome[] = []
-      for (const anchor of log.list().filter((a) => a.bitcoin_block === null)) {
-        const proof = log.proof(anchor.generation)
+      for (const anchor of (await log.list()).filter((a) => a.bitcoin_block === null)) {
+        const proof = await log.proof(anchor.generation)
         if (proof === null) continue
         const upgraded = await anchorer.upgrade(proof)
-        if (!upgraded.ots.equals(proof) || upgraded.bitcoinHeight !== null) log.upgrade(anchor.generation, upgraded.ots, upgraded.bitcoinHeight, now().toISOString())
+        if (!upgraded.ots.equals(proof) || upgraded.bitcoinHeight !== null) await log.upgrade(anchor.generation, upgraded.ots, upgraded.bitcoinHeight, now().toISOString())
         outcomes.push({ generation: anchor.generation, bitcoinBlock: upgraded.bitcoinHeight })
       }
       return outcomes

@@ -45,12 +45,12 @@ export class LeaderboardService {
    * Our own index goes through the same verifier as anyone's, so a damaged store shows as
    * unverified; it is verified again only when the file (a new array) or the anchors changed.
    */
-  #localSource (): SourceResult {
+  async #localSource (): Promise<SourceResult> {
     const { home } = this.#deps
-    const records = home.store.published()
-    const anchors = JSON.stringify(home.anchors.list())
+    const records = await home.store.published()
+    const anchors = JSON.stringify(await home.anchors.list())
     if (this.#local?.records !== records || this.#local.anchors !== anchors) {
-      const data = home.serviceData()
+      const data = await home.serviceData()
       this.#local = { records: data.index.records, anchors, source: sourceOf('local', data.index.records, verifyServiceData(data, { pin: { keyId: home.key.keyId }, headers: [] })) }
     }
     return this.#local.source
@@ -58,7 +58,7 @@ export class LeaderboardService {
 
   async build (game: GameKey, name: string | null = null): Promise<Leaderboard> {
     if (!this.#deps.partners.linked) throw new HubError(409, 'PARTNER_NOT_LINKED', 'No record service is linked; start with --partner-url URL (another cabinet, a venue) to rank with it')
-    const sources = [this.#localSource(), ...await this.#deps.partners.all()]
+    const sources = [await this.#localSource(), ...await this.#deps.partners.all()]
     const ranked = rankGame(sources, game)
     return {
       system: game.system,

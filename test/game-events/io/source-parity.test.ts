@@ -93,7 +93,7 @@ describe('multiemu source parity: GET_STATUS and memory reads over UDP and the s
   it('publishes the same content and memory events, and live score and timer', async () => {
     emulator.memory.set([0x2a, 0x00], 0x10)
     emulator.memory.set([0x87], 0x40)
-    for (const harness of [real, fake]) harness.service.putDefinition({ systemId: content.systemId, rom: content.contentName }, definition)
+    for (const harness of [real, fake]) await harness.service.putDefinition({ systemId: content.systemId, rom: content.contentName }, definition)
     emulator.status = `PLAYING ${content.systemId},${content.contentName},crc32=${content.crc32}`
     await real.until((events) => events.some((e) => e.type === 'timer.live.changed'))
     emulator.status = 'CONTENTLESS'

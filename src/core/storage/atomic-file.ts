@@ -1,0 +1,125 @@
+/**
+ * The one way the service replaces a file: written whole under a temporary name in the same
+ * folder, then renamed into place, so a reader (a frontend, a consumer fetching it, the service
+ * after a crash) sees the old file or the new one, never half of one. `durable` also syncs the
+ * file before the rename and the folder after it: what must survive a power cut (records,
+ * gamelists, collections, theme files) is on the disk when the promise settles.
+ *
+ * A failed write removes its temporary file and rethrows the error as it came (a full disk stays
+ * ENOSPC, which `isStorageFullError` and `StorageHealth` recognise).
+ */
+import { randomUUID } from 'node:crypto'
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
+import path from 'node:path'
+
+export interface AtomicWriteOptions {
+  /** Sync the file and its folder to the disk (the default: the file may still sit in the page cache). */
+  readonly durable?: boolean
+  /** Permissions of a new file; a replaced file takes them too. */
+  readonly mode?: number
+  /**
+   * Runs once the new content is written, just before the rename; throwing leaves the old file
+   * as it is (a check that nobody else wrote it meanwhile).
+   */
+  readonly beforeReplacing?: () => Promise<void>
+}
+
+/** The temporary name: hidden, and ending in `.tmp`, which every folder reader of the service skips. */
+function temporaryBeside (file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`)
+}
+
+/**
+ * Syncs a folder, so a rename in it survives a power cut. Some systems cannot open a folder for
+ * syncing (Windows: EPERM, EISDIR); there the rename is as durable as the system makes it.
+ */
+const cannotSyncFolders = (error: unknown): boolean => ['EPERM', 'EISDIR', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')
+
+async function syncFolder (folder: string): Promise<void> {
+  let handle
+  try {
+    handle = await open(folder, 'r')
+  } catch (error) {
+    if (cannotSyncFolders(error)) return
+    throw error
+  }
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+function syncFolderSync (folder: string): void {
+  let fd
+  try {
+    fd = openSync(folder, 'r')
+  } catch (error) {
+    if (cannotSyncFolders(error)) return
+    throw error
+  }
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Opens the temporary file, creating its folder only when it is missing (most writes go to a folder that is there). */
+async function openCreating (temporary: string, mode: number): Promise<FileHandle> {
+  try {
+    return await open(temporary, 'w', mode)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    await mkdir(path.dirname(temporary), { recursive: true })
+    return open(temporary, 'w', mode)
+  }
+}
+
+export async function writeFileAtomic (file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const folder = path.dirname(file)
+  const temporary = temporaryBeside(file)
+  try {
+    const handle = await openCreating(temporary, options.mode ?? 0o644)
+    try {
+      // A handle's writeFile writes every byte, however many calls a nearly full disk needs.
+      await handle.writeFile(data)
+      if (options.durable === true) await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await options.beforeReplacing?.()
+    await rename(temporary, file)
+  } catch (error) {
+    // unlink, not rm: fs.promises.rm checks its target with a blocking lstat first.
+    await unlink(temporary).catch(() => {})
+    throw error
+  }
+  if (options.durable === true) await syncFolder(folder)
+}
+
+/**
+ * The same, blocking: only for start-up and command-line work that nothing waits behind (the
+ * issuer key created on first use, a hook spooled by the frontend's command), never on a
+ * request, timer or event path.
+ */
+export function writeFileAtomicSync (file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+  const folder = path.dirname(file)
+  mkdirSync(folder, { recursive: true })
+  const temporary = temporaryBeside(file)
+  try {
+    const fd = openSync(temporary, 'w', options.mode ?? 0o644)
+    try {
+      writeFileSync(fd, data)
+      if (options.durable === true) fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(temporary, file)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  }
+  if (options.durable === true) syncFolderSync(folder)
+}
