@@ -4,17 +4,20 @@
  * the browsing events (game-select, system-select) only with `CustomEventScriptsBrowsing` on too;
  * both are off by default (frontends.md §1).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FrontendSettings } from '../../core/settings.js'
+import { writeFileAtomicSync } from '../../core/storage/atomic-file.js'
 import type { HookSwitchProblem } from '../adapter.js'
 import { parseSettings } from '../es-settings.js'
 import { readSettingsFile } from '../settings-file.js'
 
-const settingsFileOf = (appData: string): string => path.join(appData, 'settings', 'es_settings.xml')
+const settingsDirOf = (appData: string): string => path.join(appData, 'settings')
+const settingsFileName = 'es_settings.xml'
+const settingsFileOf = (appData: string): string => path.join(settingsDirOf(appData), settingsFileName)
 
 export async function readEsDeSettings (appData: string | null): Promise<FrontendSettings> {
-  return readSettingsFile(appData === null ? null : path.dirname(settingsFileOf(appData)), path.basename(settingsFileOf('')), parseSettings)
+  return readSettingsFile(appData === null ? null : settingsDirOf(appData), settingsFileName, parseSettings)
 }
 
 /** The settings as they are on disk now; none when the file is missing or broken (ES-DE then uses its defaults). */
@@ -63,9 +66,6 @@ export function switchOnSettings (appData: string): string[] {
     text = element.test(text) ? text.replace(element, settingLine(name)) : `${text}${text.endsWith('\n') ? '' : '\n'}${settingLine(name)}\n`
   }
   if (changed.length === 0) return []
-  const temporary = `${file}.cabinet-hub.tmp`
-  mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(temporary, text)
-  renameSync(temporary, file)
+  writeFileAtomicSync(file, text)
   return changed
 }
