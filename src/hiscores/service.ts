@@ -54,6 +54,8 @@ interface FrontendGame extends SessionGame {
   readonly gameId: string | null
 }
 
+function frontendGame (game: GameOnScreen): FrontendGame
+function frontendGame (game: GameOnScreen | null): FrontendGame | null
 function frontendGame (game: GameOnScreen | null): FrontendGame | null {
   return game === null ? null : { system: game.system, rom: game.rom, game: game.gameName, gameId: game.gameId, md5: game.md5 }
 }
@@ -87,7 +89,7 @@ export class HiscoreService {
   }
 
   gameStarted (started: GameOnScreen): void {
-    const game = frontendGame(started)!
+    const game = frontendGame(started)
     this.#running = game
     this.#capture.start(game)
     this.#show(game)
