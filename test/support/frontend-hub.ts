@@ -1,8 +1,7 @@
 /** A cabinet-hub with the frontend link, pointed at a test frontend tree and a fake ES. */
-import assert from 'node:assert/strict'
 import { startFakeEs, type FakeEs } from './fake-es.js'
 import { writeFrontendTree, type FrontendTree } from './frontend-tree.js'
-import { startHub, type TestHub } from './hub.js'
+import { sendHook, startHub, type TestHub } from './hub.js'
 
 export interface FrontendHub {
   readonly hub: TestHub
@@ -26,12 +25,7 @@ export async function startFrontendHub (options: Record<string, string | boolean
     hub,
     es,
     tree,
-    async hook (event, ...args) {
-      const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
-      const body = await response.json() as { sequence: number }
-      assert.equal(response.status, 202, JSON.stringify(body))
-      return body.sequence
-    },
+    hook: async (event, ...args) => sendHook(hub, event, ...args),
     async postHook (body, type = 'application/json') {
       return await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': type }, body })
     },

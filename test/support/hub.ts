@@ -96,10 +96,11 @@ export async function serveTestHub ({ app, hub }: { app: HubApp, hub: Hub }, db:
   }
 }
 
-/** Hands the service a frontend hook through its HTTP door, as our hook scripts do (in process). */
-export async function sendHook (hub: Pick<TestHub, 'app'>, event: string, ...args: string[]): Promise<void> {
+/** Hands the service a frontend hook through its HTTP door, as our hook scripts do (in process); returns its sequence. */
+export async function sendHook (hub: Pick<TestHub, 'app'>, event: string, ...args: string[]): Promise<number> {
   const response = await hub.app.inject({ method: 'POST', url: '/api/v1/ingest/es-event', payload: { event, args } })
   assert.equal(response.statusCode, 202, response.body)
+  return response.json<{ sequence: number }>().sequence
 }
 
 /** Tells a fact as the module that owns it would: drives a module through the facts it listens to, in process. */
