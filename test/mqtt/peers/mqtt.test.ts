@@ -39,7 +39,10 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
   it('puts a selection on the broker, and a late subscriber gets the retained panel state, marquee snapshot and status', async () => {
     const rom = cabA.tree.rom('mame', 'sf2.zip')
     await cabA.hook('game-selected', 'mame', rom, 'Street Fighter II')
-    await reader.until((r) => r.on('cabinethub/cab-a/panel/panel.state').some((m) => json(m).Payload.SelectionKey === 'mame|sf2'))
+    // The marquee snapshot follows the selection asynchronously; a late subscriber that arrives
+    // before it would get it live, not retained.
+    const onSf2 = (r: SubReader, topic: string) => r.on(`cabinethub/cab-a/${topic}`).some((m) => json(m).Payload.SelectionKey === 'mame|sf2')
+    await reader.until((r) => onSf2(r, 'panel/panel.state') && onSf2(r, 'marquee/marquee.snapshot'))
     const selected = reader.on('cabinethub/cab-a/frontend/ui.game.selected').map(json)
     assert.equal(selected.length, 1)
     assert.deepEqual([selected[0]!.Type, selected[0]!.NodeId, selected[0]!.Payload.GameName], ['ui.game.selected', 'cab-a', 'Street Fighter II'])
