@@ -2,7 +2,8 @@
  * The library catalog: systems from es_systems.cfg (and the ES web API when it answers) and games
  * from every `roms/<system>/gamelist.xml`, in memory, keyed by system and rom path. A gamelist is
  * re-read (streamed, see gamelist.ts) when its file changes; until the new read is complete, and
- * when the new text is broken (say, half written), readers keep seeing the games read before.
+ * when the new text is broken (say, half written), readers keep seeing the games read before. A
+ * restart takes unchanged gamelists back from their snapshots (snapshots.ts) instead of their XML.
  */
 import { readFileSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
@@ -13,6 +14,7 @@ import { loopTurns } from '../core/loop-turns.js'
 import { romFileName } from '../identity/index.js'
 import { parseEsSystems, type SystemInfo } from './es-systems.js'
 import { readGamelist, type GamelistEntry } from './gamelist.js'
+import type { GamelistSnapshots, SavedGamelist } from './snapshots.js'
 
 export interface CatalogGame extends GamelistEntry {
   readonly systemId: string
@@ -26,16 +28,25 @@ export interface LibraryCatalogOptions {
   /** Where the frontend keeps a system's gamelist. */
   readonly gamelistFile: (systemId: string) => string | null
   readonly logger: FastifyBaseLogger
+  /** Where gamelists just read are saved, and taken back from at the next start; none in tests that need no restart. */
+  readonly snapshots?: GamelistSnapshots
 }
 
-interface LoadedGamelist {
-  readonly signature: string
+interface IndexedGamelist {
   /** By rom key. */
   readonly games: ReadonlyMap<string, CatalogGame>
   /** In file order; the same array until the gamelist is read again. */
   readonly ordered: readonly CatalogGame[]
   /** By the rom's file name, lower case: the frontend sometimes names a rom by another path. */
   readonly byFileName: ReadonlyMap<string, CatalogGame>
+}
+
+interface LoadedGamelist {
+  readonly signature: string
+  readonly count: number
+  /** Null while the games are still in their snapshot. */
+  indexed: IndexedGamelist | null
+  readonly saved: SavedGamelist | null
 }
 
 /** Rom paths compare with forward slashes and without case (ES on Windows is case-insensitive). */
@@ -57,6 +68,7 @@ export class LibraryCatalog {
   readonly #badGamelists = new Map<string, string>()
   #refreshing: Promise<string[]> | null = null
   #refreshAgain: Promise<string[]> | null = null
+  readonly #saving = new Set<Promise<void>>()
 
   constructor (options: LibraryCatalogOptions) {
     this.#options = options
@@ -101,20 +113,75 @@ export class LibraryCatalog {
       const signature = file === null ? null : await fileSignature(file)
       if (file === null || signature === null) continue
       present.add(systemId)
-      if (this.#gamelists.get(systemId)?.signature === signature) continue
+      const known = this.#gamelists.get(systemId)
+      if (known?.signature === signature) continue
+      const saved = known === undefined ? await this.#options.snapshots?.find(file, signature) ?? null : null
+      if (saved !== null) {
+        this.#gamelists.set(systemId, { signature, count: saved.count, indexed: null, saved })
+        changed.push(systemId)
+        continue
+      }
       const entries = await this.#readGamelist(file, path.join(root, systemId))
       // A broken file keeps the games read before, and is tried again once it changes.
-      const games = entries === null ? this.#gamelists.get(systemId) ?? await indexed(systemId, []) : await indexed(systemId, entries)
-      this.#gamelists.set(systemId, { ...games, signature })
-      if (entries !== null) changed.push(systemId)
+      const games = entries === null ? (known === undefined ? await indexed(systemId, []) : this.#indexOf(systemId, known)) : await indexed(systemId, entries)
+      this.#gamelists.set(systemId, { signature, count: games.games.size, indexed: games, saved: null })
+      if (entries !== null) {
+        changed.push(systemId)
+        this.#save(file, signature, entries)
+      }
     }
     for (const systemId of [...this.#gamelists.keys()]) {
       if (!present.has(systemId)) {
         this.#gamelists.delete(systemId)
+        const file = this.#options.gamelistFile(systemId)
+        if (file !== null) this.#track(this.#options.snapshots?.forget(file))
         changed.push(systemId)
       }
     }
     return changed
+  }
+
+  /**
+   * Takes back, a system at a time with turns of the loop between, the games still held in
+   * snapshots: once the service is ready, so that no reader has to wait for them later.
+   */
+  async takeBackSaved (): Promise<void> {
+    for (const [systemId, list] of this.#gamelists) {
+      if (list.indexed !== null || list.saved === null) continue
+      const games = await indexed(systemId, await list.saved.entries())
+      // A reader may have needed them meanwhile, or the gamelist may have been read again.
+      if (this.#gamelists.get(systemId) === list) list.indexed ??= games
+    }
+  }
+
+  /** Resolves once the snapshots being written are on disk. */
+  async close (): Promise<void> {
+    await Promise.all([...this.#saving])
+  }
+
+  #save (file: string, signature: string, entries: readonly GamelistEntry[]): void {
+    this.#track(this.#options.snapshots?.save(file, signature, entries))
+  }
+
+  #track (work: Promise<void> | undefined): void {
+    if (work === undefined) return
+    this.#saving.add(work)
+    void work.finally(() => this.#saving.delete(work))
+  }
+
+  /** A gamelist's games; those still in their snapshot are taken back now, for a reader that cannot wait. */
+  #indexOf (systemId: string, list: LoadedGamelist): IndexedGamelist {
+    list.indexed ??= indexNow(systemId, list.saved?.entriesNow() ?? [])
+    return list.indexed
+  }
+
+  #list (systemId: string): IndexedGamelist | undefined {
+    const list = this.#gamelists.get(systemId)
+    return list === undefined ? undefined : this.#indexOf(systemId, list)
+  }
+
+  * #lists (): Iterable<IndexedGamelist> {
+    for (const [systemId, list] of this.#gamelists) yield this.#indexOf(systemId, list)
   }
 
   /** The system with the fields of es_systems.cfg over those of the ES web API. */
@@ -133,13 +200,14 @@ export class LibraryCatalog {
   /** The game by its rom path, in the given system first, then anywhere; falls back to the file name within the system. */
   game (systemId: string | null, romPath: string): CatalogGame | null {
     const key = romKey(romPath)
-    const lists = systemId === null ? [...this.#gamelists.values()] : [this.#gamelists.get(systemId), ...this.#gamelists.values()]
-    for (const list of lists) {
-      const hit = list?.games.get(key)
-      if (hit !== undefined) return hit
+    const own = systemId === null ? undefined : this.#list(systemId)
+    const hit = own?.games.get(key)
+    if (hit !== undefined) return hit
+    for (const list of this.#lists()) {
+      const elsewhere = list.games.get(key)
+      if (elsewhere !== undefined) return elsewhere
     }
-    if (systemId === null) return null
-    return this.#gamelists.get(systemId)?.byFileName.get(romFileName(key)) ?? null
+    return own?.byFileName.get(romFileName(key)) ?? null
   }
 
   /** Systems that have a readable gamelist. */
@@ -149,12 +217,12 @@ export class LibraryCatalog {
 
   /** The games of one system's gamelist, in file order: the same array until the gamelist is read again. */
   gamesOf (systemId: string): readonly CatalogGame[] {
-    return this.#gamelists.get(systemId)?.ordered ?? []
+    return this.#list(systemId)?.ordered ?? []
   }
 
   /** Every game of every gamelist. */
   * allGames (): Iterable<CatalogGame> {
-    for (const list of this.#gamelists.values()) yield * list.games.values()
+    for (const list of this.#lists()) yield * list.games.values()
   }
 
   /** Gamelists that could not be read the last time they changed, and why. */
@@ -164,7 +232,7 @@ export class LibraryCatalog {
 
   counts (): { systems: number, games: number } {
     let games = 0
-    for (const list of this.#gamelists.values()) games += list.games.size
+    for (const list of this.#gamelists.values()) games += list.count
     return { systems: this.systemIds().length, games }
   }
 
@@ -194,18 +262,42 @@ export class LibraryCatalog {
   }
 }
 
-/** Indexes a gamelist's games (50,000 of them take a while: the loop gets turns); a rom listed twice takes the later entry, as in the frontend. */
-async function indexed (systemId: string, entries: readonly GamelistEntry[]): Promise<Omit<LoadedGamelist, 'signature'>> {
-  const turn = loopTurns(2000)
-  const byKey = new Map<string, CatalogGame>()
-  const byFileName = new Map<string, CatalogGame>()
-  for (const { romPath, fields, extras } of entries) {
+/** A gamelist's games by key; a rom listed twice takes the later entry, as in the frontend. */
+class GamelistIndexer {
+  readonly #byKey = new Map<string, CatalogGame>()
+  readonly #byFileName = new Map<string, CatalogGame>()
+  readonly #systemId: string
+
+  constructor (systemId: string) {
+    this.#systemId = systemId
+  }
+
+  add ({ romPath, fields, extras }: GamelistEntry): void {
     // Spelled out: `{ ...entry, systemId }` gave every one of 50,000 games a hidden class of its own (200 bytes each).
-    const game: CatalogGame = { romPath, fields, extras, systemId }
-    const key = romKey(game.romPath)
-    byKey.set(key, game)
-    byFileName.set(romFileName(key), game)
+    const game: CatalogGame = { romPath, fields, extras, systemId: this.#systemId }
+    const key = romKey(romPath)
+    this.#byKey.set(key, game)
+    this.#byFileName.set(romFileName(key), game)
+  }
+
+  indexed (): IndexedGamelist {
+    return { games: this.#byKey, byFileName: this.#byFileName, ordered: [...this.#byKey.values()] }
+  }
+}
+
+/** Indexes a gamelist's games; 50,000 of them take a while, so the loop gets turns. */
+async function indexed (systemId: string, entries: readonly GamelistEntry[]): Promise<IndexedGamelist> {
+  const turn = loopTurns(2000)
+  const indexer = new GamelistIndexer(systemId)
+  for (const entry of entries) {
+    indexer.add(entry)
     await turn()
   }
-  return { games: byKey, byFileName, ordered: [...byKey.values()] }
+  return indexer.indexed()
+}
+
+function indexNow (systemId: string, entries: readonly GamelistEntry[]): IndexedGamelist {
+  const indexer = new GamelistIndexer(systemId)
+  for (const entry of entries) indexer.add(entry)
+  return indexer.indexed()
 }

@@ -2,10 +2,12 @@
  * The library: systems from es_systems.cfg (and the frontend's web API) and games from every
  * gamelist, read once and shared by the frontend link, media and surfaces.
  */
+import path from 'node:path'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { frontendInstallService } from '../frontends/index.js'
 import { LibraryCatalog } from './catalog.js'
+import { GamelistSnapshots } from './snapshots.js'
 
 export const catalogService = serviceKey<LibraryCatalog>('library.catalog')
 
@@ -14,13 +16,16 @@ export const libraryModule = defineModule({
   gate: null,
   needs: [frontendInstallService],
   provides: [catalogService],
-  register: async (_scope, { use, provide, onStart, logger }) => {
+  register: async (_scope, { use, provide, onStart, onReady, onStop, logger, core }) => {
     const install = use(frontendInstallService)
     const { adapter } = install
-    const catalog = new LibraryCatalog({ romsRoot: install.romsRoot, systemsFile: adapter.systemsFile(install), gamelistFile: (systemId) => adapter.gamelistFile(install, systemId), logger })
+    const snapshots = new GamelistSnapshots(path.join(core.dataDir, 'cache', 'gamelists'), logger)
+    const catalog = new LibraryCatalog({ romsRoot: install.romsRoot, systemsFile: adapter.systemsFile(install), gamelistFile: (systemId) => adapter.gamelistFile(install, systemId), logger, snapshots })
     provide(catalogService, catalog)
     // Before every phase that reads games: the media index and the frontend link.
     onStart('library', async () => catalog.load())
+    onReady(() => { void catalog.takeBackSaved() })
+    onStop(async () => catalog.close())
   }
 })
 
