@@ -11,7 +11,7 @@ import { romsEvents } from './events.js'
 import { systemGamelist } from './gamelists.js'
 import { HiddenStore, hiddenStoreMigrations } from './hidden-store.js'
 import { MachineLibrary, type MachineData } from './machine-library.js'
-import { MachineStore, machineStoreMigrations } from './machine-store.js'
+import { MachineStore, machineStoreMigrations, mameVersionsMigration } from './machine-store.js'
 import { locateMame } from './mame/locate.js'
 import { MameProcess } from './mame/process.js'
 import { romsOptions } from './options.js'
@@ -31,7 +31,8 @@ export const romsModule = defineModule({
   // The offline fill works from the same machine data, so its runs come on this stream too.
   streams: [{ name: 'roms', description: 'Roms Manager, pack installer and offline scraping runs.', prefixes: ['roms.', 'rom-pack.', 'romset.'], extraTypes: [], aliases: [] }],
   options: romsOptions,
-  migrations: [...machineStoreMigrations, ...hiddenStoreMigrations],
+  // Applied in this order, each once: a new step goes last.
+  migrations: [...machineStoreMigrations, ...hiddenStoreMigrations, mameVersionsMigration],
   events: romsEvents,
   needs: [catalogService, frontendInstallService],
   provides: [machineDataService],

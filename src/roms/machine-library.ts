@@ -5,6 +5,7 @@
  * question is answered "not known" and the status says why.
  */
 import type { FastifyBaseLogger } from 'fastify'
+import { fileSignature } from '../core/folder-watch/watch-changes.js'
 import { isMachineName, type MachineInfo } from './machine.js'
 import type { MachineStore } from './machine-store.js'
 import type { MameAdapter } from './mame/adapter.js'
@@ -65,12 +66,23 @@ export class MachineLibrary implements MachineData {
     const adapter = this.#options.adapter
     if (adapter === null) return
     try {
-      this.#version = await adapter.version()
+      this.#version = await this.#versionOf(adapter)
       const done = this.#options.store.completedImport(this.#version)
       if (done !== null) this.#import = { state: 'complete', ...done }
     } catch (error) {
       this.#fail(`MAME cannot be asked: ${(error as Error).message}`)
     }
+  }
+
+  /** What `-version` says, asked once per executable file. */
+  async #versionOf (adapter: MameAdapter): Promise<string> {
+    const { store } = this.#options
+    const signature = await fileSignature(adapter.executable)
+    const known = signature === null ? null : store.knownVersion(adapter.executable, signature)
+    if (known !== null) return known
+    const version = await adapter.version()
+    if (signature !== null) store.rememberVersion(adapter.executable, signature, version)
+    return version
   }
 
   get version (): string | null {
