@@ -53,7 +53,14 @@ export const mediaModule = defineModule({
        size INTEGER NOT NULL,
        mtime_ms REAL NOT NULL,
        PRIMARY KEY (system, slug, file)
-     ) WITHOUT ROWID;`
+     ) WITHOUT ROWID;`,
+    // The counts of the rows above, as of their last write: counting 150,000 rows at every start takes a tenth of a second.
+    `CREATE TABLE media_counts (
+       id INTEGER PRIMARY KEY CHECK (id = 1),
+       files INTEGER NOT NULL,
+       assets INTEGER NOT NULL,
+       entries INTEGER NOT NULL
+     );`
   ],
   events: mediaEvents,
   needs: [frontendInstallService, catalogService],

@@ -129,6 +129,8 @@ export class MediaIndex {
   readonly #entryRows: HubStatement<[string, string], Row>
   readonly #removeRow: HubStatement<[string, string, string]>
   readonly #upsertRow: HubStatement<Row>
+  readonly #savedCounts: HubStatement<[], IndexCounts>
+  readonly #saveCounts: HubStatement<[number, number, number]>
   #counts: IndexCounts = { files: 0, assets: 0, entries: 0 }
   /** A first look held in memory, entry -> files, until the first full replace (see holdFirstLook). */
   #firstLook: ReadonlyMap<string, readonly MediaFile[]> | null = null
@@ -138,11 +140,19 @@ export class MediaIndex {
     this.#entryRows = db.prepare<[string, string], Row>(`SELECT ${columns} FROM media_files WHERE system = ? AND slug = ?`, { rowsAsArrays: true })
     this.#removeRow = db.prepare<[string, string, string]>('DELETE FROM media_files WHERE system = ? AND slug = ? AND file = ?')
     this.#upsertRow = db.prepare<Row>(`INSERT OR REPLACE INTO media_files (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    this.#savedCounts = db.prepare<[], IndexCounts>('SELECT files, assets, entries FROM media_counts')
+    this.#saveCounts = db.prepare<[number, number, number]>('INSERT OR REPLACE INTO media_counts (id, files, assets, entries) VALUES (1, ?, ?, ?)')
   }
 
-  /** Takes over the index the last run persisted (reading only its counts); false when there is none. */
+  /**
+   * Takes over the index the last run persisted (reading only its saved counts); false when there
+   * is none. Counts saved by a run that stopped between a write and its count are off until the
+   * rescan that follows every start.
+   */
   async resume (): Promise<boolean> {
-    await this.#recount()
+    const saved = this.#savedCounts.get()
+    if (saved === undefined) await this.#recount()
+    else this.#counts = { files: saved.files, assets: saved.assets, entries: saved.entries }
     return this.#counts.files > 0
   }
 
@@ -225,11 +235,11 @@ export class MediaIndex {
     const goneFiles = new Set(gone.map((f) => f.file))
     const after = [...files.filter((f) => !goneFiles.has(f.file) && !changedPaths.has(f.file)), ...changed]
     const { files: fileCount, assets, entries } = this.#counts
-    this.#counts = {
+    this.#saveCountsOfRows({
       files: fileCount + after.length - files.length,
       assets: assets + kindCount(after) - kindCount(files),
       entries: entries + Number(after.length > 0) - Number(files.length > 0)
-    }
+    })
     return new EntryChanges([[files, after]])
   }
 
@@ -322,6 +332,11 @@ export class MediaIndex {
     const files = await count('SELECT COUNT(*) FROM media_files')
     const assets = await count('SELECT COUNT(*) FROM (SELECT DISTINCT system, slug, kind FROM media_files)')
     const entries = await count('SELECT COUNT(*) FROM (SELECT DISTINCT system, slug FROM media_files)')
-    this.#counts = { files, assets, entries }
+    this.#saveCountsOfRows({ files, assets, entries })
+  }
+
+  #saveCountsOfRows (counts: IndexCounts): void {
+    this.#counts = counts
+    this.#saveCounts.run(counts.files, counts.assets, counts.entries)
   }
 }

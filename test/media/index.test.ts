@@ -41,6 +41,8 @@ describe('media index', () => {
     const reopened = openMigrated(dataDir)
     const warm = new MediaIndex(reopened)
     assert.equal(await warm.resume(), true)
+    // The counts the last run saved, not a count of the table at start.
+    assert.deepEqual(warm.counts(), { files: 3, assets: 2, entries: 1 })
     assert.equal(warm.entry('arcade', '1943').get('marquee')?.file, '/m/user.jpg')
     const next = await warm.replace([file('marquee.png'), file('wheel.png', { kind: 'wheel', size: 11 })])
     assert.deepEqual(next.removed.map((a) => a.kind), ['marquee'])
