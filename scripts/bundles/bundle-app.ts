@@ -1,6 +1,8 @@
 /**
- * The service as one file, `app/cabinet-hub.mjs`, bundled by esbuild from src/cli.ts with every
- * dependency, plus the files dependencies read at run time, and the licences of what went in.
+ * The service bundled by esbuild with every dependency: `app/cabinet-hub.mjs`, the entry, turns on
+ * the compile cache and loads the rest, which esbuild splits into `app/part-<hash>.mjs` files (see
+ * src/bundle-entry.ts; what only some services need, MQTT.js say, is a part of its own); plus the files dependencies read at run time, and the licences of what
+ * went in.
  */
 import { cpSync, existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -8,7 +10,8 @@ import { build, type Metafile, type Plugin } from 'esbuild'
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
 
-const appFileName = 'cabinet-hub.mjs'
+const entryName = 'cabinet-hub'
+const appFileName = `${entryName}.mjs`
 
 /**
  * Packages that read their own files at run time (through `__dirname`). In the bundle their
@@ -48,6 +51,21 @@ const packageDirPlugin: Plugin = {
   }
 }
 
+/**
+ * Node's own modules that the bundle takes through `require` rather than `import`: the ES module
+ * face of `node:http` reads every export, the lazy WebSocket ones too, which loads undici (28 ms
+ * at every start); `require` leaves them unread.
+ */
+const requiredBuiltins = ['node:http']
+
+const requiredBuiltinsPlugin: Plugin = {
+  name: 'required-builtins',
+  setup (build) {
+    build.onResolve({ filter: new RegExp(`^(${requiredBuiltins.join('|')})$`) }, (args) => args.namespace === 'required-builtin' ? { path: args.path, external: true } : { path: args.path, namespace: 'required-builtin' })
+    build.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js' }))
+  }
+}
+
 /** `node_modules/a/node_modules/@b/c/lib/x.js` -> the folder of `@b/c` in it. */
 function packageDirOf (input: string): string | null {
   const parts = input.split('/')
@@ -73,11 +91,19 @@ function thirdPartyLicences (metafile: Metafile): string {
   return `cabinet-hub bundles these packages in app/${appFileName}; their licences follow.\n\n${unique.join(`\n${'-'.repeat(78)}\n\n`)}`
 }
 
+/** The bundle's `package.json`: src/version.ts reads the version from the one folder above the app. */
+export const bundlePackageJson = (version: string): string => `${JSON.stringify({ name: 'cabinet-hub', version, type: 'module', license: 'MIT' }, null, 2)}\n`
+
 /** Writes `cabinet-hub.mjs` and the files it reads into `appDir`; returns the third-party licences. */
 export async function bundleApp (appDir: string): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(projectRoot, 'src/cli.ts')],
-    outfile: path.join(appDir, appFileName),
+    entryPoints: { [entryName]: path.join(projectRoot, 'src/bundle-entry.ts') },
+    outdir: appDir,
+    outExtension: { '.js': '.mjs' },
+    // The entry's dynamic import of the command line becomes a file of its own, loaded once the cache is on.
+    splitting: true,
+    // Beside the entry: each part finds the files of its packages from its own folder.
+    chunkNames: 'part-[hash]',
     bundle: true,
     platform: 'node',
     // ES module builds first: some packages' CommonJS builds are UMD, whose requires esbuild cannot follow (jsonc-parser).
@@ -85,7 +111,7 @@ export async function bundleApp (appDir: string): Promise<string> {
     format: 'esm',
     target: 'node24',
     banner: { js: banner },
-    plugins: [packageDirPlugin],
+    plugins: [packageDirPlugin, requiredBuiltinsPlugin],
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning'

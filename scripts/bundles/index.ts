@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { writeArchive } from './archive.js'
-import { bundleApp } from './bundle-app.js'
+import { bundleApp, bundlePackageJson } from './bundle-app.js'
 import { cmdLauncher, shLauncher } from './launchers.js'
 import { fetchNodePackage, installNode } from './node-runtime.js'
 import { archiveName, nodeVersion, projectPackage, targets } from './targets.js'
@@ -39,8 +39,7 @@ try {
     rmSync(path.dirname(nodePackage), { recursive: true, force: true })
     writeFileSync(path.join(bundle, 'cabinet-hub'), shLauncher, { mode: 0o755 })
     writeFileSync(path.join(bundle, 'cabinet-hub.cmd'), cmdLauncher)
-    // src/version.ts reads the version from the package.json one folder above the app.
-    writeFileSync(path.join(bundle, 'package.json'), `${JSON.stringify({ name: 'cabinet-hub', version, type: 'module', license: 'MIT' }, null, 2)}\n`)
+    writeFileSync(path.join(bundle, 'package.json'), bundlePackageJson(version))
     for (const file of ['README.md', 'LICENSE']) cpSync(path.join(projectRoot, file), path.join(bundle, file))
     // The pages the README links to; the API documents themselves a running service serves (/openapi.json).
     cpSync(path.join(projectRoot, 'docs'), path.join(bundle, 'docs'), { recursive: true, filter: (source) => path.basename(source) !== 'api' })

@@ -51,7 +51,8 @@ export const bundleTarget = (name: Target['name']): Target => targets.find((t) =
 
 /**
  * The target's bundle unpacked as an owner would (tar, or unzip); returns its folder. Unpacked once
- * beside the archives, and shared: the tests run it with their own data dirs and change nothing in it.
+ * beside the archives, and shared: the tests run it with their own data dirs; it changes only by
+ * the compile cache its app keeps in `app/compile-cache`.
  */
 export function unpackBundle (target: Target): string {
   const bundles = builtBundles()

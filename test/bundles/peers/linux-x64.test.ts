@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync, statSync, symlinkSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
 import { freePort, stopCli, waitForHealth } from '../../support/cli.js'
@@ -62,5 +62,7 @@ describe('the linux-x64 bundle', () => {
       await stopCli(child)
     }
     assert.equal(stderr, '')
+    // Compiling the app's code takes a fifth of a second; the next start reads it back from here.
+    assert.ok(readdirSync(path.join(bundle, 'app', 'compile-cache'), { recursive: true }).length > 0, 'the compile cache is kept beside the app')
   })
 })
