@@ -6,7 +6,6 @@
 import './core/heap-policy.js'
 import closeWithGrace from 'close-with-grace'
 import pino, { type Logger } from 'pino'
-import pinoPretty from 'pino-pretty'
 import { stringify as toYaml } from 'yaml'
 import { buildApp } from './app.js'
 import { findModuleCommand, moduleCommandsUsage, runModuleCommand } from './core/commands.js'
@@ -79,12 +78,13 @@ function fail (message: string): number {
   return EXIT_USAGE
 }
 
-function createLogger (level: string): Logger {
+async function createLogger (level: string): Promise<Logger> {
   // Pretty output only for a person at a terminal; services and hooks get JSON lines. Formatted in
-  // this thread, not in a transport's worker, whose file a bundle (app/cabinet-hub.mjs) has not.
-  return process.stdout.isTTY
-    ? pino({ level }, pinoPretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
-    : pino({ level })
+  // this thread, not in a transport's worker, whose file a bundle (app/cabinet-hub.mjs) has not;
+  // and loaded only then, since a service started at boot has no terminal.
+  if (!process.stdout.isTTY) return pino({ level })
+  const { default: pinoPretty } = await import('pino-pretty')
+  return pino({ level }, pinoPretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
 }
 
 async function printOpenApi (): Promise<number> {
@@ -111,7 +111,7 @@ async function serve (requested: LoadedConfig<HubConfig>): Promise<number> {
 }
 
 async function serveClaimed (requested: LoadedConfig<HubConfig>, claim: DataDirClaim): Promise<number> {
-  const logger = createLogger(requested.config.logLevel)
+  const logger = await createLogger(requested.config.logLevel)
   const demo = wantsDemo(requested.config) ? await startDemoFrontend(requested, logger) : null
   const loaded = demo?.loaded ?? requested
   const { config } = loaded
@@ -205,7 +205,8 @@ async function runSim (argv: string[]): Promise<number> {
   const logLevel = values['log-level'] ?? 'info'
   if (logLevel !== 'silent' && !(logLevel in pino.levels.values)) throw new UsageError(`--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`)
   const profile = profileFlag(values.profile)
-  return profile === 'recalbox' ? runRecalboxSim(values, values['frontend-root'], createLogger(logLevel)) : runEsSim(values, values['frontend-root'], profile, createLogger(logLevel))
+  const logger = await createLogger(logLevel)
+  return profile === 'recalbox' ? runRecalboxSim(values, values['frontend-root'], logger) : runEsSim(values, values['frontend-root'], profile, logger)
 }
 
 async function runEsSim (values: SimFlags, frontendRoot: string, profile: FrontendProfile, logger: Logger): Promise<number> {

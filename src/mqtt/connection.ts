@@ -4,7 +4,7 @@
  * is not hammered.
  */
 import { readFileSync } from 'node:fs'
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
+import type { IClientOptions, MqttClient } from 'mqtt'
 import type { MqttConnectionConfig } from './options.js'
 
 const firstRetryMs = 250
@@ -15,7 +15,9 @@ export interface ConnectOptions {
   readonly will?: IClientOptions['will']
 }
 
-export function connectBroker (config: MqttConnectionConfig & { mqttUrl: string }, { clientId, will }: ConnectOptions): MqttClient {
+/** MQTT.js is loaded only by a service that talks to a broker: it is a fortieth of the start of one that does not. */
+export async function connectBroker (config: MqttConnectionConfig & { mqttUrl: string }, { clientId, will }: ConnectOptions): Promise<MqttClient> {
+  const { default: mqtt } = await import('mqtt')
   const client = mqtt.connect(config.mqttUrl, {
     clientId,
     // The caller connects once it has wired its handlers (and the service listens).

@@ -42,7 +42,7 @@ export const mqttModule = defineModule({
       return
     }
     const topics = new CabinetTopics(options.mqttTopicPrefix, core.nodeId)
-    const client = connectBroker({ ...options, mqttUrl }, {
+    const client = await connectBroker({ ...options, mqttUrl }, {
       clientId: `cabinethub-${core.nodeId}-${randomUUID().slice(0, 8)}`,
       will: { topic: topics.status, payload: Buffer.from('offline'), qos: 1, retain: true }
     })

@@ -70,7 +70,7 @@ export function venueModule (cabinet: CabinetCatalog): HubModule {
       const { mqttUrl } = options
       if (mqttUrl === null) throw new Error('the venue needs --mqtt-url')
       const registry = new VenueRegistry(context.now)
-      const client = connectBroker({ ...options, mqttUrl }, { clientId: `cabinethub-venue-${context.core.nodeId}-${randomUUID().slice(0, 8)}` })
+      const client = await connectBroker({ ...options, mqttUrl }, { clientId: `cabinethub-venue-${context.core.nodeId}-${randomUUID().slice(0, 8)}` })
       const listener = new VenueListener({
         client,
         prefix: options.mqttTopicPrefix,

@@ -5,7 +5,7 @@
  * and without it every event is read from es_state.inf, which EmulationStation writes first.
  */
 import { readFile } from 'node:fs/promises'
-import mqtt, { type MqttClient } from 'mqtt'
+import type { MqttClient } from 'mqtt'
 import type { FrontendEvent, FrontendEventSource } from '../adapter.js'
 import { eventFromJson, eventFromStateFile, interpretRecalboxEvent, type RecalboxEvent } from './events.js'
 import { parseStateFile } from './state-file.js'
@@ -27,7 +27,8 @@ export interface MqttEventSourceOptions {
 export class MqttEventSource implements FrontendEventSource {
   readonly name = 'mqtt' as const
   readonly #options: MqttEventSourceOptions
-  #client: MqttClient | null = null
+  /** The client once MQTT.js is loaded: only a service following a Recalbox loads it. */
+  #client: Promise<MqttClient> | null = null
   #mode: Mode = 'waiting-for-json'
   /** Action names heard before the broker showed whether it sends JSON. */
   #held: string[] = []
@@ -48,6 +49,11 @@ export class MqttEventSource implements FrontendEventSource {
   open (deliver: (event: FrontendEvent) => void, onProblem: (message: string) => void): void {
     this.#deliver = deliver
     this.#onProblem = onProblem
+    this.#client = this.#connect()
+  }
+
+  async #connect (): Promise<MqttClient> {
+    const { default: mqtt } = await import('mqtt')
     const { host, port } = this.#options.broker
     const client = mqtt.connect({ host, port, protocol: 'mqtt', clientId: `cabinet-hub-${process.pid}-${Date.now().toString(36)}`, reconnectPeriod: 1000, connectTimeout: 10_000 })
     client.on('connect', () => {
@@ -57,12 +63,12 @@ export class MqttEventSource implements FrontendEventSource {
     client.on('close', () => { this.#connected = false })
     client.on('error', (error) => { this.#problem(`broker ${host}:${port}: ${error.message}`) })
     client.on('message', (topic, payload) => { this.#message(topic, payload.toString('utf8')) })
-    this.#client = client
+    return client
   }
 
   async close (): Promise<void> {
     if (this.#heldTimer !== null) clearTimeout(this.#heldTimer)
-    await this.#client?.endAsync(true)
+    await (await this.#client)?.endAsync(true)
     await this.#tail
   }
 

@@ -4,7 +4,6 @@
  */
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { Aedes } from 'aedes'
 
 export interface EmbeddedBroker {
   /** `127.0.0.1:<port>`, as `--recalbox-host` takes it. */
@@ -14,6 +13,8 @@ export interface EmbeddedBroker {
 }
 
 export async function startEmbeddedBroker (): Promise<EmbeddedBroker> {
+  // Loaded by the demo that needs it only, not at every start.
+  const { Aedes } = await import('aedes')
   const broker = await Aedes.createBroker()
   const server = createServer(broker.handle)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import mqtt, { type MqttClient } from 'mqtt'
+import type { MqttClient } from 'mqtt'
 import pino, { type Logger } from 'pino'
 import { Autoplay } from '../autoplay.js'
 import { readCatalog, type SimGame, type SimSystem } from '../catalog.js'
@@ -98,6 +98,7 @@ export class RecalboxSimulator {
     }
     this.#navigator.reset(this.#systems)
     // The first connection must succeed (no retries), so a missing broker is said at once; later drops reconnect.
+    const { default: mqtt } = await import('mqtt')
     this.#client = await mqtt.connectAsync(this.#options.brokerUrl, { clientId: `recalbox-emulationstation-${process.pid}`, reconnectPeriod: 1000, connectTimeout: 5000 }, false).catch((error: Error) => {
       throw new BrokerUnreachableError(`no MQTT broker answers at ${this.#options.brokerUrl} (${error.message})`)
     })
