@@ -72,12 +72,27 @@ const buildValidator: BuildValidator = (externalSchemas, options) => {
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>
 
-/** Fastify's serializer builder; a response schema is compiled when a reply first uses it (see validatorOnFirstUse). */
+type Serialize = (data: unknown) => string
+
+/**
+ * Fastify's serializer builder; a response schema is compiled when a reply first uses it (see
+ * validatorOnFirstUse), and once for every route and status that answer with it: the error
+ * answers, and a readiness that answers 503 then 200 with one schema (each compile takes 10-20 ms).
+ */
 const buildSerializer: BuildSerializer = (externalSchemas, options) => {
   const compile = SerializerSelector()(externalSchemas, options)
+  const compiled = new WeakMap<object, Serialize>()
+  const serializerOf = (route: Parameters<typeof compile>[0]): Serialize => {
+    const schema = route.schema as object
+    const known = compiled.get(schema)
+    if (known !== undefined) return known
+    const serialize = compile(route)
+    compiled.set(schema, serialize)
+    return serialize
+  }
   return (route) => {
-    let serialize: ((data: unknown) => string) | undefined
-    return (data: unknown) => (serialize ??= compile(route))(data)
+    let serialize: Serialize | undefined
+    return (data: unknown) => (serialize ??= serializerOf(route))(data)
   }
 }
 
