@@ -120,22 +120,26 @@ export const frontendModule = defineModule({
       const applied = await intake.openDoors()
       link.replayDone()
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
-      if (install.romsRoot !== null) {
-        gamelists = watchChanges({
-          ...gamelistWatch,
-          folder: install.romsRoot,
-          depth: 1,
-          accepts: (file) => file === install.adapter.gamelistFile(install, path.basename(path.dirname(file))),
-          onChanged: () => { void catalog.refreshGamelists() },
-          onError: (error) => { logger.warn(`gamelists: ${error.message}`) }
-        })
-      }
       reconciler.start()
       const problems = [await installProblem(install), hooksElsewhereProblem(install, spoolDir, context.core.dataDir)].filter((problem) => problem !== null)
       linkProblem = problems.length === 0 ? null : problems.join('; ')
       if (linkProblem === null) return
       logger.warn(linkProblem)
       return { degraded: linkProblem }
+    })
+    // Watching the gamelists lists every rom folder (50,000 files on a big cabinet): once ready, and
+    // what changed since the library read them is read once the watch knows the files.
+    context.onReady(() => {
+      if (install.romsRoot === null) return
+      gamelists = watchChanges({
+        ...gamelistWatch,
+        folder: install.romsRoot,
+        depth: 1,
+        accepts: (file) => file === install.adapter.gamelistFile(install, path.basename(path.dirname(file))),
+        onChanged: () => { void catalog.refreshGamelists() },
+        onError: (error) => { logger.warn(`gamelists: ${error.message}`) }
+      })
+      void gamelists.ready.then(async () => catalog.refreshGamelists())
     })
     context.onStop(async () => {
       await intake.stop()
