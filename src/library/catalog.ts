@@ -148,7 +148,8 @@ export class LibraryCatalog {
   async takeBackSaved (): Promise<void> {
     for (const [systemId, list] of this.#gamelists) {
       if (list.indexed !== null || list.saved === null) continue
-      const games = await indexed(systemId, await list.saved.entries())
+      const entries = await list.saved.entries().catch((error: unknown) => this.#lost(systemId, list, error))
+      const games = await indexed(systemId, entries)
       // A reader may have needed them meanwhile, or the gamelist may have been read again.
       if (this.#gamelists.get(systemId) === list) list.indexed ??= games
     }
@@ -171,8 +172,23 @@ export class LibraryCatalog {
 
   /** A gamelist's games; those still in their snapshot are taken back now, for a reader that cannot wait. */
   #indexOf (systemId: string, list: LoadedGamelist): IndexedGamelist {
-    list.indexed ??= indexNow(systemId, list.saved?.entriesNow() ?? [])
+    if (list.indexed !== null) return list.indexed
+    let entries: readonly GamelistEntry[]
+    try {
+      entries = list.saved?.entriesNow() ?? []
+    } catch (error) {
+      entries = this.#lost(systemId, list, error)
+    }
+    list.indexed = indexNow(systemId, entries)
     return list.indexed
+  }
+
+  /** A snapshot that could not be taken back: its system has no games until its XML is read again, at once. */
+  #lost (systemId: string, list: LoadedGamelist, error: unknown): GamelistEntry[] {
+    this.#options.logger.warn(`${systemId}: ${(error as Error).message}; its gamelist is read again`)
+    if (this.#gamelists.get(systemId) === list) this.#gamelists.set(systemId, { signature: '', count: 0, indexed: indexNow(systemId, []), saved: null })
+    void this.refreshGamelists()
+    return []
   }
 
   #list (systemId: string): IndexedGamelist | undefined {

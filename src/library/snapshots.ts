@@ -1,12 +1,17 @@
 /**
  * Gamelists as they were last read, kept in the data dir so that a restart need not parse their
- * XML again: reading 50,000 games takes about a second, taking them back from a snapshot a tenth
- * of that, and a system's snapshot is only taken back once something asks for its games. A
- * snapshot is used only for the same gamelist file at the same signature (inode, time, size);
- * one that is missing, old or unreadable is no error, the XML is read as before.
+ * XML again: reading 50,000 games takes about a second; a start reads only each snapshot's header
+ * (a few dozen bytes), and a system's games are taken back once something asks for them, or once
+ * the service is ready. A snapshot is used only for the same gamelist file at the same signature
+ * (inode, time, size); one that is missing, old or unreadable is no error, the XML is read as before.
+ *
+ * A snapshot file: the header's length (4 bytes, little-endian), the header (v8-serialized), then
+ * the entries in chunks (each v8-serialized), so that a big gamelist is written and taken back a
+ * chunk per turn of the loop.
  */
 import { createHash } from 'node:crypto'
-import { readFile, unlink } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { open, readFile, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import v8 from 'node:v8'
@@ -15,41 +20,63 @@ import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import type { GamelistEntry } from './gamelist.js'
 
 /** Bumped whenever GamelistEntry or this layout changes: older snapshots are then ignored. */
-const snapshotFormat = 1
-/** Entries per serialized chunk: writing and taking back a big gamelist gives the loop a turn between chunks. */
+const snapshotFormat = 2
+/** Entries per chunk. */
 const chunkEntries = 2000
+const lengthBytes = 4
+/** A header is a few dozen bytes and a number per chunk; anything longer is not one of ours. */
+const longestHeader = 1 << 20
 
-interface SnapshotFile {
+interface SnapshotHeader {
   readonly format: number
   readonly file: string
   readonly signature: string
   readonly count: number
-  readonly chunks: readonly Uint8Array[]
+  readonly chunkLengths: readonly number[]
+}
+
+const isUsable = (header: SnapshotHeader, file: string, signature: string): boolean =>
+  header.format === snapshotFormat && header.file === file && header.signature === signature && Array.isArray(header.chunkLengths)
+
+function headerOf (bytes: Uint8Array): SnapshotHeader {
+  return v8.deserialize(bytes) as SnapshotHeader
 }
 
 /** A gamelist's saved games, not yet taken back. */
 export class SavedGamelist {
   readonly count: number
-  readonly #chunks: readonly Uint8Array[]
+  readonly #snapshot: string
+  readonly #file: string
+  readonly #signature: string
 
-  constructor (count: number, chunks: readonly Uint8Array[]) {
+  constructor (count: number, snapshot: string, file: string, signature: string) {
     this.count = count
-    this.#chunks = chunks
+    this.#snapshot = snapshot
+    this.#file = file
+    this.#signature = signature
   }
 
-  /** Takes every entry back at once: for a reader that needs them now. */
+  /** Takes every entry back at once, for a reader that needs them now; throws when the snapshot is no longer the one found. */
   entriesNow (): GamelistEntry[] {
-    return this.#chunks.flatMap((chunk) => v8.deserialize(chunk) as GamelistEntry[])
+    return this.#chunksOf(readFileSync(this.#snapshot)).flatMap((chunk) => v8.deserialize(chunk) as GamelistEntry[])
   }
 
   /** Takes the entries back a chunk per turn of the loop. */
   async entries (): Promise<GamelistEntry[]> {
     const entries: GamelistEntry[] = []
-    for (const chunk of this.#chunks) {
+    for (const chunk of this.#chunksOf(await readFile(this.#snapshot))) {
       entries.push(...(v8.deserialize(chunk) as GamelistEntry[]))
       await nextTurn()
     }
     return entries
+  }
+
+  #chunksOf (bytes: Buffer): Buffer[] {
+    const headerLength = bytes.readUInt32LE(0)
+    const header = headerOf(bytes.subarray(lengthBytes, lengthBytes + headerLength))
+    if (!isUsable(header, this.#file, this.#signature)) throw new Error(`the snapshot of ${this.#file} changed since the start`)
+    let offset = lengthBytes + headerLength
+    return header.chunkLengths.map((length) => bytes.subarray(offset, (offset += length)))
   }
 }
 
@@ -63,27 +90,38 @@ export class GamelistSnapshots {
     this.#logger = logger
   }
 
-  /** The games saved for this gamelist at this signature, or null. */
+  /** The games saved for this gamelist at this signature, or null; reads only the snapshot's header. */
   async find (file: string, signature: string): Promise<SavedGamelist | null> {
-    let saved: SnapshotFile
+    const snapshot = this.#snapshotOf(file)
+    const handle = await open(snapshot).catch(() => null)
+    if (handle === null) return null
     try {
-      saved = v8.deserialize(await readFile(this.#snapshotOf(file))) as SnapshotFile
+      const length = Buffer.alloc(lengthBytes)
+      await handle.read(length, 0, lengthBytes, 0)
+      const headerLength = length.readUInt32LE(0)
+      if (headerLength > longestHeader) return null
+      const bytes = Buffer.alloc(headerLength)
+      await handle.read(bytes, 0, headerLength, lengthBytes)
+      const header = headerOf(bytes)
+      return isUsable(header, file, signature) ? new SavedGamelist(header.count, snapshot, file, signature) : null
     } catch {
       return null
+    } finally {
+      await handle.close()
     }
-    const usable = saved.format === snapshotFormat && saved.file === file && saved.signature === signature && Array.isArray(saved.chunks)
-    return usable ? new SavedGamelist(saved.count, saved.chunks) : null
   }
 
   /** Saves a gamelist just read; a snapshot that cannot be written costs only time at the next start, and is said once in the log. */
   async save (file: string, signature: string, entries: readonly GamelistEntry[]): Promise<void> {
-    const chunks: Uint8Array[] = []
+    const chunks: Buffer[] = []
     for (let i = 0; i < entries.length; i += chunkEntries) {
       chunks.push(v8.serialize(entries.slice(i, i + chunkEntries)))
       await nextTurn()
     }
-    const snapshot: SnapshotFile = { format: snapshotFormat, file, signature, count: entries.length, chunks }
-    await writeFileAtomic(this.#snapshotOf(file), v8.serialize(snapshot)).catch((error: unknown) => {
+    const header = v8.serialize({ format: snapshotFormat, file, signature, count: entries.length, chunkLengths: chunks.map((chunk) => chunk.length) } satisfies SnapshotHeader)
+    const length = Buffer.alloc(lengthBytes)
+    length.writeUInt32LE(header.length, 0)
+    await writeFileAtomic(this.#snapshotOf(file), [length, header, ...chunks]).catch((error: unknown) => {
       if (!this.#saidUnwritable) this.#logger.warn(`the snapshot of ${file} cannot be saved (${(error as Error).message}); the next start reads the gamelists itself`)
       this.#saidUnwritable = true
     })

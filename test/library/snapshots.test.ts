@@ -87,4 +87,17 @@ describe('gamelist snapshots', () => {
     const third = await startCatalog(roms, cache)
     assert.deepEqual(third.snapshots.found.sort(), ['mame', 'snes'])
   })
+
+  it('reads the XML again when a snapshot breaks after the start found it', async () => {
+    const { roms, cache } = writeTree()
+    const first = await startCatalog(roms, cache)
+    const games = everyGame(first.catalog)
+    await first.catalog.close()
+    const second = await startCatalog(roms, cache)
+    assert.deepEqual(second.snapshots.found.sort(), ['mame', 'snes'])
+    for (const file of readdirSync(cache)) writeFileSync(path.join(cache, file), 'not a snapshot')
+    await second.catalog.takeBackSaved()
+    await second.catalog.refreshGamelists()
+    assert.deepEqual(everyGame(second.catalog), games)
+  })
 })

@@ -77,7 +77,8 @@ async function openCreating (temporary: string, mode: number): Promise<FileHandl
   }
 }
 
-export async function writeFileAtomic (file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+/** `data` may come in parts (written one after the other), so that a big file need not be joined in memory first. */
+export async function writeFileAtomic (file: string, data: string | Uint8Array | readonly Uint8Array[], options: AtomicWriteOptions = {}): Promise<void> {
   const folder = path.dirname(file)
   const temporary = temporaryBeside(file)
   try {
