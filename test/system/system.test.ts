@@ -95,7 +95,7 @@ describe('status and effective configuration', () => {
     assert.deepEqual([status.managers.controlPanel!.enabled, status.managers.controlPanel!.source], [true, 'default'])
     assert.equal(status.managers.gameEvents!.esSetting, 'global.cabinethub.game_events_manager.enabled')
     assert.equal(status.storage.schemaVersion, 3)
-    assert.deepEqual(status.storage.tableVersions, { core: 1, media: 2, achievements: 1, hiscores: 3, roms: 3 })
+    assert.deepEqual(status.storage.tableVersions, { core: 1, media: 3, achievements: 1, hiscores: 3, roms: 4 })
   })
 
   it('shows effective options and their sources with secrets redacted', async () => {
