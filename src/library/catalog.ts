@@ -69,6 +69,8 @@ export class LibraryCatalog {
   #refreshing: Promise<string[]> | null = null
   #refreshAgain: Promise<string[]> | null = null
   readonly #saving = new Set<Promise<void>>()
+  /** Snapshots of gamelists read during the start, written once it is over (they would hold it up); null after. */
+  #heldSaves: Array<() => void> | null = []
 
   constructor (options: LibraryCatalogOptions) {
     this.#options = options
@@ -142,10 +144,12 @@ export class LibraryCatalog {
   }
 
   /**
-   * Takes back, a system at a time with turns of the loop between, the games still held in
-   * snapshots: once the service is ready, so that no reader has to wait for them later.
+   * Once the service is ready: writes the snapshots of the gamelists the start read, then takes
+   * back, a system at a time with turns of the loop between, the games still held in snapshots,
+   * so that no reader has to wait for them later.
    */
-  async takeBackSaved (): Promise<void> {
+  async settle (): Promise<void> {
+    this.#writeHeldSaves()
     for (const [systemId, list] of this.#gamelists) {
       if (list.indexed !== null || list.saved === null) continue
       const entries = await list.saved.entries().catch((error: unknown) => this.#lost(systemId, list, error))
@@ -155,13 +159,22 @@ export class LibraryCatalog {
     }
   }
 
-  /** Resolves once the snapshots being written are on disk. */
+  /** Resolves once the snapshots still to write are on disk. */
   async close (): Promise<void> {
+    this.#writeHeldSaves()
     await Promise.all([...this.#saving])
   }
 
   #save (file: string, signature: string, entries: readonly GamelistEntry[]): void {
-    this.#track(this.#options.snapshots?.save(file, signature, entries))
+    const save = (): void => { this.#track(this.#options.snapshots?.save(file, signature, entries)) }
+    if (this.#heldSaves === null) save()
+    else this.#heldSaves.push(save)
+  }
+
+  #writeHeldSaves (): void {
+    const held = this.#heldSaves ?? []
+    this.#heldSaves = null
+    for (const save of held) save()
   }
 
   #track (work: Promise<void> | undefined): void {

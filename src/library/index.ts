@@ -24,7 +24,7 @@ export const libraryModule = defineModule({
     provide(catalogService, catalog)
     // Before every phase that reads games: the media index and the frontend link.
     onStart('library', async () => catalog.load())
-    onReady(() => { void catalog.takeBackSaved() })
+    onReady(() => { void catalog.settle() })
     onStop(async () => catalog.close())
   }
 })

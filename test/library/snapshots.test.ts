@@ -57,7 +57,7 @@ describe('gamelist snapshots', () => {
     assert.deepEqual(second.snapshots.found.sort(), ['mame', 'snes'])
     assert.deepEqual(second.catalog.counts(), { systems: 2, games: 5000 }, 'counted without taking the games back')
     assert.equal(second.catalog.game('snes', path.join(roms, 'snes', 'snes-7.zip'))?.fields.name, 'snes game 7')
-    await second.catalog.takeBackSaved()
+    await second.catalog.settle()
     assert.deepEqual(everyGame(second.catalog), games)
     await second.catalog.close()
 
@@ -96,7 +96,7 @@ describe('gamelist snapshots', () => {
     const second = await startCatalog(roms, cache)
     assert.deepEqual(second.snapshots.found.sort(), ['mame', 'snes'])
     for (const file of readdirSync(cache)) writeFileSync(path.join(cache, file), 'not a snapshot')
-    await second.catalog.takeBackSaved()
+    await second.catalog.settle()
     await second.catalog.refreshGamelists()
     assert.deepEqual(everyGame(second.catalog), games)
   })
