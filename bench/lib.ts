@@ -48,8 +48,10 @@ export async function stopChild (child: ChildProcess): Promise<void> {
   await once(child, 'exit')
 }
 
-/** How the service process itself is started: Node's own flags (`--import` a probe) and extra environment. */
+/** How the service process itself is started: Node's own flags (`--import` a probe), extra environment, and which build. */
 export interface HubProcessOptions {
+  /** The script Node runs: the built tree's `dist/cli.js` unless given (a bundle's `app/cabinet-hub.mjs`). */
+  readonly entry?: string
   readonly nodeArgs?: readonly string[]
   readonly env?: Readonly<Record<string, string>>
 }
@@ -62,9 +64,9 @@ export async function startCabinetHub (extraArgs: string[] = [], dataDir?: strin
 }
 
 /** Starts the built service and returns at once, before it even listens. */
-export async function spawnCabinetHub (extraArgs: string[] = [], dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-')), { nodeArgs = [], env = {} }: HubProcessOptions = {}): Promise<RunningProcess> {
+export async function spawnCabinetHub (extraArgs: string[] = [], dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-')), { nodeArgs = [], env = {}, entry = cliPath }: HubProcessOptions = {}): Promise<RunningProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, cliPath, 'serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } })
+  const child = spawn(process.execPath, [...nodeArgs, entry, 'serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } })
   return { port, child, stop: async () => stopChild(child) }
 }
 
