@@ -42,6 +42,12 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   subscribe (listener: EventListener): () => void
   /** A channel for the module's internal facts, told in the bus's order (see core/facts.ts). */
   factChannel<M> (): FactChannel<M>
+  /**
+   * The read-only link's query (`token=...`, see core/read-link.ts), for a transport that tells
+   * other machines where this service's media are (a venue's tiles, Home Assistant's image); any
+   * other module throws.
+   */
+  readLinkQuery (): string
   /** Passes an envelope another node published to every transport, unchanged (see EventBus.relay). */
   relay (envelope: Envelope, json?: string): void
   /** The streams (the firehose first) that deliver an event type. */

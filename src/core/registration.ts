@@ -63,6 +63,10 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
       return hub.bus.subscribe(listener)
     },
     factChannel: () => new FactChannel((tell, name) => { hub.bus.inOrder(tell, name) }),
+    readLinkQuery: () => {
+      if (module.transport !== true) throw new Error(`module ${module.name} asks for the read-only link without being declared a transport`)
+      return `token=${hub.readLink.token}`
+    },
     relay: (envelope, json) => { hub.bus.relay(envelope, json) },
     streamsFor: (type) => hub.streams.streamsFor(type),
     db: hub.db,

@@ -21,13 +21,15 @@ export interface DiscoveryOptions {
   readonly topics: CabinetTopics
   /** Where Home Assistant fetches media from (`http://cabinet:12345`). */
   readonly publicUrl: string
+  /** The read-only link's query its media requests carry, when the cabinet listens beyond loopback. */
+  readonly readQuery: string | null
   readonly commands: boolean
 }
 
 /** Home Assistant's object ids are `[a-zA-Z0-9_-]`. */
 const objectIdOf = (nodeId: string): string => `cabinethub_${nodeId.replace(/[^a-zA-Z0-9_-]/g, '_')}`
 
-function entities ({ topics, publicUrl, commands }: DiscoveryOptions): Entity[] {
+function entities ({ topics, publicUrl, readQuery, commands }: DiscoveryOptions): Entity[] {
   const summary = { state_topic: topics.summary }
   const list: Entity[] = [
     { component: 'sensor', key: 'state', config: { name: 'Frontend state', icon: 'mdi:gamepad-variant', ...summary, value_template: '{{ value_json.state }}' } },
@@ -36,7 +38,7 @@ function entities ({ topics, publicUrl, commands }: DiscoveryOptions): Entity[] 
     {
       component: 'image',
       key: 'game_art',
-      config: { name: 'Current game art', url_topic: topics.summary, url_template: `{% set i = value_json.image %}{% if i and i.startswith('/') %}${publicUrl}{{ i }}{% else %}{{ i or '' }}{% endif %}` }
+      config: { name: 'Current game art', url_topic: topics.summary, url_template: `{% set i = value_json.image %}{% if i and i.startswith('/') %}${publicUrl}{{ i }}${readQuery === null ? '' : `?${readQuery}`}{% else %}{{ i or '' }}{% endif %}` }
     },
     { component: 'sensor', key: 'score', config: { name: 'Live score', icon: 'mdi:scoreboard', ...summary, value_template: '{{ value_json.score if value_json.score is not none else "unknown" }}' } },
     { component: 'binary_sensor', key: 'frontend_running', config: { name: 'Frontend running', device_class: 'running', ...summary, value_template: "{{ 'ON' if value_json.frontendRunning else 'OFF' }}" } }

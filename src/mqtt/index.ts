@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { AddressInfo } from 'node:net'
 import { defineModule, type HubApp } from '../core/module.js'
+import { isLoopbackHostname } from '../core/security.js'
 import { serviceVersion } from '../version.js'
 import { MqttBridge } from './bridge.js'
 import { MqttCommands } from './commands.js'
@@ -47,6 +48,9 @@ export const mqttModule = defineModule({
       will: { topic: topics.status, payload: Buffer.from('offline'), qos: 1, retain: true }
     })
     const publicUrl = (): string => publicUrlOf(scope, options.mqttPublicUrl, core.host, core.port)
+    // Another machine (a venue page, Home Assistant) loads this cabinet's media without the API key
+    // header: the read-only link goes with the address. A cabinet on loopback only needs none.
+    const readQuery = isLoopbackHostname(core.host) ? null : context.readLinkQuery()
     const commands = new MqttCommands({ app: scope, topics, publisher: context.publisher, send: (message) => bridge.send(message), log: (message) => logger.warn(message) })
     const bridge: MqttBridge = new MqttBridge({
       client,
@@ -57,8 +61,8 @@ export const mqttModule = defineModule({
       now: context.now,
       log: (message) => logger.warn(message),
       announcements: () => {
-        const discovery = { topics, publicUrl: publicUrl(), commands: options.mqttCommands }
-        const info = { topic: topics.info, payload: JSON.stringify({ nodeId: core.nodeId, version: serviceVersion, baseUrl: publicUrl() }), retain: true, coalesceKey: null }
+        const discovery = { topics, publicUrl: publicUrl(), readQuery, commands: options.mqttCommands }
+        const info = { topic: topics.info, payload: JSON.stringify({ nodeId: core.nodeId, version: serviceVersion, baseUrl: publicUrl(), readQuery }), retain: true, coalesceKey: null }
         if (options.uninstallHomeassistant) return [info, ...uninstallMessages(discovery)]
         return options.mqttHomeassistant ? [info, ...discoveryMessages(discovery)] : [info]
       },

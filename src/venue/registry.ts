@@ -31,6 +31,8 @@ interface Cabinet {
   online: boolean
   summary: Partial<CabinetSummaryState>
   baseUrl: string | null
+  /** The read-only link's query the cabinet's media want from another machine (`token=...`). */
+  readQuery: string | null
   lastSeenAt: string
 }
 
@@ -54,8 +56,10 @@ export class VenueRegistry {
     return this.cabinet(nodeId)!
   }
 
-  info (nodeId: string, info: { baseUrl?: unknown }): VenueCabinet {
-    this.#touch(nodeId).baseUrl = str(info.baseUrl)?.replace(/\/+$/, '') ?? null
+  info (nodeId: string, info: { baseUrl?: unknown, readQuery?: unknown }): VenueCabinet {
+    const cabinet = this.#touch(nodeId)
+    cabinet.baseUrl = str(info.baseUrl)?.replace(/\/+$/, '') ?? null
+    cabinet.readQuery = str(info.readQuery)
     return this.cabinet(nodeId)!
   }
 
@@ -103,7 +107,7 @@ export class VenueRegistry {
   cabinet (nodeId: string): VenueCabinet | null {
     const cabinet = this.#cabinets.get(nodeId)
     if (cabinet === undefined) return null
-    const { summary, baseUrl } = cabinet
+    const { summary, baseUrl, readQuery } = cabinet
     const image = str(summary.image)
     return {
       nodeId,
@@ -113,7 +117,7 @@ export class VenueRegistry {
       game: str(summary.gameName) ?? str(summary.game),
       rom: str(summary.game),
       score: typeof summary.score === 'number' ? summary.score : null,
-      image: image !== null && image.startsWith('/') && baseUrl !== null ? `${baseUrl}${image}` : image,
+      image: image !== null && image.startsWith('/') && baseUrl !== null ? `${baseUrl}${image}${readQuery === null ? '' : `?${readQuery}`}` : image,
       baseUrl,
       lastSeenAt: cabinet.lastSeenAt
     }
@@ -125,7 +129,7 @@ export class VenueRegistry {
 
   #touch (nodeId: string): Cabinet {
     let cabinet = this.#cabinets.get(nodeId)
-    if (cabinet === undefined) this.#cabinets.set(nodeId, cabinet = { online: false, summary: {}, baseUrl: null, lastSeenAt: '' })
+    if (cabinet === undefined) this.#cabinets.set(nodeId, cabinet = { online: false, summary: {}, baseUrl: null, readQuery: null, lastSeenAt: '' })
     cabinet.lastSeenAt = this.now().toISOString()
     return cabinet
   }

@@ -72,20 +72,27 @@ describe('Home Assistant discovery', () => {
   const topics = new CabinetTopics('cabinethub', 'cab 1')
 
   it('describes one device whose entities read the summary, available with the status topic; buttons only with commands', () => {
-    const configs = discoveryMessages({ topics, publicUrl: 'http://cab1.local:12345', commands: false })
+    const configs = discoveryMessages({ topics, publicUrl: 'http://cab1.local:12345', readQuery: null, commands: false })
     assert.ok(configs.every((m) => m.retain && m.topic.startsWith('homeassistant/') && m.topic.includes('/cabinethub_cab_1/')))
     const parsed = configs.map((m) => JSON.parse(m.payload) as Record<string, any>) // eslint-disable-line @typescript-eslint/no-explicit-any
     assert.deepEqual(new Set(parsed.map((c) => c.availability_topic)), new Set(['cabinethub/cab 1/status']))
     assert.deepEqual(new Set(parsed.map((c) => c.device.identifiers[0])), new Set(['cabinethub_cab_1']))
     assert.equal(configs.filter((m) => m.topic.startsWith('homeassistant/button/')).length, 0)
-    const withButtons = discoveryMessages({ topics, publicUrl: 'http://cab1.local:12345', commands: true })
+    const withButtons = discoveryMessages({ topics, publicUrl: 'http://cab1.local:12345', readQuery: null, commands: true })
     const tap = JSON.parse(withButtons.find((m) => m.topic === 'homeassistant/button/cabinethub_cab_1/tap_right/config')!.payload) as { command_topic: string, payload_press: string }
     assert.deepEqual([tap.command_topic, JSON.parse(tap.payload_press)], ['cabinethub/cab 1/commands/tap', { input: 'right' }])
   })
 
+  it('gives the art\'s URL the read-only link of a cabinet that listens beyond loopback, since Home Assistant sends no API key', () => {
+    const art = (readQuery: string | null) => JSON.parse(discoveryMessages({ topics, publicUrl: 'http://cab1.local:12345', readQuery, commands: false })
+      .find((m) => m.topic === 'homeassistant/image/cabinethub_cab_1/game_art/config')!.payload) as { url_template: string }
+    assert.match(art('token=abc').url_template, /http:\/\/cab1\.local:12345\{\{ i \}\}\?token=abc\{% else %\}/)
+    assert.doesNotMatch(art(null).url_template, /token/)
+  })
+
   it('uninstalls by sending every config topic empty', () => {
-    const removal = uninstallMessages({ topics, publicUrl: 'http://cab1.local:12345', commands: false })
-    assert.deepEqual(removal.map((m) => m.topic), discoveryMessages({ topics, publicUrl: 'http://cab1.local:12345', commands: true }).map((m) => m.topic))
+    const removal = uninstallMessages({ topics, publicUrl: 'http://cab1.local:12345', readQuery: null, commands: false })
+    assert.deepEqual(removal.map((m) => m.topic), discoveryMessages({ topics, publicUrl: 'http://cab1.local:12345', readQuery: null, commands: true }).map((m) => m.topic))
     assert.ok(removal.every((m) => m.payload === '' && m.retain))
   })
 })

@@ -14,3 +14,16 @@ describe('venue hiscores', () => {
     ])
   })
 })
+
+describe('venue tiles', () => {
+  it('give a cabinet\'s art the cabinet\'s address and, when it sent one, its read-only link', () => {
+    const registry = new VenueRegistry(() => new Date('2026-11-25T20:00:00Z'))
+    const art = '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.png'
+    registry.summary('lan', { image: art })
+    registry.summary('local', { image: art })
+    registry.info('lan', { baseUrl: 'http://192.168.1.20:12345/', readQuery: 'token=abc' })
+    registry.info('local', { baseUrl: 'http://127.0.0.1:12345', readQuery: null })
+    assert.equal(registry.cabinet('lan')?.image, `http://192.168.1.20:12345${art}?token=abc`)
+    assert.equal(registry.cabinet('local')?.image, `http://127.0.0.1:12345${art}`)
+  })
+})

@@ -2,7 +2,8 @@
  * The read-only link from another machine of the LAN: Chromium runs in a network namespace of its
  * own, joined to this one by a veth pair the test makes, so its requests come from another
  * address as an OBS browser source's would. With the link an overlay renders and follows the
- * frontend; without it the page is refused, and the link never changes state.
+ * frontend; without it the page is refused, and the link never changes state. A venue on the
+ * cabinet's broker gives its tile the cabinet's marquee with the link, so another machine loads it.
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -12,7 +13,10 @@ import { after, before, describe, it } from 'node:test'
 import { chromium, type Browser } from 'playwright-core'
 import { browserPeer } from '../../support/browser.js'
 import { freePort, startCli, stopCli, waitForHealth } from '../../support/cli.js'
-import { tempDir } from '../../support/hub.js'
+import { tempDir, type TestHub } from '../../support/hub.js'
+import { Broker, mosquittoSkip } from '../../support/mosquitto.js'
+import { eventually } from '../../support/sim.js'
+import { startVenue, venueCabinet } from '../../support/venue.js'
 
 const namespace = `chub-lan-${process.pid}`
 const veth = `chl${process.pid % 100_000}`
@@ -44,18 +48,23 @@ function makeLan (): string | false {
   return false
 }
 
-const skip = browserPeer.skip || makeLan()
+const skip = browserPeer.skip || mosquittoSkip || makeLan()
 
 describe('the read-only link from another machine', { skip }, () => {
   const dataDir = tempDir('cabinet-hub-lan-')
   let port = 0
   let service: ReturnType<typeof startCli>
   let browser: Browser
+  let broker: Broker
+  let venue: TestHub
   let query = ''
 
   before(async () => {
     port = await freePort()
-    service = startCli(['serve', '--host', '0.0.0.0', '--port', String(port), '--api-key', 'lan-secret-key-1', '--data-dir', dataDir, '--log-level', 'info'])
+    broker = await Broker.start()
+    venue = await startVenue(broker.url)
+    service = startCli(['serve', '--host', '0.0.0.0', '--port', String(port), '--api-key', 'lan-secret-key-1', '--data-dir', dataDir, '--log-level', 'info',
+      '--mqtt-url', broker.url, '--node-id', 'lan-cab', '--mqtt-public-url', `http://${cabinet}:${port}`])
     await waitForHealth(port, service, '/api/v1/startup/ready')
     const link = await (await fetch(`http://127.0.0.1:${port}/api/v1/read-link`)).json() as { query: string, lanOrigins: string[] }
     query = link.query
@@ -69,6 +78,8 @@ describe('the read-only link from another machine', { skip }, () => {
   after(async () => {
     await browser?.close()
     if (service !== undefined) await stopCli(service)
+    await venue?.close()
+    await broker?.stop()
     ip('netns', 'del', namespace)
     ip('link', 'del', veth)
   })
@@ -103,6 +114,22 @@ describe('the read-only link from another machine', { skip }, () => {
       assert.equal((await response?.json() as { code: string }).code, 'API_KEY_REQUIRED')
     }
     await context.close()
+  })
+
+  it('gives the venue\'s tile of the cabinet its marquee with the link, which another machine loads; without the link it is refused', async () => {
+    // The embedded demo browses by itself: soon an entry with a marquee is on screen.
+    const tile = await eventually(async () => venueCabinet(venue.baseUrl, 'lan-cab'), (t) => typeof t?.image === 'string', 'a tile with an image', 30_000)
+    const image = new URL(tile!.image as string)
+    assert.equal(image.origin, `http://${cabinet}:${port}`)
+    assert.equal(image.search, `?${query}`)
+    // Each in a browser of its own: the linked answer leaves the link as a cookie.
+    for (const [url, status] of [[image.href, 200], [`${image.origin}${image.pathname}`, 401]] as const) {
+      const context = await browser.newContext()
+      const answer = await (await context.newPage()).goto(url)
+      assert.equal(answer?.status(), status, url)
+      if (status === 200) assert.match(answer?.headers()['content-type'] ?? '', /^image\//)
+      await context.close()
+    }
   })
 
   it('keeps the token out of the log', () => {
