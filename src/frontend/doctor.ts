@@ -11,7 +11,6 @@ import path from 'node:path'
 import { CommandUsageError, type CommandFlags, type DoctorProblem, type ModuleCommand } from '../core/module.js'
 import { configuredInstall, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
-import { parseEsSystems } from '../library/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
 
@@ -23,11 +22,12 @@ interface Problem {
   readonly files?: readonly { readonly file: string, readonly reason: string }[]
 }
 
-/** The rom extensions of each system es_systems.cfg lists; empty when it cannot be read. */
-async function systemExtensions (esConfigDir: string | null): Promise<Map<string, string[]>> {
-  if (esConfigDir === null) return new Map()
+/** The rom extensions of each system the frontend's systems file lists; empty when it cannot be read. */
+async function systemExtensions (install: FrontendInstall): Promise<Map<string, string[]>> {
+  const file = install.adapter.systemsFile(install)
+  if (file === null) return new Map()
   try {
-    const systems = parseEsSystems(await readFile(path.join(esConfigDir, 'es_systems.cfg'), 'utf8'))
+    const systems = install.adapter.formats.readSystems(await readFile(file, 'utf8'))
     return new Map(systems.map((system) => [system.name, (system.extension ?? '').split(/\s+/).filter((ext) => ext !== '').map((ext) => ext.toLowerCase())]))
   } catch {
     return new Map()
@@ -46,7 +46,7 @@ async function entries (folder: string) {
 async function romFiles (install: FrontendInstall): Promise<string[]> {
   if (install.romsRoot === null) return []
   const romsRoot = install.romsRoot
-  const extensions = await systemExtensions(install.esConfigDir)
+  const extensions = await systemExtensions(install)
   const systems = (await entries(romsRoot)).filter((entry) => entry.isDirectory())
   const files = await Promise.all(systems.map(async (system) => {
     const known = extensions.get(system.name)

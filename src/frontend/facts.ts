@@ -6,7 +6,6 @@ import { serviceKey } from '../core/services.js'
 import type { Facts } from '../core/facts.js'
 import type { LibraryCatalog } from '../library/index.js'
 import type { ContextSnapshot, FrontendState, GameRef } from './context.js'
-import { gameIdOf } from './views.js'
 
 /** A game as the frontend shows it: the hook's reference with the gamelist's identity. */
 export interface GameOnScreen {
@@ -67,7 +66,7 @@ const md5Pattern = /^[0-9a-f]{32}$/
 export function gameOnScreen (ref: GameRef, catalog: LibraryCatalog): GameOnScreen {
   const game = catalog.game(ref.systemId, ref.gamePath)
   const md5 = game?.fields.md5?.trim().toLowerCase() ?? ''
-  return { system: ref.systemId, rom: ref.romStem, gamePath: ref.gamePath, gameName: ref.gameName, gameId: gameIdOf(ref.gamePath, game), md5: md5Pattern.test(md5) ? md5 : null }
+  return { system: ref.systemId, rom: ref.romStem, gamePath: ref.gamePath, gameName: ref.gameName, gameId: catalog.gameId(ref.systemId, ref.gamePath), md5: md5Pattern.test(md5) ? md5 : null }
 }
 
 /** The on-screen answer, read from the link's context whenever asked. */

@@ -2,9 +2,9 @@
  * The context as REST answers it (camelCase): game references with catalog details and launch
  * information, and systems with their es_systems.cfg fields.
  */
-import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import type { CatalogGame, LibraryCatalog, SystemInfo } from '../library/index.js'
+import type { SystemInfo } from '../frontends/index.js'
+import type { CatalogGame, LibraryCatalog } from '../library/index.js'
 import { detailKinds, gamelistTagKinds, type GameMedia } from '../media/index.js'
 import type { ContextSnapshot, GameRef, RunningGame } from './context.js'
 
@@ -30,12 +30,6 @@ export interface GameView {
   readonly launch: LaunchInfo
 }
 
-/** ES's own game id when the gamelist has one, else its formula: MD5 of the absolute path with forward slashes. */
-export function gameIdOf (gamePath: string, game: CatalogGame | null): string {
-  const known = game?.fields.id ?? game?.fields.md5
-  if (known !== undefined && known !== '') return known
-  return createHash('md5').update(gamePath.replace(/\\/g, '/')).digest('hex')
-}
 
 /**
  * Media values become canonical `/api/v1/media/...` URLs (absolute http(s) values stay): the named
@@ -70,7 +64,7 @@ export function gameView (ref: GameRef, catalog: LibraryCatalog, media: GameMedi
   const startedAtUtc = 'startedAtUtc' in ref ? (ref as RunningGame).startedAtUtc : null
   return {
     systemId: ref.systemId,
-    gameId: gameIdOf(ref.gamePath, game),
+    gameId: catalog.gameId(ref.systemId, ref.gamePath),
     gamePath: ref.gamePath,
     gameName: game?.fields.name ?? ref.gameName,
     romStem: ref.romStem,

@@ -24,6 +24,44 @@ export interface FrontendLayout {
   readonly downloadedMediaDir?: string
 }
 
+/** One game as the gamelist describes it; every value a string, as the frontend stores them. */
+export interface GamelistEntry {
+  /** Absolute rom path (gamelist paths are relative to the system folder). */
+  readonly romPath: string
+  /** Known tags (`name`, `desc`, `image` ...) by tag name. */
+  readonly fields: Readonly<Record<string, string>>
+  /** Every other tag, and each attribute as `<tag>_<attribute>`. */
+  readonly extras: Readonly<Record<string, string>>
+}
+
+/** A system as the frontend's systems file or its web API describe it; absent fields stay absent. */
+export interface SystemInfo {
+  readonly name: string
+  readonly fullname?: string
+  readonly manufacturer?: string
+  readonly release?: string
+  readonly hardware?: string
+  readonly path?: string
+  readonly extension?: string
+  readonly command?: string
+  readonly platform?: string
+  readonly theme?: string
+  readonly group?: string
+}
+
+/**
+ * How a family's files read: its gamelists, its systems file, and the id it gives a game. The
+ * EmulationStation formats (`esFormats`) serve RetroBat, Batocera, ES-DE and Recalbox alike.
+ */
+export interface FrontendFormats {
+  /** A system's gamelist, streamed; throws on a file it cannot read. `romFolder` is what relative rom paths are relative to. */
+  readGamelist (file: string, romFolder: string): Promise<GamelistEntry[]>
+  /** The systems of the systems file's text. */
+  readSystems (text: string): SystemInfo[]
+  /** The frontend's id of a game (`GameId`), from its path and its gamelist fields. */
+  gameId (gamePath: string, fields: Readonly<Record<string, string>>): string
+}
+
 /** The folders the service reads, after the options had their say. */
 export interface FrontendPaths {
   readonly esConfigDir: string | null
@@ -48,6 +86,8 @@ export interface FrontendAdapter {
   gamelistFile (paths: FrontendPaths, systemId: string): string | null
   /** Whether a carousel entry is a collection (ES's `all`, `favorites`, `recent`) rather than a system. */
   isCollection (systemId: string): boolean
+  /** How its gamelists and systems file read, and how it names a game. */
+  readonly formats: FrontendFormats
   /** Its hooks, or null when it runs none (the link then follows the web API only). */
   readonly hooks: FrontendHooks | null
   /** A client of its web API at `baseUrl`. */

@@ -1,7 +1,8 @@
 /**
- * The library catalog: systems from es_systems.cfg (and the ES web API when it answers) and games
- * from every `roms/<system>/gamelist.xml`, in memory, keyed by system and rom path. A gamelist is
- * re-read (streamed, see gamelist.ts) when its file changes; until the new read is complete, and
+ * The library catalog: systems from the frontend's systems file (es_systems.cfg on EmulationStation,
+ * and its web API when it answers) and games from every system's gamelist, in memory, keyed by
+ * system and rom path; the frontend family says where they are and how they read (its adapter's
+ * formats). A gamelist is re-read when its file changes; until the new read is complete, and
  * when the new text is broken (say, half written), readers keep seeing the games read before. A
  * restart takes unchanged gamelists back from their snapshots (snapshots.ts) instead of their XML.
  */
@@ -12,8 +13,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { fileSignature } from '../core/folder-watch/watch-changes.js'
 import { loopTurns } from '../core/loop-turns.js'
 import { romFileName } from '../identity/index.js'
-import { parseEsSystems, type SystemInfo } from './es-systems.js'
-import { readGamelist, type GamelistEntry } from './gamelist.js'
+import type { FrontendFormats, GamelistEntry, SystemInfo } from '../frontends/index.js'
 import type { GamelistSnapshots, SavedGamelist } from './snapshots.js'
 
 export interface CatalogGame extends GamelistEntry {
@@ -27,6 +27,8 @@ export interface LibraryCatalogOptions {
   readonly systemsFile: string | null
   /** Where the frontend keeps a system's gamelist. */
   readonly gamelistFile: (systemId: string) => string | null
+  /** How the frontend's gamelists and systems file read, and how it names a game. */
+  readonly formats: FrontendFormats
   readonly logger: FastifyBaseLogger
   /** Where gamelists just read are saved, and taken back from at the next start; none in tests that need no restart. */
   readonly snapshots?: GamelistSnapshots
@@ -76,13 +78,13 @@ export class LibraryCatalog {
     this.#options = options
   }
 
-  /** Reads es_systems.cfg and every gamelist. */
+  /** Reads the systems file and every gamelist. */
   async load (): Promise<void> {
-    this.#configSystems = this.#readEsSystems()
+    this.#configSystems = this.#readSystemsFile()
     await this.refreshGamelists()
   }
 
-  /** Systems the ES web API listed; they add to (never replace) what es_systems.cfg says. */
+  /** Systems the frontend's web API listed; they add to (never replace) what the systems file says. */
   setApiSystems (systems: readonly SystemInfo[]): void {
     this.#apiSystems = [...systems]
   }
@@ -213,7 +215,7 @@ export class LibraryCatalog {
     for (const [systemId, list] of this.#gamelists) yield this.#indexOf(systemId, list)
   }
 
-  /** The system with the fields of es_systems.cfg over those of the ES web API. */
+  /** The system with the fields of the systems file over those of the web API. */
   system (systemId: string): SystemInfo | null {
     const wanted = systemId.toLowerCase()
     const fromApi = this.#apiSystems.find((s) => s.name.toLowerCase() === wanted)
@@ -237,6 +239,11 @@ export class LibraryCatalog {
       if (elsewhere !== undefined) return elsewhere
     }
     return own?.byFileName.get(romFileName(key)) ?? null
+  }
+
+  /** The frontend's id of the game at this path (`GameId`), whether or not a gamelist lists it. */
+  gameId (systemId: string, gamePath: string): string {
+    return this.#options.formats.gameId(gamePath, this.game(systemId, gamePath)?.fields ?? {})
   }
 
   /** Systems that have a readable gamelist. */
@@ -265,11 +272,11 @@ export class LibraryCatalog {
     return { systems: this.systemIds().length, games }
   }
 
-  #readEsSystems (): SystemInfo[] {
+  #readSystemsFile (): SystemInfo[] {
     const file = this.#options.systemsFile
     if (file === null) return []
     try {
-      return parseEsSystems(readFileSync(file, 'utf8'))
+      return this.#options.formats.readSystems(readFileSync(file, 'utf8'))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.#options.logger.warn(`${file} cannot be read (${(error as Error).message.split('\n')[0]}); systems come from the roms folders`)
       return []
@@ -278,7 +285,7 @@ export class LibraryCatalog {
 
   async #readGamelist (file: string, romFolder: string): Promise<GamelistEntry[] | null> {
     try {
-      const entries = await readGamelist(file, romFolder)
+      const entries = await this.#options.formats.readGamelist(file, romFolder)
       this.#badGamelists.delete(file)
       return entries
     } catch (error) {

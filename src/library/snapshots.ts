@@ -17,7 +17,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import v8 from 'node:v8'
 import type { FastifyBaseLogger } from 'fastify'
 import { writeFileAtomic } from '../core/storage/atomic-file.js'
-import type { GamelistEntry } from './gamelist.js'
+import type { GamelistEntry } from '../frontends/index.js'
 
 /** Bumped whenever GamelistEntry or this layout changes: older snapshots are then ignored. */
 const snapshotFormat = 2

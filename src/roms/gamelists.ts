@@ -5,8 +5,7 @@
  */
 import path from 'node:path'
 import { HubError } from '../core/errors.js'
-import type { FrontendInstall } from '../frontends/index.js'
-import { GamelistChangedError, rewriteGamelist, type GamelistEdit, type LocatedGame } from '../library/index.js'
+import { GamelistChangedError, rewriteGamelist, type FrontendInstall, type GamelistEdit, type LocatedGame } from '../frontends/index.js'
 
 export interface SystemGamelist {
   readonly system: string

@@ -4,7 +4,8 @@
  */
 import type { Publisher } from '../core/event-bus.js'
 import { HubError } from '../core/errors.js'
-import { indentBefore, setTag, type GamelistEdit, type LibraryCatalog, type LocatedGame } from '../library/index.js'
+import { indentBefore, setTag, type GamelistEdit, type LocatedGame } from '../frontends/index.js'
+import type { LibraryCatalog } from '../library/index.js'
 import type { RomsEvents } from './events.js'
 import { editSystemGamelist, gamelistGames, type GamelistPlan, type SystemGamelist } from './gamelists.js'
 import type { HiddenRecord, HiddenStore } from './hidden-store.js'

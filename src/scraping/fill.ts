@@ -3,7 +3,7 @@
  * A value the user has is never touched; every change is listed, and the file is backed up first.
  */
 import type { Publisher } from '../core/event-bus.js'
-import { setTag, type GamelistEdit, type LocatedGame } from '../library/index.js'
+import { setTag, type GamelistEdit, type LocatedGame } from '../frontends/index.js'
 import { editSystemGamelist, gamelistGames, machineNameOf, type MachineData, type MachineInfo, type SystemGamelist } from '../roms/index.js'
 import type { DatTexts, LocalDats } from './dats/local-dats.js'
 import type { ScrapingEvents } from './events.js'

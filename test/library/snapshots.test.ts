@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import pino from 'pino'
+import { esFormats } from '../../src/frontends/index.js'
 import { LibraryCatalog } from '../../src/library/catalog.js'
 import { GamelistSnapshots, type SavedGamelist } from '../../src/library/snapshots.js'
 import { tempDir } from '../support/hub.js'
@@ -37,7 +38,7 @@ function writeTree (): { roms: string, cache: string } {
 async function startCatalog (roms: string, cache: string): Promise<{ catalog: LibraryCatalog, snapshots: WatchedSnapshots }> {
   const logger = pino({ level: 'silent' })
   const snapshots = new WatchedSnapshots(cache, logger)
-  const catalog = new LibraryCatalog({ romsRoot: roms, systemsFile: null, gamelistFile: (systemId) => path.join(roms, systemId, 'gamelist.xml'), logger, snapshots })
+  const catalog = new LibraryCatalog({ romsRoot: roms, systemsFile: null, gamelistFile: (systemId) => path.join(roms, systemId, 'gamelist.xml'), formats: esFormats, logger, snapshots })
   await catalog.load()
   return { catalog, snapshots }
 }

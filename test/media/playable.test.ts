@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import pino from 'pino'
+import { esFormats } from '../../src/frontends/index.js'
 import { LibraryCatalog } from '../../src/library/catalog.js'
 import { PlayableGamesCache } from '../../src/media/playable.js'
 import { tempDir } from '../support/hub.js'
@@ -21,7 +22,7 @@ describe('playable games', () => {
       <game><path>./c.zip</path><name>C</name></game>
     </gameList>`)
     for (const file of ['a.zip', 'a.zip.7z', 'b.zip', 'b.7z']) writeFileSync(path.join(folder, file), 'rom')
-    const catalog = new LibraryCatalog({ romsRoot: roms, systemsFile: null, gamelistFile: (systemId) => path.join(roms, systemId, 'gamelist.xml'), logger: pino({ level: 'silent' }) })
+    const catalog = new LibraryCatalog({ romsRoot: roms, systemsFile: null, gamelistFile: (systemId) => path.join(roms, systemId, 'gamelist.xml'), formats: esFormats, logger: pino({ level: 'silent' }) })
     await catalog.load()
     const cache = new PlayableGamesCache(catalog)
     const names = async () => (await cache.of('mame')).games.map((g) => g.game.fields.name)

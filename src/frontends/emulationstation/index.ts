@@ -6,6 +6,7 @@
 import path from 'node:path'
 import type { FrontendAdapter, FrontendControls, FrontendHooks, FrontendLayout, FrontendPaths } from '../adapter.js'
 import { readEsSettings } from '../es-settings.js'
+import { esFormats } from './formats.js'
 import { installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
 import { esHookNames, interpretEsHook, unpassableArgument } from './hooks.js'
 import { SimulatorBackend } from './simulator-backend.js'
@@ -48,6 +49,7 @@ export function emulationStationAdapter (id: string, title: string, layout: (roo
     systemsFile: (paths: FrontendPaths) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'es_systems.cfg'),
     gamelistFile: (paths: FrontendPaths, systemId: string) => paths.romsRoot === null ? null : path.join(paths.romsRoot, systemId, 'gamelist.xml'),
     isCollection: (systemId) => esAutoCollections.has(systemId),
+    formats: esFormats,
     hooks: esHooks,
     webApi: (baseUrl) => new EsWebApi(baseUrl),
     controls: esControls
@@ -55,6 +57,9 @@ export function emulationStationAdapter (id: string, title: string, layout: (roo
 }
 
 export { batScript, installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
+export { esFormats } from './formats.js'
+export { toSystemInfo } from './es-systems.js'
+export { GamelistChangedError, indentBefore, rewriteGamelist, setTag, type GamelistEdit, type LocatedGame } from './gamelist-edit.js'
 export { startedGamePath } from './hooks.js'
 export { SimulatorBackend } from './simulator-backend.js'
 export { XdotoolBackend } from './xdotool-backend.js'

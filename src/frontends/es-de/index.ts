@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import type { FrontendAdapter, FrontendHooks, FrontendPaths } from '../adapter.js'
-import { installedSpoolDirs, installHooks, uninstallHooks } from '../emulationstation/index.js'
+import { esFormats, installedSpoolDirs, installHooks, uninstallHooks } from '../emulationstation/index.js'
 import { esDeAppDataDir, esDeLayout } from './app-data.js'
 import { esDeControls } from './controls.js'
 import { esDeHookNames, interpretEsDeHook, unpassableArgument } from './hooks.js'
@@ -37,6 +37,8 @@ export const esDeAdapter: FrontendAdapter = {
   systemsFile: (paths: FrontendPaths) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'custom_systems', 'es_systems.xml'),
   gamelistFile: (paths: FrontendPaths, systemId: string) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'gamelists', systemId, 'gamelist.xml'),
   isCollection: (systemId) => autoCollections.has(systemId),
+  // ES-DE's gamelists and es_systems.xml are EmulationStation's formats (frontends.md §1).
+  formats: esFormats,
   hooks: esDeHooks,
   webApi: (baseUrl) => new EsDeNoWebApi(baseUrl),
   controls: esDeControls

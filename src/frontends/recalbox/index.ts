@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import type { FrontendAdapter, FrontendLayout } from '../adapter.js'
+import { esFormats } from '../emulationstation/index.js'
 import { MqttEventSource } from './mqtt-source.js'
 import { recalboxConfigOf, recalboxOptions } from './options.js'
 import { readRecalboxConf } from './settings.js'
@@ -40,6 +41,8 @@ function recalboxFamily (values: Readonly<Record<string, unknown>>): FrontendAda
     systemsFile: () => null,
     gamelistFile: (paths, systemId) => paths.romsRoot === null ? null : path.join(paths.romsRoot, systemId, 'gamelist.xml'),
     isCollection: (systemId) => virtualSystems.has(systemId),
+    // Its gamelists are EmulationStation's (frontends.md §2).
+    formats: esFormats,
     hooks: null,
     webApi: (baseUrl) => new RecalboxWebApi(baseUrl, { host, launchPort: config.launchPort, romsRoot, localPath }),
     controls: null,

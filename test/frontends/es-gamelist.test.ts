@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { GamelistReader, readGamelist } from '../../src/library/gamelist.js'
+import { GamelistReader, readGamelist } from '../../src/frontends/emulationstation/gamelist.js'
 import { tempDir } from '../support/hub.js'
 
 const systemDir = '/roms/snes'

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { GamelistChangedError, rewriteGamelist, setTag } from '../../src/library/index.js'
+import { GamelistChangedError, rewriteGamelist, setTag } from '../../src/frontends/index.js'
 import { tempDir } from '../support/hub.js'
 
 const bom = '\xEF\xBB\xBF'

@@ -6,16 +6,7 @@
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-
-/** One game as the gamelist describes it; every value a string, as the frontend stores them. */
-export interface GamelistEntry {
-  /** Absolute rom path (gamelist paths are relative to the system folder). */
-  readonly romPath: string
-  /** Known tags (`name`, `desc`, `image` ...) by tag name. */
-  readonly fields: Readonly<Record<string, string>>
-  /** Every other tag, and each attribute as `<tag>_<attribute>`. */
-  readonly extras: Readonly<Record<string, string>>
-}
+import type { GamelistEntry } from '../adapter.js'
 
 /** Tags that have a field of their own in game details; anything else goes to extras. */
 const knownGameTags: ReadonlySet<string> = new Set([

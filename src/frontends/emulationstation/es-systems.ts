@@ -1,20 +1,6 @@
 /** Reads the frontend's `es_systems.cfg`: `<systemList><system><name/><fullname/>...</system></systemList>`. */
 import { XMLParser } from 'fast-xml-parser'
-
-/** A system as es_systems.cfg or the ES web API describe it; absent fields stay absent. */
-export interface SystemInfo {
-  readonly name: string
-  readonly fullname?: string
-  readonly manufacturer?: string
-  readonly release?: string
-  readonly hardware?: string
-  readonly path?: string
-  readonly extension?: string
-  readonly command?: string
-  readonly platform?: string
-  readonly theme?: string
-  readonly group?: string
-}
+import type { SystemInfo } from '../adapter.js'
 
 const systemFields = ['fullname', 'manufacturer', 'release', 'hardware', 'path', 'extension', 'command', 'platform', 'theme', 'group'] as const
 

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { writeFileAtomic } from '../core/storage/atomic-file.js'
+import { writeFileAtomic } from '../../core/storage/atomic-file.js'
 
 /** A tag directly inside `<game>`, by offsets into the file. */
 interface GameTag {
