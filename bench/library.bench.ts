@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { bundleApp, bundlePackageJson } from '../scripts/bundles/bundle-app.js'
+import { runtimeFlags } from '../scripts/bundles/launchers.js'
 import { projectPackage } from '../scripts/bundles/targets.js'
 import { peakRssMb, probeLatency, round, spawnCabinetHub, startBaseline, summarize, waitForHttp, writeResult, type RunningProcess } from './lib.js'
 
@@ -118,18 +119,21 @@ async function untilFullyIndexed (port: number): Promise<MediaStatus | undefined
   throw new Error('the full scan did not end within 120 s')
 }
 
-/** The app of a bundle, as `npm run dist` writes it into each archive; returns its entry. */
-async function bundledApp (): Promise<string> {
+/** The app of a bundle, as `npm run dist` writes it into each archive, run with its launcher's flags. */
+async function bundledApp (): Promise<Build> {
   const bundle = scratchDir('bundle')
   await bundleApp(path.join(bundle, 'app'))
   writeFileSync(path.join(bundle, 'package.json'), bundlePackageJson(projectPackage.version))
-  return path.join(bundle, 'app', 'cabinet-hub.mjs')
+  return { entry: path.join(bundle, 'app', 'cabinet-hub.mjs'), nodeArgs: runtimeFlags }
 }
 
-async function start (tree: Tree, dataDir: string, baseline: RunningProcess, entry?: string) {
+/** The built tree, or a bundle's app run as its launcher runs it. */
+type Build = { readonly entry: string, readonly nodeArgs: readonly string[] } | undefined
+
+async function start (tree: Tree, dataDir: string, baseline: RunningProcess, build?: Build) {
   const started = performance.now()
   const spawnedAt = Date.now()
-  const hub = await spawnCabinetHub(treeArgs(tree), dataDir, { entry })
+  const hub = await spawnCabinetHub(treeArgs(tree), dataDir, build)
   const readyUrl = `http://127.0.0.1:${hub.port}/api/v1/startup/ready`
   const { hub: stall, baseline: baselineStall } = await stallsDuring(hub.port, baseline, async () => waitForHttp(readyUrl, hub.child, 5))
   const readyMs = round(performance.now() - started, 0)
@@ -190,11 +194,11 @@ const flushed = <T>(tree: T): T => {
 const baseline = await startBaseline('./baselines/static-bytes.ts', '/ready')
 try {
   const libraryTree = flushed(writeLibraryTree())
-  const coldAndWarm = async (entry?: string) => {
+  const coldAndWarm = async (build?: Build) => {
     const dataDir = scratchDir('library-data')
-    const cold = await start(libraryTree, dataDir, baseline, entry)
+    const cold = await start(libraryTree, dataDir, baseline, build)
     await cold.hub.stop()
-    const warm = await start(libraryTree, dataDir, baseline, entry)
+    const warm = await start(libraryTree, dataDir, baseline, build)
     await warm.hub.stop()
     return { cold: cold.result, warm: warm.result }
   }

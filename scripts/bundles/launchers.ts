@@ -1,11 +1,18 @@
 /** The commands at the top of a bundle: they run the app with the bundle's own Node.js, passing every argument on. */
 
+/**
+ * Node.js flags of the bundle. Node 24's V8 lets the young generation grow to 32 MB semi-spaces:
+ * a first start at 50,000 games peaked at 330 MB of RSS; with 16 MB ones, 240 MB, as fast.
+ * `install-service` run through a launcher keeps them for the service it installs.
+ */
+export const runtimeFlags = ['--max-semi-space-size=16']
+
 /** `./cabinet-hub ...` on Linux (Batocera's sh is BusyBox's, which has `readlink -f`). */
 export const shLauncher = `#!/bin/sh
 # cabinet-hub with the Node.js of this folder: no other Node.js needs to be installed.
 # ./cabinet-hub --help lists the commands and options; ./cabinet-hub alone runs the service.
 here=$(dirname "$(readlink -f "$0")")
-exec "$here/node/bin/node" "$here/app/cabinet-hub.mjs" "$@"
+exec "$here/node/bin/node" ${runtimeFlags.join(' ')} "$here/app/cabinet-hub.mjs" "$@"
 `
 
 /** `cabinet-hub.cmd ...` on Windows; cmd wants CRLF lines. */
@@ -13,7 +20,7 @@ export const cmdLauncher = [
   '@echo off',
   'rem cabinet-hub with the Node.js of this folder: no other Node.js needs to be installed.',
   'rem cabinet-hub.cmd --help lists the commands and options; cabinet-hub.cmd alone runs the service.',
-  '"%~dp0node\\node.exe" "%~dp0app\\cabinet-hub.mjs" %*',
+  `"%~dp0node\\node.exe" ${runtimeFlags.join(' ')} "%~dp0app\\cabinet-hub.mjs" %*`,
   'exit /b %errorlevel%',
   ''
 ].join('\r\n')

@@ -3,7 +3,7 @@
  * `/userdata/system/services/` that Batocera runs with `start` at boot and `stop` at shutdown once
  * it is switched on (System Settings > Services, or `batocera-services enable <name>`).
  */
-import type { ServiceCommand } from './systemd-unit.js'
+import { serveCommandLine, type ServiceCommand } from './systemd-unit.js'
 
 /** Batocera's rule for service names: letters, digits and `_`, not starting with a digit. */
 export const batoceraServiceName = 'cabinet_hub'
@@ -22,7 +22,7 @@ const shWord = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
 const stopWaitSeconds = 10
 
 export function batoceraService (command: ServiceCommand, files: BatoceraServiceFiles): string {
-  const serve = [command.node, command.cli, 'serve', ...command.args].map(shWord).join(' ')
+  const serve = serveCommandLine(command).map(shWord).join(' ')
   return `#!/bin/sh
 # Written by cabinet-hub install-service; run it again to change the options.
 # Batocera runs it with start at boot and stop at shutdown once switched on:

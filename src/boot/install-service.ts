@@ -29,9 +29,9 @@ function targetOf (value: string | undefined): Target {
   return target as Target
 }
 
-/** The running CLI, as the service should run it: this Node.js and this script, links resolved. */
+/** The running CLI, as the service should run it: this Node.js with its flags, and this script, links resolved. */
 function thisCommand (args: readonly string[]): ServiceCommand {
-  return { node: process.execPath, cli: realpathSync(process.argv[1]!), args }
+  return { node: process.execPath, nodeFlags: process.execArgv, cli: realpathSync(process.argv[1]!), args }
 }
 
 export const installServiceCommand: ModuleCommand = {

@@ -5,7 +5,7 @@
  * most), so the first selection already reaches it. curl.exe ships with Windows 10 and later.
  */
 import { CommandUsageError } from '../core/module.js'
-import type { ServiceCommand } from './systemd-unit.js'
+import { serveCommandLine, type ServiceCommand } from './systemd-unit.js'
 
 export const startHookFileName = 'cabinet-hub-start.bat'
 
@@ -19,7 +19,7 @@ function batchArgument (arg: string): string {
 }
 
 export function retrobatStartHook (command: ServiceCommand, baseUrl: string, logFile: string): string {
-  const start = [command.node, command.cli, 'serve', ...command.args].map(batchArgument).join(' ')
+  const start = serveCommandLine(command).map(batchArgument).join(' ')
   const lines = [
     '@echo off',
     'rem Written by cabinet-hub install-service; run it again to change the options.',

@@ -11,16 +11,21 @@ function unitArgument (arg: string): string {
 export interface ServiceCommand {
   /** The Node.js executable. */
   readonly node: string
+  /** Node.js's own flags the CLI runs with (a bundle's launcher sets its memory flags). */
+  readonly nodeFlags: readonly string[]
   /** The CLI script (dist/cli.js). */
   readonly cli: string
   /** Service options, as flags, passed to `serve`. */
   readonly args: readonly string[]
 }
 
+/** The words of the command that serves: Node.js, its flags, the CLI, `serve` and the options. */
+export const serveCommandLine = (command: ServiceCommand): string[] => [command.node, ...command.nodeFlags, command.cli, 'serve', ...command.args]
+
 export const unitFileName = 'cabinet-hub.service'
 
 export function systemdUnit (command: ServiceCommand): string {
-  const execStart = [command.node, command.cli, 'serve', ...command.args].map(unitArgument).join(' ')
+  const execStart = serveCommandLine(command).map(unitArgument).join(' ')
   return `# Written by cabinet-hub install-service; run it again to change the options.
 [Unit]
 Description=cabinet-hub: companion service for the cabinet's EmulationStation frontend
