@@ -23,7 +23,6 @@ import { Reconciler } from './reconcile.js'
 import { contextRoutes, ingestRoutes } from './routes.js'
 import { FrontendLink } from './service.js'
 import { spoolDirOf } from './spool.js'
-import { gameView } from './views.js'
 
 /** Gamelists change rarely (a scrape, an edit): their changes are watched, and the roms folder walked for missed ones now and then. */
 const gamelistWatch = { pollMs: 1000, rescanMs: 30_000, debounceMs: 200 }
@@ -101,7 +100,7 @@ export const frontendModule = defineModule({
       romsRoot: install.romsRoot,
       currentGame: () => {
         const current = link.context.currentGame()
-        return current === null ? null : { gameId: gameView(current, catalog, null).gameId, gamePath: current.gamePath }
+        return current === null ? null : { gameId: catalog.gameId(current.systemId, current.gamePath), gamePath: current.gamePath }
       }
     })
     // A family without controls of its own only plans (dry-run); the plan is written in ES's button names.

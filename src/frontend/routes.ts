@@ -66,7 +66,7 @@ export function contextRoutes (app: HubApp, { link, catalog, media, launch }: Fr
       if (link.context.empty) throw new HubError(404, 'NO_CONTEXT', 'No game selected or running yet: the context fills with the frontend\'s next selection')
       throw new HubError(404, 'NO_GAME', 'A system is selected; no game is selected or running')
     }
-    const view = gameView(current, catalog, media)
+    const view = await gameView(current, catalog, media)
     return { state: link.context.snapshot().state, systemId: view.systemId, gameId: view.gameId, path: view.gamePath, name: view.gameName, details: view.details, launch: view.launch }
   })
 

@@ -2,7 +2,7 @@
  * The context as REST answers it (camelCase): game references with catalog details and launch
  * information, and systems with their es_systems.cfg fields.
  */
-import { existsSync } from 'node:fs'
+import { access } from 'node:fs/promises'
 import type { SystemInfo } from '../frontends/index.js'
 import type { CatalogGame, LibraryCatalog } from '../library/index.js'
 import { detailKinds, gamelistTagKinds, type GameMedia } from '../media/index.js'
@@ -59,7 +59,7 @@ function detailsOf (ref: GameRef, game: CatalogGame | null, media: GameMedia | n
 }
 
 /** A game reference with its catalog details; `media` turns media fields into canonical URLs. */
-export function gameView (ref: GameRef, catalog: LibraryCatalog, media: GameMedia | null): GameView {
+export async function gameView (ref: GameRef, catalog: LibraryCatalog, media: GameMedia | null): Promise<GameView> {
   const game = catalog.game(ref.systemId, ref.gamePath)
   const startedAtUtc = 'startedAtUtc' in ref ? (ref as RunningGame).startedAtUtc : null
   return {
@@ -69,7 +69,7 @@ export function gameView (ref: GameRef, catalog: LibraryCatalog, media: GameMedi
     gameName: game?.fields.name ?? ref.gameName,
     romStem: ref.romStem,
     details: detailsOf(ref, game, media),
-    launch: { romPath: ref.gamePath, romExists: existsSync(ref.gamePath), running: startedAtUtc !== null, startedAtUtc }
+    launch: { romPath: ref.gamePath, romExists: await access(ref.gamePath).then(() => true, () => false), running: startedAtUtc !== null, startedAtUtc }
   }
 }
 
@@ -77,14 +77,15 @@ export function systemView (systemId: string, catalog: LibraryCatalog): SystemIn
   return catalog.system(systemId) ?? { name: systemId }
 }
 
-export function contextStateView (snapshot: ContextSnapshot, catalog: LibraryCatalog, media: GameMedia | null) {
+export async function contextStateView (snapshot: ContextSnapshot, catalog: LibraryCatalog, media: GameMedia | null) {
+  const viewOf = async (ref: GameRef | null): Promise<GameView | null> => ref === null ? null : gameView(ref, catalog, media)
   return {
     state: snapshot.state,
     selectedSystem: snapshot.selectedSystem === null ? null : systemView(snapshot.selectedSystem, catalog),
-    selectedGame: snapshot.selectedGame === null ? null : gameView(snapshot.selectedGame, catalog, media),
-    runningGame: snapshot.runningGame === null ? null : gameView(snapshot.runningGame, catalog, media),
+    selectedGame: await viewOf(snapshot.selectedGame),
+    runningGame: await viewOf(snapshot.runningGame),
     collection: snapshot.collection,
-    screensaverGame: snapshot.screensaverGame === null ? null : gameView(snapshot.screensaverGame, catalog, media),
+    screensaverGame: await viewOf(snapshot.screensaverGame),
     selectionUncertain: snapshot.selectionUncertain
   }
 }
