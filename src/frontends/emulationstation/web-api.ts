@@ -4,7 +4,7 @@
  * ever reach by accident.
  */
 import type { FrontendGame, FrontendResponse, FrontendWebApi } from '../adapter.js'
-import { FrontendUnreachableError } from '../unreachable.js'
+import { webRequest } from '../web-request.js'
 
 type AllowedRoute = 'POST /launch' | 'POST /notify' | 'POST /messagebox' | 'GET /reloadgames' | 'GET /systems' | 'GET /systems/{s}/games' | 'GET /caps' | 'GET /runningGame' | 'POST /sim/input'
 
@@ -36,17 +36,8 @@ export class EsWebApi implements FrontendWebApi {
     const routePath = template.replace('{s}', encodeURIComponent(options.system ?? ''))
     const url = `${this.baseUrl.replace(/\/+$/, '')}${routePath}`
     const body = options.json === undefined ? options.body : JSON.stringify(options.json)
-    const type = options.json === undefined ? 'text/plain; charset=utf-8' : 'application/json'
-    try {
-      const response = await fetch(url, {
-        method,
-        signal: AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs),
-        ...(body === undefined ? {} : { body, headers: { 'content-type': type } })
-      })
-      return { status: response.status, body: await response.text() }
-    } catch (error) {
-      throw new FrontendUnreachableError(url, error)
-    }
+    const contentType = options.json === undefined ? 'text/plain; charset=utf-8' : 'application/json'
+    return webRequest(url, { method, timeoutMs: options.timeoutMs ?? this.timeoutMs, body, contentType })
   }
 
   /** Asks ES to launch the rom at this absolute path. */

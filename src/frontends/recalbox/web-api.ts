@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { FrontendGame, FrontendResponse, FrontendWebApi } from '../adapter.js'
 import { FrontendUnreachableError } from '../unreachable.js'
 import { FrontendUnsupportedError } from '../unsupported.js'
+import { webRequest } from '../web-request.js'
 import { eventFromJson } from './events.js'
 
 export interface RecalboxWebApiOptions {
@@ -92,12 +93,6 @@ export class RecalboxWebApi implements FrontendWebApi {
   }
 
   async #get (route: '/api/status' | '/api/versions', timeoutMs: number): Promise<FrontendResponse> {
-    const url = `${this.baseUrl}${route}`
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
-      return { status: response.status, body: await response.text() }
-    } catch (error) {
-      throw new FrontendUnreachableError(url, error)
-    }
+    return webRequest(`${this.baseUrl}${route}`, { method: 'GET', timeoutMs })
   }
 }
