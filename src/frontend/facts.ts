@@ -66,7 +66,7 @@ const md5Pattern = /^[0-9a-f]{32}$/
 export function gameOnScreen (ref: GameRef, catalog: LibraryCatalog): GameOnScreen {
   const game = catalog.game(ref.systemId, ref.gamePath)
   const md5 = game?.fields.md5?.trim().toLowerCase() ?? ''
-  return { system: ref.systemId, rom: ref.romStem, gamePath: ref.gamePath, gameName: ref.gameName, gameId: catalog.gameId(ref.systemId, ref.gamePath), md5: md5Pattern.test(md5) ? md5 : null }
+  return { system: ref.systemId, rom: ref.romStem, gamePath: ref.gamePath, gameName: ref.gameName, gameId: catalog.gameId(ref.gamePath, game), md5: md5Pattern.test(md5) ? md5 : null }
 }
 
 /** The on-screen answer, read from the link's context whenever asked. */

@@ -100,7 +100,7 @@ export const frontendModule = defineModule({
       romsRoot: install.romsRoot,
       currentGame: () => {
         const current = link.context.currentGame()
-        return current === null ? null : { gameId: catalog.gameId(current.systemId, current.gamePath), gamePath: current.gamePath }
+        return current === null ? null : { gameId: catalog.gameId(current.gamePath, catalog.game(current.systemId, current.gamePath)), gamePath: current.gamePath }
       }
     })
     // A family without controls of its own only plans (dry-run); the plan is written in ES's button names.

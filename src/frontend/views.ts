@@ -30,7 +30,6 @@ export interface GameView {
   readonly launch: LaunchInfo
 }
 
-
 /**
  * Media values become canonical `/api/v1/media/...` URLs (absolute http(s) values stay): the named
  * fields, '' when the game has no such file, and every other kind the game owns in `extras`.
@@ -64,7 +63,7 @@ export async function gameView (ref: GameRef, catalog: LibraryCatalog, media: Ga
   const startedAtUtc = 'startedAtUtc' in ref ? (ref as RunningGame).startedAtUtc : null
   return {
     systemId: ref.systemId,
-    gameId: catalog.gameId(ref.systemId, ref.gamePath),
+    gameId: catalog.gameId(ref.gamePath, game),
     gamePath: ref.gamePath,
     gameName: game?.fields.name ?? ref.gameName,
     romStem: ref.romStem,

@@ -241,9 +241,9 @@ export class LibraryCatalog {
     return own?.byFileName.get(romFileName(key)) ?? null
   }
 
-  /** The frontend's id of the game at this path (`GameId`), whether or not a gamelist lists it. */
-  gameId (systemId: string, gamePath: string): string {
-    return this.#options.formats.gameId(gamePath, this.game(systemId, gamePath)?.fields ?? {})
+  /** The frontend's id of the game at this path (`GameId`), from its gamelist entry (`game`), or without one when no gamelist lists it. */
+  gameId (gamePath: string, game: CatalogGame | null): string {
+    return this.#options.formats.gameId(gamePath, game?.fields ?? {})
   }
 
   /** Systems that have a readable gamelist. */
