@@ -1,8 +1,8 @@
 /**
  * The service bundled by esbuild with every dependency: `app/cabinet-hub.mjs`, the entry, turns on
- * the compile cache and loads the rest, which esbuild splits into `app/part-<hash>.mjs` files (see
- * src/bundle-entry.ts; what only some services need, MQTT.js say, is a part of its own); plus the files dependencies read at run time, and the licences of what
- * went in.
+ * the compile cache and loads the rest (src/bundle-entry.ts), which esbuild splits into
+ * `app/part-<hash>.mjs` files; what only some services need (MQTT.js) is a part of its own. Beside
+ * them go the files dependencies read at run time, and the licences of what went in.
  */
 import { cpSync, existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -2,7 +2,8 @@
 
 /**
  * Node.js flags of the bundle. Node 24's V8 lets the young generation grow to 32 MB semi-spaces:
- * a first start at 50,000 games peaked at 330 MB of RSS; with 16 MB ones, 240 MB, as fast.
+ * a first start at 50,000 games peaked at 330 MB of RSS; with 16 MB ones, 240-250 MB, and a warm
+ * start was about 30 ms slower at the median, within the machine's noise.
  * `install-service` run through a launcher keeps them for the service it installs.
  */
 export const runtimeFlags = ['--max-semi-space-size=16']
