@@ -9,18 +9,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, it } from 'node:test'
 import { EventsIniDoor, type EventsIniHook } from '../../../src/frontend/events-ini.js'
 import { tempDir } from '../../support/hub.js'
+import { until } from '../../support/sim.js'
 
 function writeAtomically (file: string, text: string): void {
   writeFileSync(`${file}.tmp`, text)
   renameSync(`${file}.tmp`, file)
-}
-
-async function until (done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await sleep(10)
-  }
 }
 
 describe('events.ini door on chokidar', () => {

@@ -10,16 +10,9 @@ import { afterEach, describe, it } from 'node:test'
 import { SpoolDoor } from '../../../src/frontend/spool-door.js'
 import { writeSpoolFile, type SpooledHook } from '../../../src/frontend/spool.js'
 import { tempDir } from '../../support/hub.js'
+import { until } from '../../support/sim.js'
 
 const timed = (ms: number, tag: string): string => `${String(ms * 1000).padStart(17, '0')}-${tag}.json`
-
-async function until (done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await sleep(10)
-  }
-}
 
 describe('spool door', () => {
   let door: SpoolDoor | null = null
