@@ -15,6 +15,7 @@ import { eventCatalogOf, optionEntriesOf, streamTableOf } from './core/hub.js'
 import { cliFlags as cliFlagsOf, cliValuesByKey as cliValuesOf, ConfigError, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, type LoadedConfig } from './core/options.js'
 import { isLoopbackHostname } from './core/security.js'
 import { noFrontendSettings } from './core/settings.js'
+import { logOutput } from './core/log-output.js'
 import { CommandUsageError } from './core/module.js'
 import { claimDataDir, DataDirError, diskFull, type DataDirClaim } from './core/storage/data-dir.js'
 import { closeDatabase, isStorageFullError, openDatabase } from './core/storage/database.js'
@@ -82,9 +83,11 @@ async function createLogger (level: string): Promise<Logger> {
   // Pretty output only for a person at a terminal; services and hooks get JSON lines. Formatted in
   // this thread, not in a transport's worker, whose file a bundle (app/cabinet-hub.mjs) has not;
   // and loaded only then, since a service started at boot has no terminal.
-  if (!process.stdout.isTTY) return pino({ level })
-  const { default: pinoPretty } = await import('pino-pretty')
-  return pino({ level }, pinoPretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
+  if (!process.stdout.isTTY) return pino({ level }, logOutput())
+  const { prettyFactory } = await import('pino-pretty')
+  const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+  const output = logOutput()
+  return pino({ level }, { write: (line: string) => output.write(prettify(line)) })
 }
 
 async function printOpenApi (): Promise<number> {
@@ -116,6 +119,9 @@ async function serveClaimed (requested: LoadedConfig<HubConfig>, claim: DataDirC
   const loaded = demo?.loaded ?? requested
   const { config } = loaded
   const db = openDatabase(config.dataDir)
+  // A second signal (a closed terminal's SIGHUP and its session's SIGTERM come milliseconds apart)
+  // exits at once, past the shutdown below: the database is checkpointed and closed all the same.
+  process.once('exit', () => closeDatabase(db))
   const settings = await readFrontendSettings(config)
   const { app, hub } = await buildApp({ loaded, logger, db, settings, now: () => new Date(), modules: domainModules })
 

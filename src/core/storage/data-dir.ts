@@ -154,11 +154,13 @@ export function claimDataDir (dir: string, url: string): DataDirClaim {
   // Twice at most: the second try follows the removal of a dead holder's lock.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryCreate(file, own)) {
-      return {
-        release: () => {
-          if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true })
-        }
+      const release = (): void => {
+        process.removeListener('exit', release)
+        if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true })
       }
+      // A forced exit (a second Ctrl-C, the shutdown's time bound) skips the shutdown's own release.
+      process.once('exit', release)
+      return { release }
     }
     const holder = readHolder(file)
     if (holder !== null && holder.pid !== process.pid && isHolderAlive(holder)) {
