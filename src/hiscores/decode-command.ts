@@ -35,7 +35,7 @@ export const hiscoreCommand: ModuleCommand<typeof hiscoresOptions> = {
     const level = (flags.level ?? 'default') as ReadLevel
     if (!levels.includes(level)) throw new CommandUsageError(`hiscore decode: --level must be ${levels.join(', ')}`)
     try {
-      const definition = loadDefinitionFile(flags.definition, flags['definitions-dir'] ?? path.dirname(flags.definition))
+      const definition = await loadDefinitionFile(flags.definition, flags['definitions-dir'] ?? path.dirname(flags.definition))
       const saves = flags.file.map(readSave)
       context.stdout.write(`${JSON.stringify(decodeSaves(definition, saves, level), null, 2)}\n`)
       return 0

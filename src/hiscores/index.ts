@@ -60,7 +60,7 @@ export const hiscoresModule = defineModule({
       optionName: options.player
     }, context.now, (player) => {
       publisher.publish('hiscore.player.changed', { Name: player.name, Initials: player.initials })
-      hiscores?.playerChanged()
+      void hiscores?.playerChanged()
     })
     context.provide(currentPlayerService, players)
     const onScreen = context.use(onScreenService)
@@ -77,16 +77,19 @@ export const hiscoresModule = defineModule({
     context.use(liveViewsService).add(hiscoresView)
     if (!context.enabled) return
     const service = hiscores
-    const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, rescanMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => service.saveChanged(rom), onError: (error) => context.logger.warn(`hiscore save folders: ${error.message}`) })
+    const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, rescanMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => { void service.saveChanged(rom) }, onError: (error) => context.logger.warn(`hiscore save folders: ${error.message}`) })
     context.addStatusSection('hiscores', () => ({ ...folders, player: players.current() }))
     context.onStart('hiscores', async () => {
       const { facts } = onScreen
-      facts.on('SelectionChanged', ({ game }) => { service.selectionChanged(game) })
-      facts.on('GameStarted', ({ game }) => { service.gameStarted(game) })
-      facts.on('GameEnded', () => { service.gameEnded() })
+      facts.on('SelectionChanged', ({ game }) => { void service.selectionChanged(game) })
+      facts.on('GameStarted', ({ game }) => { void service.gameStarted(game) })
+      facts.on('GameEnded', () => { void service.gameEnded() })
       context.use(gameFactsService).on('ScoreChanged', (score) => { service.liveScore(score) })
       await watch.start()
     })
-    context.onStop(async () => watch.stop())
+    context.onStop(async () => {
+      await watch.stop()
+      await service.settled()
+    })
   }
 })

@@ -3,7 +3,8 @@
  * or a game is looked at or ends, captures the best live score of console sessions at game end,
  * keeps every table in SQLite and publishes the table of the game on screen with `Me`, retained
  * for clients that join later; a table of another game (its save changed) is published, never
- * retained, so a late client only ever gets the table of the game on screen.
+ * retained, so a late client only ever gets the table of the game on screen. Saves and definitions
+ * are read asynchronously, one decode after another in the order of the facts that asked for them.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Publisher } from '../core/event-bus.js'
@@ -73,6 +74,8 @@ export class HiscoreService {
   readonly #capture: SessionCapture
   /** The game whose start this service saw, until its end: the one a captured session belongs to. */
   #running: FrontendGame | null = null
+  /** The last work queued: a table is never decoded twice at once, and a scroll's tables go out in its order. */
+  #queue: Promise<unknown> = Promise.resolve()
 
   constructor (deps: HiscoreServiceDeps) {
     this.#deps = deps
@@ -82,17 +85,19 @@ export class HiscoreService {
   }
 
   /** The frontend's cursor moved to a game, or to a system (null). */
-  selectionChanged (selected: GameOnScreen | null): void {
+  selectionChanged (selected: GameOnScreen | null): Promise<void> {
     const game = frontendGame(selected)
-    if (game !== null) this.#show(game)
-    else this.#nothingOnScreen()
+    return this.#afterEarlier('selection', async () => {
+      if (game !== null) await this.#show(game)
+      else this.#nothingOnScreen()
+    })
   }
 
-  gameStarted (started: GameOnScreen): void {
+  gameStarted (started: GameOnScreen): Promise<void> {
     const game = frontendGame(started)
     this.#running = game
     this.#capture.start(game)
-    this.#show(game)
+    return this.#afterEarlier('game start', () => this.#show(game))
   }
 
   liveScore (score: LiveScore): void {
@@ -100,10 +105,28 @@ export class HiscoreService {
   }
 
   /** A MAME save of `rom` changed: decode it for the game on screen with that rom, else for the game of a gamelist (a `mame` one first). */
-  saveChanged (rom: string): void {
+  saveChanged (rom: string): Promise<void> {
     const { running, selected } = this.#deps.onScreen
     const game = [running, selected].map(frontendGame).find((g) => g !== null && g.rom === rom) ?? this.#named('mame', rom)
-    if (this.#refreshArcade(game)) this.#publish(game)
+    return this.#afterEarlier(`save of ${rom}`, async () => {
+      if (await this.#refreshArcade(game)) this.#publish(game)
+    })
+  }
+
+  /** Resolves once the work queued so far is done (the service stops after it, the database closes after that). */
+  async settled (): Promise<void> {
+    await this.#queue
+  }
+
+  #serially<T> (task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task)
+    this.#queue = run.catch(() => {})
+    return run
+  }
+
+  /** Work a fact asks for, after the work earlier ones asked for; a failure is one line, and the next still runs. */
+  #afterEarlier (what: string, task: () => Promise<void>): Promise<void> {
+    return this.#serially(task).catch((error: unknown) => { this.#deps.logger.error(`hiscores: the ${what} was not handled: ${(error as Error).message}`) })
   }
 
   /** The game as the frontend names it; its rom when no gamelist has it. */
@@ -122,31 +145,31 @@ export class HiscoreService {
   }
 
   /** `GET /api/v1/hiscores`: the running game, else the selected one. */
-  current (ids: string | undefined, md5: string | undefined): HiscoreView {
+  async current (ids: string | undefined, md5: string | undefined): Promise<HiscoreView> {
     const game = this.#onScreen()
     if (game === null) throw new HubError(400, 'HISCORE_UNSUPPORTED', 'No game is selected or running')
     if (ids !== undefined && !ids.split(',').map((id) => id.trim()).some((id) => id === game.gameId || id === game.rom)) throw new HubError(404, 'HISCORE_NOT_FOUND', `The current game is not ${ids}`)
     if (md5 !== undefined && game.md5?.toLowerCase() !== md5.trim().toLowerCase()) throw new HubError(404, 'HISCORE_NOT_FOUND', `The current game's MD5 is not ${md5}`)
-    const table = this.#tableFor(game)
+    const table = await this.#serially(() => this.#tableFor(game))
     if (table === null) throw new HubError(400, 'HISCORE_UNSUPPORTED', `No hiscore table for ${game.system}/${game.rom}: no captured score and no definition with a save`)
     return this.#view(table)
   }
 
-  forGame (system: string, rom: string): HiscoreView {
+  async forGame (system: string, rom: string): Promise<HiscoreView> {
     const onScreen = this.#onScreen()
     const stored = this.#deps.tables.get(system, rom)
     // The gamelists are searched only for a game whose table does not name it yet.
     const game = onScreen !== null && sameGame(onScreen, { system, rom, game: '', md5: null })
       ? onScreen
       : stored !== null && stored.game !== rom ? { system, rom, game: stored.game, md5: null, gameId: null } : { ...this.#named(system, rom), system }
-    const table = this.#tableFor(game)
+    const table = await this.#serially(() => this.#tableFor(game))
     if (table === null) throw new HubError(404, 'HISCORE_NOT_FOUND', `No hiscore table for ${system}/${rom}`)
     return this.#view(table)
   }
 
   /** The player's best on a game's table, and what the next rank asks for. */
-  mine (system: string, rom: string) {
-    const view = this.forGame(system, rom)
+  async mine (system: string, rom: string) {
+    const view = await this.forGame(system, rom)
     const best = view.scores.find((score) => score.isMe) ?? null
     const above = best === null ? view.scores.at(-1) ?? null : view.scores.filter((score) => score.rank < best.rank).at(-1) ?? null
     return {
@@ -168,25 +191,27 @@ export class HiscoreService {
   }
 
   /** Tables that name the player anew show it: re-publish the game on screen. */
-  playerChanged (): void {
-    const game = this.#onScreen()
-    if (game !== null) this.#publish(game)
+  playerChanged (): Promise<void> {
+    return this.#afterEarlier('player change', async () => {
+      const game = this.#onScreen()
+      if (game !== null) this.#publish(game)
+    })
   }
 
-  #tableFor (game: FrontendGame): StoredTable | null {
+  async #tableFor (game: FrontendGame): Promise<StoredTable | null> {
     const stored = this.#deps.tables.get(game.system, game.rom)
-    if (stored === null || stored.sourceType !== 'captured') this.#refreshArcade(game)
+    if (stored === null || stored.sourceType !== 'captured') await this.#refreshArcade(game)
     return this.#deps.tables.get(game.system, game.rom)
   }
 
-  #show (game: FrontendGame): void {
-    this.#tableFor(game)
+  async #show (game: FrontendGame): Promise<void> {
+    await this.#tableFor(game)
     this.#publish(game)
   }
 
   /** Decodes the game's MAME saves; true when its stored table changed. */
-  #refreshArcade (game: FrontendGame): boolean {
-    const decoded = decodeArcade(this.#deps.folders, game.rom)
+  async #refreshArcade (game: FrontendGame): Promise<boolean> {
+    const decoded = await decodeArcade(this.#deps.folders, game.rom)
     if (decoded === null) return false
     const previous = this.#deps.tables.get(game.system, game.rom)
     const entries = decoded.status === 'ok' ? decoded.entries : []
@@ -211,20 +236,22 @@ export class HiscoreService {
     return true
   }
 
-  gameEnded (): void {
+  gameEnded (): Promise<void> {
     const ended = this.#running
     this.#running = null
     const session = this.#capture.end()
-    if (ended === null) return
-    const stored = this.#deps.tables.get(ended.system, ended.rom)
-    const arcade = stored !== null && stored.sourceType !== 'captured'
-    if (session !== null && !arcade) {
-      this.#enterCaptured(ended, session.best)
-      return
-    }
-    if (this.#refreshArcade(ended)) this.#publish(ended)
-    // The session's live score counts for the player even when MAME's table did not keep it.
-    if (session !== null) this.#personalScore(ended, session.best, stored, this.#tableHoldsMine(ended, session.best))
+    if (ended === null) return Promise.resolve()
+    return this.#afterEarlier('game end', async () => {
+      const stored = this.#deps.tables.get(ended.system, ended.rom)
+      const arcade = stored !== null && stored.sourceType !== 'captured'
+      if (session !== null && !arcade) {
+        this.#enterCaptured(ended, session.best)
+        return
+      }
+      if (await this.#refreshArcade(ended)) this.#publish(ended)
+      // The session's live score counts for the player even when MAME's table did not keep it.
+      if (session !== null) this.#personalScore(ended, session.best, stored, this.#tableHoldsMine(ended, session.best))
+    })
   }
 
   #tableHoldsMine (game: SessionGame, value: number): boolean {

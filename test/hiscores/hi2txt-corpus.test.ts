@@ -21,11 +21,11 @@ const knownDifferences: Readonly<Record<string, string>> = {
 const minimumShare = 0.98
 
 describe('hi2txt on the real saves of the public corpus', { skip: corpusSkip() }, () => {
-  test('decodes at least 98% of the cases as the original does, and every other case is a known difference', (t) => {
+  test('decodes at least 98% of the cases as the original does, and every other case is a known difference', async (t) => {
     const cases = corpusCases()
     const differing = new Map<string, string>()
     for (const kase of cases) {
-      const difference = differenceOf(kase)
+      const difference = await differenceOf(kase)
       if (difference !== null) differing.set(kase.name, difference)
     }
     const same = cases.length - differing.size

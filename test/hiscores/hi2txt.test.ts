@@ -176,16 +176,16 @@ test('loops over entries whose first and last bytes were not saved read what was
   assert.deepEqual(decode(xml, [{ name: '.hi', bytes: save }]), [{ Id: null, Columns: ['SCORE', 'NAME'], Rows: [['5', 'AB'], ['256', 'CD'], ['7', '']] }])
 })
 
-test('sameas chains are followed through the definitions folder, and loops are refused', () => {
+test('sameas chains are followed through the definitions folder, and loops are refused', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'hi2txt-'))
   writeFileSync(path.join(dir, 'parent.xml'), header + bcdGame)
   writeFileSync(path.join(dir, 'clone.xml'), '<hi2txt><sameas id="middle"/></hi2txt>')
   writeFileSync(path.join(dir, 'middle.xml'), '<hi2txt><sameas id="parent"/></hi2txt>')
-  const { Tables: tables } = decodeSaves(loadDefinitionFile(path.join(dir, 'clone.xml'), dir), [{ name: '.hi', bytes: bcdSave }])
+  const { Tables: tables } = decodeSaves(await loadDefinitionFile(path.join(dir, 'clone.xml'), dir), [{ name: '.hi', bytes: bcdSave }])
   assert.equal(tables[0]?.Rows[0]?.[2], 'ABC')
   writeFileSync(path.join(dir, 'a.xml'), '<hi2txt><sameas id="b"/></hi2txt>')
   writeFileSync(path.join(dir, 'b.xml'), '<hi2txt><sameas id="a"/></hi2txt>')
-  assert.throws(() => loadDefinitionFile(path.join(dir, 'a.xml'), dir), /loops: a -> b -> a/)
+  await assert.rejects(loadDefinitionFile(path.join(dir, 'a.xml'), dir), /loops: a -> b -> a/)
 })
 
 test('something the language does not know is an error naming it, never a partial table', () => {
@@ -196,20 +196,20 @@ test('something the language does not know is an error naming it, never a partia
   assert.throws(() => parseDefinition('<hi2txt><charset id="x"><char src="1" dst="&mystery;"/></charset><structure file=".hi"><elt id="A" size="1"/></structure></hi2txt>'), (e: Error) => e instanceof DefinitionError && /^entity &mystery; is declared nowhere/.test(e.message) && !e.message.includes('\n'))
 })
 
-test('entities come from the DTD the DOCTYPE names in the definitions folder; one declared nowhere is a one-line error naming it', () => {
+test('entities come from the DTD the DOCTYPE names in the definitions folder; one declared nowhere is a one-line error naming it', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'hi2txt-dtd-'))
   writeFileSync(path.join(dir, 'hi2txt.dtd'), '<!ELEMENT hi2txt ANY>\n<!ENTITY heart "&#9829;"> <!-- a comment -->\n<!ENTITY man \'&#9794;\'>\n')
   const game = (body: string) => `${header}<hi2txt><structure file=".hi"><elt id="A" size="1" type="text" charset="c"/></structure><output><table><column id="A"/></table></output><charset id="c">${body}</charset></hi2txt>`
   writeFileSync(path.join(dir, 'hearts.xml'), game('<char src="0x41" dst="&heart;&amp;&man;"/>'))
-  const { Tables } = decodeSaves(loadDefinitionFile(path.join(dir, 'hearts.xml'), dir), [{ name: '.hi', bytes: bytes(0x41) }])
+  const { Tables } = decodeSaves(await loadDefinitionFile(path.join(dir, 'hearts.xml'), dir), [{ name: '.hi', bytes: bytes(0x41) }])
   assert.deepEqual(Tables[0]?.Rows, [['♥&♂']])
   writeFileSync(path.join(dir, 'mystery.xml'), game('<char src="0x41" dst="&mystery;"/>'))
-  assert.throws(() => loadDefinitionFile(path.join(dir, 'mystery.xml'), dir), (e: Error) => e instanceof DefinitionError && /^entity &mystery; is declared nowhere.*hi2txt\.dtd/.test(e.message) && !e.message.includes('\n'))
+  await assert.rejects(loadDefinitionFile(path.join(dir, 'mystery.xml'), dir), (e: Error) => e instanceof DefinitionError && /^entity &mystery; is declared nowhere.*hi2txt\.dtd/.test(e.message) && !e.message.includes('\n'))
   // A DTD outside the definitions folder is never read.
   const inner = path.join(dir, 'db')
   mkdirSync(inner)
   writeFileSync(path.join(inner, 'outside.xml'), game('<char src="0x41" dst="&heart;"/>').replace('"hi2txt.dtd"', '"../hi2txt.dtd"'))
-  assert.throws(() => loadDefinitionFile(path.join(inner, 'outside.xml'), inner), /entity &heart; is declared nowhere/)
+  await assert.rejects(loadDefinitionFile(path.join(inner, 'outside.xml'), inner), /entity &heart; is declared nowhere/)
 })
 
 test('a save shorter than its definition gives the rows it holds: a cut element is read from its bytes, entries past the end are not rows', () => {

@@ -75,19 +75,19 @@ export function savesOf (kase: CorpusCase): SaveFile[] {
 }
 
 /** Our decode of the case at the most detailed level, in the same shape. */
-export function decodedOf (kase: CorpusCase): Decoded {
+export async function decodedOf (kase: CorpusCase): Promise<Decoded> {
   const definitions = path.join(kase.root, 'definitions')
-  const definition = loadDefinitionFile(path.join(definitions, `${kase.rom}.xml`), definitions)
+  const definition = await loadDefinitionFile(path.join(definitions, `${kase.rom}.xml`), definitions)
   const decoded = decodeSaves(definition, savesOf(kase), 'debug')
   return { tables: decoded.Tables.map((table) => table.Rows.map((row) => row.map(trimmed))), fields: decoded.Fields.map((field) => [field.Id, trimmed(field.Value)]) }
 }
 
 /** Why our decode differs from the original's, or null when it is the same. */
-export function differenceOf (kase: CorpusCase): string | null {
+export async function differenceOf (kase: CorpusCase): Promise<string | null> {
   const expected = expectedOf(kase)
   let ours: Decoded
   try {
-    ours = decodedOf(kase)
+    ours = await decodedOf(kase)
   } catch (error) {
     return `error: ${(error as Error).message}`
   }

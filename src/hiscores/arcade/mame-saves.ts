@@ -3,7 +3,7 @@
  * (`.hi` in the hiscore folder, others in `nvram/<rom>/`), the engine decodes them, and the table
  * with a score column becomes the game's entries.
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { decodeSaves, definitionFiles, loadGameDefinition, type DecodedTable, type SaveFile } from '../hi2txt/index.js'
 import type { SourceType, TableEntry, TableField } from '../tables/table-store.js'
@@ -24,9 +24,9 @@ function locate (folders: SaveFolders, rom: string, file: string): { path: strin
   return folders.nvramDir === null ? null : { path: path.join(folders.nvramDir, rom, file), name: file }
 }
 
-function readSave (location: { path: string, name: string }): SaveFile & { path: string } | null {
+async function readSave (location: { path: string, name: string }): Promise<SaveFile & { path: string } | null> {
   try {
-    return { path: location.path, name: location.name, bytes: readFileSync(location.path) }
+    return { path: location.path, name: location.name, bytes: await readFile(location.path) }
   } catch {
     return null
   }
@@ -55,17 +55,18 @@ function entriesOf (tables: readonly DecodedTable[]): TableEntry[] | null {
 }
 
 /** null when the game has no definition or none of its saves exists yet. */
-export function decodeArcade (folders: SaveFolders, rom: string): ArcadeDecode | null {
+export async function decodeArcade (folders: SaveFolders, rom: string): Promise<ArcadeDecode | null> {
   // A rom name from a URL must not reach outside the definitions and save folders.
   if (!/^[^/\\\0]+$/.test(rom) || rom === '.' || rom === '..') return null
   let definition
   try {
-    definition = loadGameDefinition(rom, folders.definitionsDir)
+    definition = await loadGameDefinition(rom, folders.definitionsDir)
   } catch (error) {
     return { status: 'error', message: `definition ${rom}.xml: ${(error as Error).message}`, sourceType: 'hi', sourceFile: null }
   }
   if (definition === null) return null
-  const saves = definitionFiles(definition).map((file) => locate(folders, rom, file)).filter((l) => l !== null).map(readSave).filter((s) => s !== null)
+  const locations = definitionFiles(definition).map((file) => locate(folders, rom, file)).filter((l) => l !== null)
+  const saves = (await Promise.all(locations.map(readSave))).filter((s) => s !== null)
   const first = saves[0]
   if (first === undefined) return null
   const sourceType: SourceType = first.name === '.hi' ? 'hi' : 'nvram'

@@ -4,7 +4,7 @@
  * known here; anything else is an error naming it, so a definition is never half understood.
  */
 import { DefinitionError } from './errors.js'
-import { parseXmlTree, type XmlNode } from './xml-tree.js'
+import { parseXmlTree, type Dtd, type XmlNode } from './xml-tree.js'
 
 export type Display = 'always' | 'extra' | 'debug'
 
@@ -310,9 +310,9 @@ function addUnique<T> (map: Map<string, T>, kind: string, id: string | undefined
   map.set(id, value)
 }
 
-/** `folder` is where the file lives, where the DTD its DOCTYPE names is read (null: none is read). */
-export function parseDefinition (xml: string, folder: string | null = null): Definition {
-  const root = parseXmlTree(xml, folder)
+/** `dtd`: the DTD its DOCTYPE names, read beforehand (null: none). */
+export function parseDefinition (xml: string, dtd: Dtd | null = null): Definition {
+  const root = parseXmlTree(xml, dtd)
   if (root.name !== 'hi2txt') throw new DefinitionError(`the root element is <${root.name}>, not <hi2txt>`)
   allowOnly(root, ['label', 'ingame-score'])
   const structures: StructureSpec[] = []

@@ -3,12 +3,13 @@
  * copies) and the saves MAME writes give the tables the game shows. Failures are typed: a
  * DefinitionError blames the definition, a SaveMismatchError the save.
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseDefinition, type Definition } from './definition.js'
 import { DefinitionError } from './errors.js'
 import { renderOutput, selectOutput, type Decoded, type ReadLevel } from './render.js'
 import { readSaves, type SaveFile } from './structure.js'
+import { namedDtd, readDtd } from './xml-tree.js'
 
 export { DefinitionError, SaveMismatchError } from './errors.js'
 export type { Decoded, DecodedTable, ReadLevel } from './render.js'
@@ -16,19 +17,23 @@ export type { SaveFile } from './structure.js'
 
 const maxSameasHops = 16
 
-function readText (file: string): string | null {
+async function readText (file: string): Promise<string | null> {
   try {
-    return readFileSync(file, 'utf8')
+    return await readFile(file, 'utf8')
   } catch {
     return null
   }
 }
 
-/** A definition file, with its `sameas` chain followed through `definitionsDir` (`<game>.xml`). */
-export function loadDefinitionFile (file: string, definitionsDir: string): Definition {
-  const text = readText(file)
-  if (text === null) throw new DefinitionError(`cannot read definition ${file}`)
-  let definition = parseDefinition(text, path.dirname(file))
+/** A definition's text parsed, with the DTD its DOCTYPE names in `folder` read first. */
+async function parseIn (text: string, folder: string): Promise<Definition> {
+  const dtd = namedDtd(text, folder)
+  return parseDefinition(text, dtd === null ? null : await readDtd(dtd))
+}
+
+/** A definition's text, with its `sameas` chain followed through `definitionsDir` (`<game>.xml`). */
+async function followSameas (file: string, text: string, definitionsDir: string): Promise<Definition> {
+  let definition = await parseIn(text, path.dirname(file))
   const visited = [path.basename(file, '.xml')]
   while (definition.sameas !== null) {
     const target = definition.sameas
@@ -36,17 +41,25 @@ export function loadDefinitionFile (file: string, definitionsDir: string): Defin
     if (visited.length > maxSameasHops) throw new DefinitionError(`sameas chain is longer than ${maxSameasHops}: ${visited.join(' -> ')}`)
     if (!/^[\w.-]+$/.test(target)) throw new DefinitionError(`sameas names "${target}", which is not a game name`)
     visited.push(target)
-    const next = readText(path.join(definitionsDir, `${target}.xml`))
+    const next = await readText(path.join(definitionsDir, `${target}.xml`))
     if (next === null) throw new DefinitionError(`sameas names ${target}, but ${target}.xml is not in ${definitionsDir}`)
-    definition = parseDefinition(next, definitionsDir)
+    definition = await parseIn(next, definitionsDir)
   }
   return definition
 }
 
+/** A definition file, with its `sameas` chain followed through `definitionsDir` (`<game>.xml`). */
+export async function loadDefinitionFile (file: string, definitionsDir: string): Promise<Definition> {
+  const text = await readText(file)
+  if (text === null) throw new DefinitionError(`cannot read definition ${file}`)
+  return followSameas(file, text, definitionsDir)
+}
+
 /** The definition of a game in a definitions folder, or null when there is none. */
-export function loadGameDefinition (rom: string, definitionsDir: string): Definition | null {
+export async function loadGameDefinition (rom: string, definitionsDir: string): Promise<Definition | null> {
   const file = path.join(definitionsDir, `${rom}.xml`)
-  return readText(file) === null ? null : loadDefinitionFile(file, definitionsDir)
+  const text = await readText(file)
+  return text === null ? null : followSameas(file, text, definitionsDir)
 }
 
 export function decodeSaves (definition: Definition, saves: readonly SaveFile[], level: ReadLevel = 'default'): Decoded {

@@ -2,10 +2,10 @@
  * The definition file as a plain element tree in document order (the order of `elt` and `loop`
  * is the layout of the save). Character references and the five XML entities are decoded, and so
  * are the entities the file's DOCTYPE declares: in its internal subset, or in the DTD it names
- * (`hi2txt.dtd`), read from the definition's own folder and nowhere else. An entity declared
- * nowhere is an error naming it, never left as text.
+ * (`hi2txt.dtd`), read from the definition's own folder and nowhere else, before the parse (which
+ * does no I/O). An entity declared nowhere is an error naming it, never left as text.
  */
-import { readFileSync, statSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { DefinitionError } from './errors.js'
@@ -33,20 +33,26 @@ function entityDeclarations (dtd: string): Map<string, string> {
   return declared
 }
 
+/** The DTD a definition's DOCTYPE names, as read; `entities` is null when the file cannot be read. */
+export interface Dtd {
+  readonly file: string
+  readonly entities: ReadonlyMap<string, string> | null
+}
+
 const dtdCache = new Map<string, { readonly stamp: string, readonly entities: ReadonlyMap<string, string> }>()
 
-/** The entities of a DTD file, read again only when the file changes; null when it cannot be read. */
-function dtdEntities (file: string): ReadonlyMap<string, string> | null {
+/** The entities of a DTD file, read again only when the file changes. */
+export async function readDtd (file: string): Promise<Dtd> {
   try {
-    const stat = statSync(file)
-    const stamp = `${stat.mtimeMs}:${stat.size}`
+    const { mtimeMs, size } = await stat(file)
+    const stamp = `${mtimeMs}:${size}`
     const cached = dtdCache.get(file)
-    if (cached?.stamp === stamp) return cached.entities
-    const entities = entityDeclarations(readFileSync(file, 'utf8'))
+    if (cached?.stamp === stamp) return { file, entities: cached.entities }
+    const entities = entityDeclarations(await readFile(file, 'utf8'))
     dtdCache.set(file, { stamp, entities })
-    return entities
+    return { file, entities }
   } catch {
-    return null
+    return { file, entities: null }
   }
 }
 
@@ -62,10 +68,16 @@ function doctypeOf (text: string): Doctype {
 }
 
 /** The DTD a DOCTYPE names, when it is a file of the definitions folder (no other path, no network). */
-function dtdPath (systemId: string | null, folder: string | null): string | null {
-  if (systemId === null || folder === null) return null
+function dtdPath (systemId: string | null, folder: string): string | null {
+  if (systemId === null) return null
   if (!/^[\w.-]+$/.test(systemId) || systemId.startsWith('.')) return null
   return path.join(folder, systemId)
+}
+
+/** The DTD file a definition's DOCTYPE names in `folder`, its own folder; null when it names none there. */
+export function namedDtd (xml: string, folder: string): string | null {
+  const doctype = /<!DOCTYPE\s/.exec(xml)
+  return doctype === null ? null : dtdPath(doctypeOf(xml.slice(doctype.index + doctype[0].length)).systemId, folder)
 }
 
 interface Open {
@@ -76,14 +88,13 @@ interface Open {
 }
 
 /**
- * Parses a definition. `folder` is where the file lives: the DTD its DOCTYPE names is read from
- * there (null: only the internal subset and the XML entities are known).
+ * Parses a definition. `dtd` is the DTD its DOCTYPE names, read beforehand (null: only the
+ * internal subset and the XML entities are known).
  */
-export function parseXmlTree (xml: string, folder: string | null = null): XmlNode {
+export function parseXmlTree (xml: string, dtd: Dtd | null = null): XmlNode {
   const parser = new SaxesParser()
   const entities: Record<string, string> = Object.create(parser.ENTITIES) as Record<string, string>
   let undeclared: string | null = null
-  let dtd: string | null = null
   // Saxes looks an entity up here; a miss is remembered so the error can name the entity.
   parser.ENTITIES = new Proxy(entities, {
     get (target, name) {
@@ -94,9 +105,7 @@ export function parseXmlTree (xml: string, folder: string | null = null): XmlNod
   })
   parser.on('doctype', (text) => {
     const doctype = doctypeOf(text)
-    dtd = dtdPath(doctype.systemId, folder)
-    const external = dtd === null ? null : dtdEntities(dtd)
-    for (const [name, value] of external ?? []) entities[name] = value
+    for (const [name, value] of dtd?.entities ?? []) entities[name] = value
     // Internal declarations come first in XML's reading order, so they win over the DTD's.
     for (const [name, value] of entityDeclarations(doctype.internal)) entities[name] = value
   })
@@ -118,7 +127,7 @@ export function parseXmlTree (xml: string, folder: string | null = null): XmlNod
   parser.on('cdata', addText)
   parser.on('error', (error) => {
     if (undeclared !== null) {
-      const where = dtd === null ? 'no DTD was read (the DOCTYPE names none in the definitions folder)' : `not in ${path.basename(dtd)}${dtdEntities(dtd) === null ? ' (which cannot be read)' : ''}`
+      const where = dtd === null ? 'no DTD was read (the DOCTYPE names none in the definitions folder)' : `not in ${path.basename(dtd.file)}${dtd.entities === null ? ' (which cannot be read)' : ''}`
       throw new DefinitionError(`entity &${undeclared}; is declared nowhere: not an XML entity, not in the file's DOCTYPE, ${where}`)
     }
     throw new DefinitionError(`not well-formed XML: ${error.message}`)

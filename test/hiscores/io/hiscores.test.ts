@@ -168,6 +168,23 @@ describe('hiscores', () => {
     later.socket.close()
   })
 
+  it('follows a scrolling player: the last table published is the last selection\'s, and a late client gets only that one', async () => {
+    const scroll = [['sf', 'Street Fighter'], ['1943', '1943: The Battle of Midway'], ['sf', 'Street Fighter'], ['1943', '1943: The Battle of Midway']] as const
+    const before = ws.frames.length
+    // Each hook is in before the next is sent; the saves are read while the next selections arrive.
+    for (const [rom, name] of scroll) await f.hook('game-selected', 'mame', f.tree.rom('mame', `${rom}.zip`), name)
+    const tables = (c: RecordingClient) => c.frames.slice(before).filter((fr) => fr.Type === 'hiscore.updated')
+    // A scroll's selections are published as a burst (the first, then the latest per interval, always the last).
+    await ws.until((c) => tables(c).at(-1)?.Payload.Rom === '1943')
+    // Answered after the work the selections queued.
+    assert.equal((await f.get('/api/v1/hiscores')).body.rom, '1943')
+    assert.equal(tables(ws).at(-1)?.Payload.Rom, '1943', `tables published: ${tables(ws).map((fr) => String(fr.Payload.Rom)).join(', ')}`)
+    const late = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    await late.until((c) => c.frames.length > 0)
+    assert.deepEqual(late.frames.map((fr) => [fr.Type, fr.Payload.Rom]), [['hiscore.updated', '1943']])
+    late.socket.close()
+  })
+
   it('enters a console session\'s best valid score at game end under the current player, once', async () => {
     const rom = f.tree.rom('snes', 'Super Mario World (USA).sfc')
     await emulator.watch(f.hub, 'snes', 'Super Mario World (USA)')
