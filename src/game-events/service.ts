@@ -56,6 +56,9 @@ export class GameEventsService {
   /** The source that reported the running content. */
   #contentSource: string | null = null
   #unsubscribe: Array<() => void> = []
+  /** Counts the changes of the running game: a definition read for an earlier one is not applied. */
+  #change = 0
+  #refreshed: Promise<void> = Promise.resolve()
 
   constructor (deps: GameEventsDeps) {
     this.#deps = deps
@@ -89,13 +92,20 @@ export class GameEventsService {
     for (const { source, sink } of this.#sources) await source.start(sink)
   }
 
+  /** Resolves once the definition of the running game, as it is now, is in use. */
+  settled (): Promise<void> {
+    return this.#refreshed
+  }
+
   stop (): void {
+    // A definition still being read is not handed to stopped sources.
+    this.#change++
     for (const unsubscribe of this.#unsubscribe) unsubscribe()
     for (const { source } of this.#sources) source.stop()
   }
 
-  getDefinition (key: GameKey) {
-    const definition = this.#store.load(key, (message) => this.#deps.logger.warn(message))
+  async getDefinition (key: GameKey) {
+    const definition = await this.#store.load(key, (message) => this.#deps.logger.warn(message))
     if (definition === null) {
       throw new HubError(404, 'DEFINITION_NOT_FOUND', `No usable watch definition for ${key.systemId}/${key.rom}; PUT one to this path${this.#store.errors().length > 0 ? ' (see definitionErrors in GET /api/v1/ingame/status)' : ''}`)
     }
@@ -104,7 +114,7 @@ export class GameEventsService {
 
   async putDefinition (key: GameKey, body: DefinitionBodyType) {
     const saved = await this.#store.save(key, body)
-    if (this.#candidates().some((c) => sameGame(c, key))) this.#refreshDefinition()
+    if (this.#candidates().some((c) => sameGame(c, key))) await this.#refreshDefinition()
     return this.#describe(saved)
   }
 
@@ -129,13 +139,13 @@ export class GameEventsService {
   #frontendGameChanged (game: GameKey | null): void {
     this.#frontendGame = game
     this.#board.clear(game === null ? 'game-ended' : 'game-started')
-    this.#refreshDefinition()
+    this.#refreshed = this.#refreshDefinition()
   }
 
   #contentChanged (content: RunningContent | null, source: string | null): void {
     this.#content = content
     this.#contentSource = source
-    this.#refreshDefinition()
+    this.#refreshed = this.#refreshDefinition()
   }
 
   /** The running game as events name it: the frontend's view first, else the emulator's. */
@@ -153,12 +163,15 @@ export class GameEventsService {
     return [this.#frontendGame, this.#contentKey()].filter((k): k is GameKey => k !== null)
   }
 
-  #refreshDefinition (): void {
+  async #refreshDefinition (): Promise<void> {
+    const change = ++this.#change
     let definition: StoredDefinition | null = null
     for (const key of this.#candidates()) {
-      definition = this.#store.load(key, (message) => this.#deps.logger.warn(message))
+      definition = await this.#store.load(key, (message) => this.#deps.logger.warn(message))
       if (definition !== null) break
     }
+    // The game changed while the files were read: that change's own read decides.
+    if (change !== this.#change) return
     const plan = this.#watcher.use(definition, this.#game(), this.#content)
     for (const { source } of this.#sources) source.setReadPlan?.(plan)
   }

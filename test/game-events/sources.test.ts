@@ -56,6 +56,7 @@ describe('game sources: a new source needs no service edit', () => {
     harness.events.length = 0
     const content = { systemId: 'testsys', contentName: 'demo', crc32: '0badf00d' }
     extra.sink.contentStarted(content)
+    await harness.service.settled()
     const plan = extra.plans.at(-1)!
     assert.deepEqual(plan.map((r) => [r.address, r.length]), [[0x10, 2]], 'the running content\'s definition became the plan')
     const status = harness.service.status()

@@ -3,7 +3,7 @@
  * also drop files there. Keys are matched case-insensitively: the emulator and the frontend do not
  * agree on case.
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../../core/errors.js'
@@ -69,7 +69,7 @@ export class DefinitionStore {
   }
 
   /** The stored definition; null when there is none or the file is unusable (logged once through `onError`). */
-  load (key: GameKey, onError: (message: string) => void): StoredDefinition | null {
+  async load (key: GameKey, onError: (message: string) => void): Promise<StoredDefinition | null> {
     let file: string
     try {
       file = this.fileOf(key)
@@ -78,7 +78,7 @@ export class DefinitionStore {
     }
     let text: string
     try {
-      text = readFileSync(file, 'utf8')
+      text = await readFile(file, 'utf8')
     } catch {
       return null
     }

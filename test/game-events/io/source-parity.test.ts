@@ -101,6 +101,7 @@ describe('multiemu source parity: GET_STATUS and memory reads over UDP and the s
 
     const sink = reporter.sink
     sink.contentStarted(content)
+    await fake.service.settled()
     const plan = reporter.plans.at(-1)!
     assert.equal(plan.length, 2, 'watches far apart are two reads')
     for (const range of plan) sink.memoryRead(range, emulator.memory.subarray(range.address, range.address + range.length))
