@@ -6,8 +6,7 @@
  * when the new text is broken (say, half written), readers keep seeing the games read before. A
  * restart takes unchanged gamelists back from their snapshots (snapshots.ts) instead of their XML.
  */
-import { readFileSync } from 'node:fs'
-import { readdir } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { fileSignature } from '../core/folder-watch/watch-changes.js'
@@ -80,7 +79,7 @@ export class LibraryCatalog {
 
   /** Reads the systems file and every gamelist. */
   async load (): Promise<void> {
-    this.#configSystems = this.#readSystemsFile()
+    this.#configSystems = await this.#readSystemsFile()
     await this.refreshGamelists()
   }
 
@@ -272,11 +271,11 @@ export class LibraryCatalog {
     return { systems: this.systemIds().length, games }
   }
 
-  #readSystemsFile (): SystemInfo[] {
+  async #readSystemsFile (): Promise<SystemInfo[]> {
     const file = this.#options.systemsFile
     if (file === null) return []
     try {
-      return this.#options.formats.readSystems(readFileSync(file, 'utf8'))
+      return this.#options.formats.readSystems(await readFile(file, 'utf8'))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.#options.logger.warn(`${file} cannot be read (${(error as Error).message.split('\n')[0]}); systems come from the roms folders`)
       return []

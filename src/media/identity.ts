@@ -3,9 +3,9 @@
  * identity/slug.ts) is not the folder the store uses. Kept here rather than in identity/ because
  * it reads files.
  */
-import { readFileSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { pathOfNames, romStem, slugOf } from '../identity/index.js'
+import { romStem, slugOf } from '../identity/index.js'
 
 export interface GameIdentityInput {
   readonly romPath: string
@@ -14,15 +14,35 @@ export interface GameIdentityInput {
 
 /**
  * Alias tables `media/aliases/games/<mediaSystem>.json` (`{ "Entries": { "rom:1943": "1943_kai" } }`),
- * read once per system and kept until `forget`.
+ * read together by `load` (at start and before each scan), so a slug never waits on a file.
  */
 export class GameAliases {
   readonly #dir: string
-  /** null for a system without a table (the usual case: a scan asks 50,000 times). */
-  readonly #tables = new Map<string, Readonly<Record<string, string>> | null>()
+  /** By media system; a system without a table (the usual case) is not in it. */
+  #tables = new Map<string, Readonly<Record<string, string>>>()
 
   constructor (mediaRoot: string) {
     this.#dir = path.join(mediaRoot, 'aliases', 'games')
+  }
+
+  /** Reads the tables anew. A missing folder means none; a broken table is skipped: computed slugs apply. */
+  async load (): Promise<void> {
+    const tables = new Map<string, Readonly<Record<string, string>>>()
+    let names: string[] = []
+    try {
+      names = await readdir(this.#dir)
+    } catch {
+      // no alias folder: the usual case
+    }
+    for (const name of names.filter((n) => n.endsWith('.json'))) {
+      try {
+        const parsed = JSON.parse(await readFile(path.join(this.#dir, name), 'utf8')) as { Entries?: unknown }
+        if (parsed.Entries !== null && typeof parsed.Entries === 'object') tables.set(name.slice(0, -'.json'.length), parsed.Entries as Record<string, string>)
+      } catch {
+        // unreadable or not JSON
+      }
+    }
+    this.#tables = tables
   }
 
   /** The canonical slug of a game of a media system. */
@@ -30,34 +50,13 @@ export class GameAliases {
     const stem = romStem(game.romPath)
     const fromStem = slugOf(stem)
     const computed = fromStem !== '' ? fromStem : slugOf(game.name ?? '')
-    const table = this.#table(mediaSystem)
-    if (table === null) return computed
+    const table = this.#tables.get(mediaSystem)
+    if (table === undefined) return computed
     const keys = [`slug:${computed}`, `name:${(game.name ?? '').toLowerCase()}`, `rom:${stem.toLowerCase()}`, `path:${game.romPath.toLowerCase()}`]
     for (const key of keys) {
       const hit = table[key]
       if (typeof hit === 'string' && hit !== '') return hit
     }
     return computed
-  }
-
-  forget (): void {
-    this.#tables.clear()
-  }
-
-  #table (mediaSystem: string): Readonly<Record<string, string>> | null {
-    let table = this.#tables.get(mediaSystem)
-    if (table === undefined) {
-      table = null
-      const file = pathOfNames(this.#dir, `${mediaSystem}.json`)
-      try {
-        if (file === null) throw new Error(`${mediaSystem} is not a name`)
-        const parsed = JSON.parse(readFileSync(file, 'utf8')) as { Entries?: unknown }
-        if (parsed.Entries !== null && typeof parsed.Entries === 'object') table = parsed.Entries as Record<string, string>
-      } catch {
-        // no table (the usual case) or a broken one: computed slugs apply
-      }
-      this.#tables.set(mediaSystem, table)
-    }
-    return table
   }
 }

@@ -112,6 +112,7 @@ export class MediaScan {
   }
 
   async run (): Promise<MediaFile[]> {
+    await this.#aliases.load()
     for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
       for (const system of await this.#subFolders(base)) {
         if (this.#firstLook) await this.#storeSystem(path.join(base, system), system.toLowerCase(), origin)

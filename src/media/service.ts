@@ -119,6 +119,7 @@ export class LocalMedia {
    */
   async start (): Promise<void> {
     await this.#catalog.refreshGamelists()
+    await this.#aliases.load()
     this.#containment.reset(await mediaRoots(this.sources))
     if (await this.index.resume()) {
       this.#indexKnown = true
@@ -218,7 +219,7 @@ export class LocalMedia {
 
   async #scan (reason: string): Promise<IndexChange> {
     await this.#catalog.refreshGamelists()
-    this.#aliases.forget()
+    await this.#aliases.load()
     const roots = await mediaRoots(this.sources)
     const started = performance.now()
     const files = await new MediaScan(this.sources, { signal: this.#stopping.signal }).run()

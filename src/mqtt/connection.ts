@@ -3,7 +3,7 @@
  * the caller gives one, and reconnection with a doubling delay so a broker that is down for long
  * is not hammered.
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import type { IClientOptions, MqttClient } from 'mqtt'
 import type { MqttConnectionConfig } from './options.js'
 
@@ -28,7 +28,7 @@ export async function connectBroker (config: MqttConnectionConfig & { mqttUrl: s
     ...(will === undefined ? {} : { will }),
     ...(config.mqttUsername === null ? {} : { username: config.mqttUsername }),
     ...(config.mqttPassword === null ? {} : { password: config.mqttPassword }),
-    ...(config.mqttCa === null ? {} : { ca: readFileSync(config.mqttCa) })
+    ...(config.mqttCa === null ? {} : { ca: await readFile(config.mqttCa) })
   })
   // MQTT.js reads reconnectPeriod each time it schedules the next attempt.
   client.on('connect', () => { client.options.reconnectPeriod = firstRetryMs })

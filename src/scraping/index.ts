@@ -25,7 +25,8 @@ export const scrapingModule = defineModule({
     const install = context.use(frontendInstallService)
     const dats = new LocalDats(context.options.scrapingDatDirs)
     const fill = new ScrapingFill({ machines, dats, gamelist: (system) => systemGamelist(install, context.core.dataDir, system), publisher: context.publisher, now: context.now })
-    context.addStatusSection('scraping', () => ({ datFiles: dats.files(), lastRun: fill.lastRun }))
+    context.addStatusSection('scraping', () => ({ datFiles: dats.lastFound(), lastRun: fill.lastRun }))
     scrapingRoutes(scope, fill, dats, () => machines.version)
+    context.onStart('scraping', async () => { await dats.files() })
   }
 })

@@ -16,6 +16,6 @@ export function scrapingRoutes (app: HubApp, fill: ScrapingFill, dats: LocalDats
     schema: { tags, summary: 'Offline scraping: MAME, the dat files found, the last run', response: { 200: ScrapingStatus, ...errorResponses() } }
   }, async () => {
     const version = mameVersion()
-    return { source: 'offline' as const, mame: { available: version !== null, version }, datFiles: dats.files(), lastRun: fill.lastRun }
+    return { source: 'offline' as const, mame: { available: version !== null, version }, datFiles: await dats.files(), lastRun: fill.lastRun }
   })
 }

@@ -118,7 +118,7 @@ describe('media index', () => {
     }
   })
 
-  it('knows the store layout, region variants, cards and identities', () => {
+  it('knows the store layout, region variants, cards and identities', async () => {
     assert.deepEqual(kindOfStorePath('artwork/box/3d.png', 'game'), { kind: 'box-3d', rank: 0, role: null })
     assert.equal(kindOfStorePath('artwork/marquee/marquee-usa.png', 'game')?.kind, 'marquee')
     assert.ok(kindOfStorePath('artwork/marquee/marquee-usa.png', 'game')!.rank > 0)
@@ -136,7 +136,9 @@ describe('media index', () => {
     assert.equal(slugOf('Sonic The Hedgehog (USA, Europe)'), 'sonic_the_hedgehog')
     const mediaRoot = tempDir()
     writeMedia(mediaRoot, 'aliases/games/arcade.json', Buffer.from(JSON.stringify({ Entries: { 'rom:sf2ce': 'street_fighter_ii' } })))
-    assert.equal(new GameAliases(mediaRoot).slug('arcade', { romPath: 'C:\\roms\\mame\\SF2CE.zip' }), 'street_fighter_ii')
+    const aliases = new GameAliases(mediaRoot)
+    await aliases.load()
+    assert.equal(aliases.slug('arcade', { romPath: 'C:\\roms\\mame\\SF2CE.zip' }), 'street_fighter_ii')
   })
 
   it('notices files added to the store without being asked, and announces them on /ws/media', async () => {

@@ -2,7 +2,7 @@
  * The frontend's keyboard mapping, read from `es_input.cfg`: which key ES expects for each of its
  * inputs. ES stores SDL2 keycodes; xdotool wants X keysym names.
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { XMLParser } from 'fast-xml-parser'
 import type { NavigationInput } from '../controls.js'
 
@@ -47,10 +47,10 @@ interface InputConfigElement { type?: string, input?: InputElement[] }
  * a missing or unreadable file is a `problem`, not a throw. `builtInKeys` (a frontend's own default
  * keyboard, when it has one) apply without a keyboard section, and to the inputs it does not name.
  */
-export function readKeyboardMapping (file: string, builtInKeys?: Partial<Record<NavigationInput, string>>): KeyboardMapping {
+export async function readKeyboardMapping (file: string, builtInKeys?: Partial<Record<NavigationInput, string>>): Promise<KeyboardMapping> {
   let document: { inputList?: { inputConfig?: InputConfigElement[] } }
   try {
-    document = parser.parse(readFileSync(file, 'utf8')) as typeof document
+    document = parser.parse(await readFile(file, 'utf8')) as typeof document
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT' && builtInKeys !== undefined) return { file, keys: builtInKeys, problem: null }

@@ -3,7 +3,7 @@
  * user mapped in the frontend (es_input.cfg). For Linux cabinets running ES under X.
  */
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { access } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { navigationInputs, type BackendStatus, type InputBackend, type NavigationInput } from '../controls.js'
 import { readKeyboardMapping } from './es-input.js'
@@ -35,7 +35,7 @@ export class XdotoolBackend implements InputBackend {
   }
 
   async press (input: NavigationInput, holdMs: number): Promise<void> {
-    const key = this.#keys()[input]
+    const key = (await this.#keys())[input]
     if (key === undefined) throw new Error(`es_input.cfg maps no keyboard key to "${input}"`)
     const window = await this.#window()
     if (window === null) throw new Error(`no window of class "${this.options.windowClass}" on display ${this.options.display ?? '(none)'}`)
@@ -43,15 +43,15 @@ export class XdotoolBackend implements InputBackend {
     await this.#xdotool(['windowfocus', '--sync', window, 'keydown', key, 'sleep', (holdMs / 1000).toFixed(3), 'keyup', key])
   }
 
-  #keys (): Partial<Record<NavigationInput, string>> {
-    return this.options.inputFile === null ? {} : readKeyboardMapping(this.options.inputFile, this.options.builtInKeys).keys
+  async #keys (): Promise<Partial<Record<NavigationInput, string>>> {
+    return this.options.inputFile === null ? {} : (await readKeyboardMapping(this.options.inputFile, this.options.builtInKeys)).keys
   }
 
   async #problem (): Promise<string | null> {
-    if (!existsSync(this.options.xdotool)) return `${this.options.xdotool} is not installed (apt-get install xdotool)`
+    if (!await access(this.options.xdotool).then(() => true, () => false)) return `${this.options.xdotool} is not installed (apt-get install xdotool)`
     if (this.options.display === undefined || this.options.display === '') return 'DISPLAY is not set: the service must run in the X session of the frontend'
     if (this.options.inputFile === null) return 'the frontend config folder is unknown: set --frontend-root or --es-config-dir'
-    const mapping = readKeyboardMapping(this.options.inputFile, this.options.builtInKeys)
+    const mapping = await readKeyboardMapping(this.options.inputFile, this.options.builtInKeys)
     if (mapping.problem !== null) return mapping.problem
     const unmapped = navigationInputs.filter((i) => mapping.keys[i] === undefined)
     if (unmapped.length > 0) return `${mapping.file} maps no keyboard key to ${unmapped.join(', ')}`

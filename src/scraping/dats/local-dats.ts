@@ -2,7 +2,7 @@
  * The MAME support files the owner keeps (history.xml, mameinfo.dat, catver.ini), looked for in the
  * configured folders; each read only for the machines a fill asks about.
  */
-import { existsSync } from 'node:fs'
+import { access } from 'node:fs/promises'
 import path from 'node:path'
 import { readCatver } from './catver.js'
 import { readHistory } from './history.js'
@@ -21,22 +21,36 @@ export interface DatTexts {
 
 type DatReader = (file: string, wanted: ReadonlySet<string>) => Promise<Map<string, string>>
 
+const noFiles: Record<DatKind, string | null> = { history: null, mameinfo: null, catver: null }
+
 export class LocalDats {
   readonly #folders: readonly string[]
+  #lastFound = noFiles
 
   constructor (folders: readonly string[]) {
     this.#folders = folders
   }
 
   /** Each dat file found, by kind; null when none of the folders holds it. */
-  files (): Record<DatKind, string | null> {
-    const find = (name: string): string | null => this.#folders.map((folder) => path.join(folder, name)).find((file) => existsSync(file)) ?? null
-    return { history: find(datNames.history), mameinfo: find(datNames.mameinfo), catver: find(datNames.catver) }
+  async files (): Promise<Record<DatKind, string | null>> {
+    const find = async (name: string): Promise<string | null> => {
+      for (const file of this.#folders.map((folder) => path.join(folder, name))) {
+        if (await access(file).then(() => true, () => false)) return file
+      }
+      return null
+    }
+    this.#lastFound = { history: await find(datNames.history), mameinfo: await find(datNames.mameinfo), catver: await find(datNames.catver) }
+    return this.#lastFound
+  }
+
+  /** What the last look found (none before the first), for the status page, which does not wait on the disk. */
+  lastFound (): Record<DatKind, string | null> {
+    return this.#lastFound
   }
 
   async texts (names: readonly string[], needDescriptions: boolean, needGenres: boolean): Promise<DatTexts> {
     const wanted = new Set(names)
-    const files = this.files()
+    const files = await this.files()
     const problems: string[] = []
     const read = async (needed: boolean, file: string | null, reader: DatReader): Promise<Map<string, string>> => {
       if (!needed || file === null) return new Map()
