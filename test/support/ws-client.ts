@@ -99,7 +99,7 @@ export class RecordingClient {
   }
 
   /** Resolves once `predicate` holds; rejects after `timeoutMs` with what was received. */
-  async until (predicate: (client: RecordingClient) => boolean, timeoutMs = 5000): Promise<void> {
+  async until (predicate: (client: RecordingClient) => boolean, timeoutMs = 15_000): Promise<void> {
     const deadline = Date.now() + timeoutMs
     while (!predicate(this)) {
       const left = deadline - Date.now()
@@ -111,7 +111,7 @@ export class RecordingClient {
     }
   }
 
-  async closed (timeoutMs = 5000): Promise<number> {
+  async closed (timeoutMs = 15_000): Promise<number> {
     await this.until((c) => c.closeCode !== null, timeoutMs)
     return this.closeCode!
   }

@@ -22,8 +22,11 @@ function esInputCfg (keys: Record<string, number>): string {
   return `<?xml version="1.0"?>\n<inputList>\n  <inputConfig type="joystick" deviceName="Pad" deviceGUID="03000000">\n    <input name="a" type="button" id="0" value="1" />\n  </inputConfig>\n  <inputConfig type="keyboard" deviceName="Keyboard" deviceGUID="-1">\n${inputs}\n  </inputConfig>\n</inputList>\n`
 }
 
+/** Generous: a loaded machine takes seconds to start Xvfb and map xev's window (CI once took over 5). */
+const startBoundMs = 30_000
+
 async function waitFor (check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
+  for (const deadline = performance.now() + startBoundMs; !check() && performance.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 25))
   if (!check()) throw new Error(`timed out waiting for ${what}`)
 }
 
