@@ -8,6 +8,8 @@ export interface FrontendSettings {
   readonly state: 'not-configured' | 'missing' | 'loaded' | 'unreadable'
   readonly error: string | null
   readonly values: ReadonlyMap<string, string>
+  /** The same file read again, the way its family reads it (after an edit the owner made). */
+  readAgain (): Promise<FrontendSettings>
 }
 
-export const noFrontendSettings: FrontendSettings = { path: null, state: 'not-configured', error: null, values: new Map() }
+export const noFrontendSettings: FrontendSettings = { path: null, state: 'not-configured', error: null, values: new Map(), readAgain: async () => noFrontendSettings }

@@ -105,7 +105,7 @@ export const panelsModule = defineModule({
       await watch.ready
       service.publishCabinet()
       if (settings.path !== null) {
-        settingsWatch = watchPanelSettings(settings.path, settings.values, { pollMs: resourcePollMs, rescanMs: resourceRescanMs, debounceMs: resourceDebounceMs }, (changed, changedKeys) => {
+        settingsWatch = watchPanelSettings(settings.path, settings, { pollMs: resourcePollMs, rescanMs: resourceRescanMs, debounceMs: resourceDebounceMs }, (changed, changedKeys) => {
           service.applySettings(changed, cabinetConfig(options, changed), changedKeys)
         }, (message) => logger.warn(message))
       }

@@ -1,11 +1,11 @@
 /**
- * Follows the panel-related keys of es_settings.cfg (requested layouts, the Control Panel
- * Manager's cabinet description) while the service runs; the rest of the file is read once at
- * start by the core.
+ * Follows the panel-related keys of the frontend's settings file (requested layouts, the Control
+ * Panel Manager's cabinet description) while the service runs, reading it again as its family
+ * reads it (es_settings.cfg, recalbox.conf ...); the rest of the file is read once at start by the core.
  */
 import path from 'node:path'
 import { watchChanges, type ChangesWatch, type WatchChangesOptions } from '../core/folder-watch/watch-changes.js'
-import { readEsSettings } from '../frontends/index.js'
+import type { FrontendSettings } from '../core/settings.js'
 
 /** Keys that choose a layout or describe the cabinet (domain-notes §3.3, §5.2, §5.4). */
 function isPanelSetting (key: string): boolean {
@@ -18,21 +18,22 @@ function changedPanelKeys (before: ReadonlyMap<string, string>, after: ReadonlyM
   return [...keys].filter((key) => before.get(key) !== after.get(key)).sort()
 }
 
-/** Calls `onChange` with the new settings and the changed panel keys after each edit that touches them. */
+/** Calls `onChange` with the new settings and the changed panel keys after each edit of the settings file (`file`) that touches them. */
 export function watchPanelSettings (
   file: string,
-  initial: ReadonlyMap<string, string>,
+  initial: FrontendSettings,
   timing: Pick<WatchChangesOptions, 'pollMs' | 'rescanMs' | 'debounceMs'>,
   onChange: (settings: ReadonlyMap<string, string>, changedKeys: string[]) => void,
   onError: (message: string) => void
 ): ChangesWatch {
   const target = path.resolve(file)
-  let current = initial
+  const name = path.basename(target)
+  let current = initial.values
   /** Reads one after the other: a change during a read is read again after it. */
   let reading: Promise<void> = Promise.resolve()
   const readAgain = async (): Promise<void> => {
-    const read = await readEsSettings(path.dirname(target))
-    if (read.state !== 'loaded') { onError(`es_settings.cfg could not be read again (${read.state}${read.error === null ? '' : `: ${read.error}`}); keeping the panel settings`); return }
+    const read = await initial.readAgain()
+    if (read.state !== 'loaded') { onError(`${name} could not be read again (${read.state}${read.error === null ? '' : `: ${read.error}`}); keeping the panel settings`); return }
     const changed = changedPanelKeys(current, read.values)
     current = read.values
     if (changed.length > 0) onChange(read.values, changed)
@@ -42,8 +43,8 @@ export function watchPanelSettings (
     folder: path.dirname(target),
     accepts: (changed) => changed === target,
     onChanged: () => {
-      reading = reading.then(readAgain).catch((error: Error) => onError(`es_settings.cfg could not be read again: ${error.message}`))
+      reading = reading.then(readAgain).catch((error: Error) => onError(`${name} could not be read again: ${error.message}`))
     },
-    onError: (error) => onError(`es_settings.cfg is not watched: ${error.message}`)
+    onError: (error) => onError(`${name} is not watched: ${error.message}`)
   })
 }
