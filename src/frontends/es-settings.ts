@@ -5,7 +5,7 @@
  */
 import { XMLParser } from 'fast-xml-parser'
 import type { FrontendSettings } from '../core/settings.js'
-import { readSettingsFile } from './settings-file.js'
+import { readSettingsFile, type SettingsFormat } from './settings-file.js'
 
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, processEntities: true })
@@ -30,6 +30,9 @@ export function parseSettings (text: string): Map<string, string> {
   return values
 }
 
+/** The keys EmulationStation keeps the theme (ThemeSet) and the RetroAchievements user under (RetroBat, Batocera, and ES-DE's settings as the service reads them). */
+export const esSettingKeys: SettingsFormat['keys'] = { theme: 'ThemeSet', retroAchievementsUser: 'global.retroachievements.username' }
+
 export async function readEsSettings (configDir: string | null): Promise<FrontendSettings> {
-  return readSettingsFile(configDir, 'es_settings.cfg', parseSettings)
+  return readSettingsFile(configDir, { fileName: 'es_settings.cfg', parse: parseSettings, keys: esSettingKeys })
 }

@@ -63,7 +63,6 @@ export function configuredFrontendHooks (config: FrontendsConfig, adapters: read
 
 export { hooksElsewhereProblem, installedHookSpoolDirs, installProblem, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
-export { readEsSettings } from './es-settings.js'
 export { readRecalboxConf } from './recalbox/settings.js'
 export type { FrontendAction, FrontendAdapter, FrontendControls, FrontendEventSource, FrontendFormats, FrontendGame, FrontendLayout, FrontendResponse, FrontendWebApi, GamelistEntry, SystemInfo } from './adapter.js'
 export { FrontendUnreachableError } from './unreachable.js'

@@ -3,20 +3,36 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { noFrontendSettings, type FrontendSettings } from '../core/settings.js'
 
-export async function readSettingsFile (configDir: string | null, name: string, parse: (text: string) => Map<string, string>): Promise<FrontendSettings> {
+/** A family's settings file: its name, how it reads, and its keys of the settings other modules use. */
+export interface SettingsFormat {
+  readonly fileName: string
+  parse (text: string): Map<string, string>
+  readonly keys: {
+    readonly theme: string | null
+    readonly retroAchievementsUser: string | null
+  }
+}
+
+function settingsOf (file: string, values: Map<string, string>, format: SettingsFormat, readAgain: () => Promise<FrontendSettings>): FrontendSettings {
+  const named = (key: string | null): string | null => (key === null ? undefined : values.get(key)?.trim()) || null
+  return { path: file, state: 'loaded', error: null, values, theme: named(format.keys.theme), retroAchievementsUser: named(format.keys.retroAchievementsUser), readAgain }
+}
+
+export async function readSettingsFile (configDir: string | null, format: SettingsFormat): Promise<FrontendSettings> {
   if (configDir === null) return noFrontendSettings
-  const file = path.join(configDir, name)
-  const readAgain = async (): Promise<FrontendSettings> => readSettingsFile(configDir, name, parse)
+  const file = path.join(configDir, format.fileName)
+  const readAgain = async (): Promise<FrontendSettings> => readSettingsFile(configDir, format)
+  const unread = { path: file, values: new Map<string, string>(), theme: null, retroAchievementsUser: null, readAgain }
   let text: string
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    return { path: file, state: code === 'ENOENT' ? 'missing' : 'unreadable', error: code === 'ENOENT' ? null : String(code), values: new Map(), readAgain }
+    return { ...unread, state: code === 'ENOENT' ? 'missing' : 'unreadable', error: code === 'ENOENT' ? null : String(code) }
   }
   try {
-    return { path: file, state: 'loaded', error: null, values: parse(text), readAgain }
+    return settingsOf(file, format.parse(text), format, readAgain)
   } catch (error) {
-    return { path: file, state: 'unreadable', error: (error as Error).message.split('\n')[0] ?? 'parse error', values: new Map(), readAgain }
+    return { ...unread, state: 'unreadable', error: (error as Error).message.split('\n')[0] ?? 'parse error' }
   }
 }

@@ -56,7 +56,7 @@ export const hiscoresModule = defineModule({
     }
     let hiscores: HiscoreService | null = null
     const players = new PlayerService(new PlayerStore(context.db), {
-      frontendName: context.settings.values.get('global.retroachievements.username')?.trim() || null,
+      frontendName: context.settings.retroAchievementsUser,
       optionName: options.player
     }, context.now, (player) => {
       publisher.publish('hiscore.player.changed', { Name: player.name, Initials: player.initials })

@@ -75,7 +75,7 @@ export const mediaModule = defineModule({
       catalog,
       options: context.options,
       dataDir: context.core.dataDir,
-      themeSet: context.settings.values.get('ThemeSet'),
+      themeSet: context.settings.theme,
       db: context.db,
       publisher: context.publisher,
       logger: context.logger,

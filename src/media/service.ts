@@ -62,8 +62,8 @@ export interface LocalMediaDeps {
   readonly catalog: LibraryCatalog
   readonly options: MediaConfig
   readonly dataDir: string
-  /** The frontend's `ThemeSet` setting: the theme whose system art is indexed. */
-  readonly themeSet: string | undefined
+  /** The theme the frontend shows (its settings name it): the theme whose system art is indexed. */
+  readonly themeSet: string | null
   readonly db: HubDatabase
   readonly publisher: Publisher<MediaEvents>
   /** Where other modules are told of media that came or went. */

@@ -21,8 +21,8 @@ const themeArt: readonly ThemeArt[] = [
   { kind: 'wheel', folders: ['_systemmedia/_logosyst/clearlogos', 'art/logos', 'logos', 'wheels'], suffixes: ['-w', ''] }
 ]
 
-/** The themes searched, best first: `ThemeSet`, unless it is not a plain folder name, then the fallback. */
-export function themeNames (themeSet: string | undefined): string[] {
+/** The themes searched, best first: the frontend's theme, unless it is not a plain folder name, then the fallback. */
+export function themeNames (themeSet: string | null): string[] {
   const active = themeSet?.trim() ?? ''
   const plain = active !== '' && active !== '.' && active !== '..' && path.basename(active) === active && !active.includes('\\')
   return plain ? [...new Set([active, fallbackTheme])] : [fallbackTheme]

@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { FrontendSettings } from '../../core/settings.js'
 import { writeFileAtomicSync } from '../../core/storage/atomic-file.js'
 import type { HookSwitchProblem } from '../adapter.js'
-import { parseSettings } from '../es-settings.js'
+import { esSettingKeys, parseSettings } from '../es-settings.js'
 import { readSettingsFile } from '../settings-file.js'
 
 const settingsDirOf = (appData: string): string => path.join(appData, 'settings')
@@ -17,7 +17,7 @@ const settingsFileName = 'es_settings.xml'
 const settingsFileOf = (appData: string): string => path.join(settingsDirOf(appData), settingsFileName)
 
 export async function readEsDeSettings (appData: string | null): Promise<FrontendSettings> {
-  return readSettingsFile(appData === null ? null : settingsDirOf(appData), settingsFileName, parseSettings)
+  return readSettingsFile(appData === null ? null : settingsDirOf(appData), { fileName: settingsFileName, parse: parseSettings, keys: esSettingKeys })
 }
 
 /** The settings as they are on disk now; none when the file is missing or broken (ES-DE then uses its defaults). */
