@@ -91,9 +91,19 @@ describe('the read-only link from another machine', { skip }, () => {
     const response = await page.goto(`http://${cabinet}:${port}/overlays/now-playing?w=800&h=200&${query}`)
     assert.equal(response?.status(), 200)
     await page.locator('body[data-link="live"]').waitFor()
-    const hook = await fetch(`http://127.0.0.1:${port}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-selected', args: ['mame', '/cab/roms/mame/lanlink.zip', 'Seen From The LAN'] }) })
-    assert.equal(hook.status, 202)
-    await page.locator('#game', { hasText: 'Seen From The LAN' }).waitFor()
+    // The embedded demo browses by itself (an input every couple of seconds): on a loaded machine its
+    // next selection can replace ours before the page draws it, so ours is sent again until it shows.
+    const shown = page.locator('#game', { hasText: 'Seen From The LAN' })
+    for (let attempt = 1; ; attempt++) {
+      const hook = await fetch(`http://127.0.0.1:${port}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-selected', args: ['mame', '/cab/roms/mame/lanlink.zip', 'Seen From The LAN'] }) })
+      assert.equal(hook.status, 202)
+      try {
+        await shown.waitFor({ timeout: 5000 })
+        break
+      } catch (error) {
+        if (attempt === 6) throw error
+      }
+    }
     // The page's own requests carry the link (its cookie): reads work, commands do not.
     const answers = await page.evaluate(async () => {
       const read = await fetch('/api/v1/context/state')
