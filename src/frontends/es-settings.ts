@@ -30,8 +30,8 @@ export function parseSettings (text: string): Map<string, string> {
   return values
 }
 
-/** The keys EmulationStation keeps the theme (ThemeSet) and the RetroAchievements user under (RetroBat, Batocera, and ES-DE's settings as the service reads them). */
-export const esSettingKeys: SettingsFormat['keys'] = { theme: 'ThemeSet', retroAchievementsUser: 'global.retroachievements.username' }
+/** The keys EmulationStation (RetroBat, Batocera) keeps the theme and the RetroAchievements user under. */
+const esSettingKeys: SettingsFormat['keys'] = { theme: ['ThemeSet'], retroAchievementsUser: ['global.retroachievements.username'] }
 
 export async function readEsSettings (configDir: string | null): Promise<FrontendSettings> {
   return readSettingsFile(configDir, { fileName: 'es_settings.cfg', parse: parseSettings, keys: esSettingKeys })

@@ -7,14 +7,15 @@ import { noFrontendSettings, type FrontendSettings } from '../core/settings.js'
 export interface SettingsFormat {
   readonly fileName: string
   parse (text: string): Map<string, string>
+  /** The keys of each setting, the first one set winning (a newer release renamed it). */
   readonly keys: {
-    readonly theme: string | null
-    readonly retroAchievementsUser: string | null
+    readonly theme: readonly string[]
+    readonly retroAchievementsUser: readonly string[]
   }
 }
 
 function settingsOf (file: string, values: Map<string, string>, format: SettingsFormat, readAgain: () => Promise<FrontendSettings>): FrontendSettings {
-  const named = (key: string | null): string | null => (key === null ? undefined : values.get(key)?.trim()) || null
+  const named = (keys: readonly string[]): string | null => keys.map((key) => values.get(key)?.trim()).find((value) => value !== undefined && value !== '') ?? null
   return { path: file, state: 'loaded', error: null, values, theme: named(format.keys.theme), retroAchievementsUser: named(format.keys.retroAchievementsUser), readAgain }
 }
 

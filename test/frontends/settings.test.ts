@@ -3,9 +3,10 @@
  * use (the theme, the RetroAchievements user): modules read those facts, never a family's key.
  */
 import assert from 'node:assert/strict'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
+import { readEsDeSettings } from '../../src/frontends/es-de/settings.js'
 import { readEsSettings } from '../../src/frontends/es-settings.js'
 import { readRecalboxConf } from '../../src/frontends/recalbox/settings.js'
 import { tempDir } from '../support/hub.js'
@@ -16,6 +17,16 @@ describe('frontend settings', () => {
     writeFileSync(path.join(dir, 'es_settings.cfg'), '<?xml version="1.0"?>\n<config>\n  <string name="ThemeSet" value="carbon" />\n  <string name="global.retroachievements.username" value=" Alice " />\n</config>\n')
     const settings = await readEsSettings(dir)
     assert.deepEqual([settings.state, settings.theme, settings.retroAchievementsUser], ['loaded', 'carbon', 'Alice'])
+  })
+
+  it('ES-DE: the theme is Theme (ThemeSet before 2.0), in the rootless settings/es_settings.xml', async () => {
+    const appData = tempDir()
+    mkdirSync(path.join(appData, 'settings'))
+    const file = path.join(appData, 'settings', 'es_settings.xml')
+    writeFileSync(file, '<?xml version="1.0"?>\n<string name="Theme" value="linear-es-de" />\n<string name="ThemeSet" value="rbsimple-DE" />\n')
+    assert.equal((await readEsDeSettings(appData)).theme, 'linear-es-de')
+    writeFileSync(file, '<?xml version="1.0"?>\n<string name="ThemeSet" value="rbsimple-DE" />\n')
+    assert.equal((await readEsDeSettings(appData)).theme, 'rbsimple-DE')
   })
 
   it('Recalbox: the RetroAchievements user is a recalbox.conf line; a ThemeSet line there is not its theme', async () => {

@@ -9,15 +9,18 @@ import path from 'node:path'
 import type { FrontendSettings } from '../../core/settings.js'
 import { writeFileAtomicSync } from '../../core/storage/atomic-file.js'
 import type { HookSwitchProblem } from '../adapter.js'
-import { esSettingKeys, parseSettings } from '../es-settings.js'
-import { readSettingsFile } from '../settings-file.js'
+import { parseSettings } from '../es-settings.js'
+import { readSettingsFile, type SettingsFormat } from '../settings-file.js'
 
 const settingsDirOf = (appData: string): string => path.join(appData, 'settings')
 const settingsFileName = 'es_settings.xml'
 const settingsFileOf = (appData: string): string => path.join(settingsDirOf(appData), settingsFileName)
 
+/** ES-DE calls its theme `Theme` (ThemeSet before 2.0: es-app/src/views/GamelistView.cpp reads Settings "Theme"); it has no RetroAchievements login. */
+const esDeSettingKeys: SettingsFormat['keys'] = { theme: ['Theme', 'ThemeSet'], retroAchievementsUser: [] }
+
 export async function readEsDeSettings (appData: string | null): Promise<FrontendSettings> {
-  return readSettingsFile(appData === null ? null : settingsDirOf(appData), { fileName: settingsFileName, parse: parseSettings, keys: esSettingKeys })
+  return readSettingsFile(appData === null ? null : settingsDirOf(appData), { fileName: settingsFileName, parse: parseSettings, keys: esDeSettingKeys })
 }
 
 /** The settings as they are on disk now; none when the file is missing or broken (ES-DE then uses its defaults). */

@@ -17,5 +17,5 @@ function parseConf (text: string): Map<string, string> {
 
 export async function readRecalboxConf (configDir: string | null): Promise<FrontendSettings> {
   // The RetroAchievements user is a recalbox.conf key; the theme is not read (its ES names it elsewhere).
-  return readSettingsFile(configDir, { fileName: 'recalbox.conf', parse: parseConf, keys: { theme: null, retroAchievementsUser: 'global.retroachievements.username' } })
+  return readSettingsFile(configDir, { fileName: 'recalbox.conf', parse: parseConf, keys: { theme: [], retroAchievementsUser: ['global.retroachievements.username'] } })
 }
