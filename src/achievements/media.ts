@@ -3,9 +3,10 @@
  * fills it with what the upstream served; in local mode the owner puts the badges of their sets
  * there. Names are checked before any path is built, so no request reaches outside the folder.
  */
-import { access, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../core/storage/atomic-file.js'
+import { pathExists } from '../core/storage/path-exists.js'
 
 /** Our category names and the platform's image folders RetroArch asks for. */
 export const mediaFolders = { badge: 'Badge', images: 'Images', userpic: 'UserPic' } as const
@@ -37,7 +38,7 @@ export class MediaCache {
   }
 
   async has (ref: MediaRef): Promise<boolean> {
-    return access(this.#pathOf(ref)).then(() => true, () => false)
+    return pathExists(this.#pathOf(ref))
   }
 
   async read (ref: MediaRef): Promise<Buffer | null> {

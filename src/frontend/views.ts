@@ -2,7 +2,7 @@
  * The context as REST answers it (camelCase): game references with catalog details and launch
  * information, and systems with their es_systems.cfg fields.
  */
-import { access } from 'node:fs/promises'
+import { pathExists } from '../core/storage/path-exists.js'
 import type { SystemInfo } from '../frontends/index.js'
 import type { CatalogGame, LibraryCatalog } from '../library/index.js'
 import { detailKinds, gamelistTagKinds, type GameMedia } from '../media/index.js'
@@ -68,7 +68,7 @@ export async function gameView (ref: GameRef, catalog: LibraryCatalog, media: Ga
     gameName: game?.fields.name ?? ref.gameName,
     romStem: ref.romStem,
     details: detailsOf(ref, game, media),
-    launch: { romPath: ref.gamePath, romExists: await access(ref.gamePath).then(() => true, () => false), running: startedAtUtc !== null, startedAtUtc }
+    launch: { romPath: ref.gamePath, romExists: await pathExists(ref.gamePath), running: startedAtUtc !== null, startedAtUtc }
   }
 }
 

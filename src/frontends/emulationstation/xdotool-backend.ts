@@ -3,9 +3,9 @@
  * user mapped in the frontend (es_input.cfg). For Linux cabinets running ES under X.
  */
 import { execFile } from 'node:child_process'
-import { access } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { navigationInputs, type BackendStatus, type InputBackend, type NavigationInput } from '../controls.js'
+import { pathExists } from '../../core/storage/path-exists.js'
 import { readKeyboardMapping } from './es-input.js'
 
 const run = promisify(execFile)
@@ -48,7 +48,7 @@ export class XdotoolBackend implements InputBackend {
   }
 
   async #problem (): Promise<string | null> {
-    if (!await access(this.options.xdotool).then(() => true, () => false)) return `${this.options.xdotool} is not installed (apt-get install xdotool)`
+    if (!await pathExists(this.options.xdotool)) return `${this.options.xdotool} is not installed (apt-get install xdotool)`
     if (this.options.display === undefined || this.options.display === '') return 'DISPLAY is not set: the service must run in the X session of the frontend'
     if (this.options.inputFile === null) return 'the frontend config folder is unknown: set --frontend-root or --es-config-dir'
     const mapping = await readKeyboardMapping(this.options.inputFile, this.options.builtInKeys)

@@ -2,8 +2,8 @@
  * The MAME support files the owner keeps (history.xml, mameinfo.dat, catver.ini), looked for in the
  * configured folders; each read only for the machines a fill asks about.
  */
-import { access } from 'node:fs/promises'
 import path from 'node:path'
+import { pathExists } from '../../core/storage/path-exists.js'
 import { readCatver } from './catver.js'
 import { readHistory } from './history.js'
 import { readMameinfo } from './mameinfo.js'
@@ -35,7 +35,7 @@ export class LocalDats {
   async files (): Promise<Record<DatKind, string | null>> {
     const find = async (name: string): Promise<string | null> => {
       for (const file of this.#folders.map((folder) => path.join(folder, name))) {
-        if (await access(file).then(() => true, () => false)) return file
+        if (await pathExists(file)) return file
       }
       return null
     }
