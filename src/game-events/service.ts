@@ -114,7 +114,7 @@ export class GameEventsService {
 
   async putDefinition (key: GameKey, body: DefinitionBodyType) {
     const saved = await this.#store.save(key, body)
-    if (this.#candidates().some((c) => sameGame(c, key))) await this.#refreshDefinition()
+    if (this.#candidates().some((c) => sameGame(c, key))) await this.#refresh()
     return this.#describe(saved)
   }
 
@@ -139,13 +139,13 @@ export class GameEventsService {
   #frontendGameChanged (game: GameKey | null): void {
     this.#frontendGame = game
     this.#board.clear(game === null ? 'game-ended' : 'game-started')
-    this.#refreshed = this.#refreshDefinition()
+    void this.#refresh()
   }
 
   #contentChanged (content: RunningContent | null, source: string | null): void {
     this.#content = content
     this.#contentSource = source
-    this.#refreshed = this.#refreshDefinition()
+    void this.#refresh()
   }
 
   /** The running game as events name it: the frontend's view first, else the emulator's. */
@@ -161,6 +161,12 @@ export class GameEventsService {
 
   #candidates (): GameKey[] {
     return [this.#frontendGame, this.#contentKey()].filter((k): k is GameKey => k !== null)
+  }
+
+  /** Reads the running game's definition again; `settled` waits for the last such read. */
+  #refresh (): Promise<void> {
+    this.#refreshed = this.#refreshDefinition()
+    return this.#refreshed
   }
 
   async #refreshDefinition (): Promise<void> {
