@@ -27,6 +27,7 @@ export const scrapingModule = defineModule({
     const fill = new ScrapingFill({ machines, dats, gamelist: (system) => systemGamelist(install, context.core.dataDir, system), publisher: context.publisher, now: context.now })
     context.addStatusSection('scraping', () => ({ datFiles: dats.lastFound(), lastRun: fill.lastRun }))
     scrapingRoutes(scope, fill, dats, () => machines.version)
-    context.onStart('scraping', async () => { await dats.files() })
+    // Looked for once ready (a route or a fill looks again): the start does not wait on it.
+    context.onReady(() => { void dats.files() })
   }
 })
