@@ -228,12 +228,23 @@ async function start () {
   } catch {
     text('ready', 'unreachable', 'pill bad')
   }
-  follow('/ws', (up) => text('socket', up ? 'events live' : 'events reconnecting…', up ? 'pill ok' : 'pill bad'))
-  // The firehose leaves out raw hook traffic; the event log shows it too.
-  follow('/ws/esevent')
-  // Surface and score streams replay their last snapshot on connect, so the view is complete at once.
-  for (const stream of ['marquee', 'topper', 'instruction-card']) follow('/ws/' + stream, undefined, showSurface)
-  for (const stream of ['score', 'timer']) follow('/ws/' + stream, undefined, showScore)
+  const sockets = [
+    ['/ws', show],
+    // The firehose leaves out raw hook traffic; the event log shows it too.
+    ['/ws/esevent', show],
+    // Surface and score streams replay their last snapshot on connect, so the view is complete at once.
+    ...['marquee', 'topper', 'instruction-card'].map((stream) => ['/ws/' + stream, showSurface]),
+    ...['score', 'timer'].map((stream) => ['/ws/' + stream, showScore])
+  ]
+  // Events are live once every socket is open: an event sent before one opens never reaches the page.
+  const closed = new Set(sockets.map(([path]) => path))
+  for (const [path, onEvent] of sockets) {
+    follow(path, (up) => {
+      if (up) closed.delete(path)
+      else closed.add(path)
+      text('socket', closed.size === 0 ? 'events live' : 'events reconnecting…', closed.size === 0 ? 'pill ok' : 'pill bad')
+    }, onEvent)
+  }
   refreshContext()
   refreshLink()
   setInterval(refreshLink, 10000)

@@ -67,12 +67,12 @@ export class EventsIniDoor {
   #reading: Promise<void> = Promise.resolve()
   /**
    * The one-file design loses a hook whenever the next one replaces the file before it is read.
-   * The system's own file events count the replacements; each read takes what came since the
-   * last one, and all but one of those were overwritten unseen.
+   * The system's own file events count the replacements; every new text read came from one of
+   * them, and the rest were overwritten unseen. A read can see a replacement before its file
+   * event arrives, so the count is a lower bound, never more than what was lost.
    */
   #replacements = 0
-  #replacementsAtLastRead = 0
-  #overwritten = 0
+  #textsRead = 0
   #hooks = 0
   #readTimer: NodeJS.Timeout | null = null
 
@@ -81,11 +81,11 @@ export class EventsIniDoor {
   }
 
   /**
-   * Hooks read, and how many at least were overwritten before they could be read (a replacement
-   * landing during a read can hide one more); null when the system gives no file events to count by.
+   * Hooks read, and how many at least were overwritten before they could be read; null when the
+   * system gives no file events to count by.
    */
   status (): { hooks: number, overwrittenAtLeast: number | null } {
-    return { hooks: this.#hooks, overwrittenAtLeast: this.#watch?.hearsSystemEvents === true ? this.#overwritten : null }
+    return { hooks: this.#hooks, overwrittenAtLeast: this.#watch?.hearsSystemEvents === true ? Math.max(0, this.#replacements - this.#textsRead) : null }
   }
 
   /** An atomic replacement of the file (a rename onto it), as the system reported it. */
@@ -137,19 +137,15 @@ export class EventsIniDoor {
    * garbage) is dropped and the next change is read again.
    */
   async #read (file: string): Promise<void> {
-    // Counted before the read: what is read is at least that new, so no loss is counted twice.
-    const replacements = this.#replacements
     let text: string
     try {
       text = await readFile(file, 'utf8')
     } catch {
       return // replaced or removed meanwhile: its own report follows
     }
-    const replaced = replacements - this.#replacementsAtLastRead
-    this.#replacementsAtLastRead = replacements
-    if (replaced > 1) this.#overwritten += replaced - 1
     if (text === this.#lastText) return
     this.#lastText = text
+    this.#textsRead++
     const hook = parseEventsIni(text)
     if (hook === null) return
     // The same hook twice in a row is the file being rewritten, not the user acting twice.
