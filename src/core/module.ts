@@ -32,7 +32,7 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   readonly core: Readonly<CoreConfig>
   /** A child logger naming the module. */
   readonly logger: FastifyBaseLogger
-  /** Publishes the module's own events, typed by its declarations. */
+  /** Publishes the module's own events, typed by its declarations; any other type throws. */
   readonly publisher: Publisher<EventMap<E>>
   /**
    * Every event published by any module, in order; returns the unsubscribe. Only for a module
@@ -52,6 +52,7 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   relay (envelope: Envelope, json?: string): void
   /** The streams (the firehose first) that deliver an event type. */
   streamsFor (type: string): string[]
+  /** The service's database, for a module that declared migrations; its SQL names only its own tables. */
   readonly db: HubDatabase
   readonly now: () => Date
   /** The frontend's settings (es_settings.cfg on EmulationStation), read at start. */

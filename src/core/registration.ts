@@ -3,7 +3,9 @@
  * manager off answers 404 MANAGER_DISABLED on the whole branch. Domain modules get a
  * ModuleContext; the core's own modules (status, documents, streams) get the Hub.
  */
+import type { EventPayload } from './envelope.js'
 import { HubError } from './errors.js'
+import type { Publisher } from './event-bus.js'
 import type { GateState, ManagerId } from './gates.js'
 import type { Hub } from './hub.js'
 import type { HubApp, HubModule, ModuleContext } from './module.js'
@@ -51,13 +53,23 @@ function declared<K extends ServiceKey<unknown>> (module: HubModule, list: 'need
   throw new Error(`module ${module.name} ${list === 'needs' ? 'uses' : 'provides'} the service ${key.name} without declaring it in ${list}`)
 }
 
+/** The bus, for the events the module declared: another module's event is that module's to publish. */
+function ownPublisher (hub: Hub, module: HubModule): Publisher<Record<string, EventPayload>> {
+  const own = new Set((module.events ?? []).map((definition) => definition.type))
+  return {
+    publish: (type, payload, options) => {
+      if (!own.has(type)) throw new Error(`module ${module.name} publishes ${type} without declaring it in events`)
+      return hub.bus.publish(type, payload, options)
+    }
+  }
+}
+
 function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext {
   return {
     options: configOf(module.options ?? {}, hub.loaded),
     core: hub.config,
     logger: hub.logger.child({ module: module.name }),
-    // The module's declared events are in the catalog; the bus refuses any other type at run time too.
-    publisher: hub.bus,
+    publisher: ownPublisher(hub, module),
     subscribe: (listener) => {
       if (module.transport !== true) throw new Error(`module ${module.name} subscribes to every event without being declared a transport; listen to the facts of the modules it needs`)
       return hub.bus.subscribe(listener)
@@ -69,7 +81,11 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     },
     relay: (envelope, json) => { hub.bus.relay(envelope, json) },
     streamsFor: (type) => hub.streams.streamsFor(type),
-    db: hub.db,
+    // Its SQL names its own tables only (test/core/module-boundaries.test.ts); without migrations it has none.
+    get db () {
+      if (module.migrations === undefined) throw new Error(`module ${module.name} opens the database without declaring migrations of its own tables`)
+      return hub.db
+    },
     now: hub.now,
     settings: hub.settings,
     enabled: module.gate === null || hub.isEnabled(module.gate),

@@ -2,7 +2,7 @@
  * Modules know each other by their facts and services, never by their wire payloads: no module
  * compares an event type another module declares (the pages served to browsers and the venue's
  * reader of other cabinets are clients of the wire, and may), only a transport subscribes to every
- * event, and a module reaches only the services it declared.
+ * event, and a module reaches only the services, events and tables it declared.
  */
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -10,7 +10,9 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { defineModule } from '../../src/core/module.js'
+import { coreMigrations } from '../../src/core/storage/migrations.js'
 import { currentPlayerService } from '../../src/hiscores/index.js'
+import { domainModules } from '../../src/modules.js'
 import { startHub } from '../support/hub.js'
 
 const src = fileURLToPath(new URL('../../src/', import.meta.url))
@@ -42,5 +44,27 @@ describe('module boundaries', () => {
     await assert.rejects(startHub({ modules: [listener], listen: false }), /module eavesdropper subscribes to every event without being declared a transport/)
     const user = defineModule({ name: 'undeclared-user', gate: null, register: async (_scope, context) => { context.use(currentPlayerService) } })
     await assert.rejects(startHub({ modules: [user], listen: false }), /module undeclared-user uses the service hiscores\.current-player without declaring it in needs/)
+  })
+
+  it('refuses a module that publishes an event it did not declare, or opens the database without tables of its own', async () => {
+    const impostor = defineModule({ name: 'impostor', gate: null, register: async (_scope, context) => { context.publisher.publish('ui.game.selected', {}) } })
+    await assert.rejects(startHub({ modules: [impostor], listen: false }), /module impostor publishes ui\.game\.selected without declaring it in events/)
+    const reader = defineModule({ name: 'table-reader', gate: null, register: async (_scope, context) => { context.db.prepare('SELECT 1') } })
+    await assert.rejects(startHub({ modules: [reader], listen: false }), /module table-reader opens the database without declaring migrations of its own tables/)
+  })
+
+  it('a module\'s SQL names only the tables its own migrations create, the core\'s SQL only the core\'s', () => {
+    const created = (steps: readonly string[]): string[] => steps.flatMap((step) => [...step.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_][a-z0-9_]*)/g)].map(([, table]) => table!))
+    const owners = [
+      { folder: 'core', tables: [...created(coreMigrations.steps), 'schema_versions'] },
+      ...domainModules.filter((m) => m.migrations !== undefined).map((m) => ({ folder: m.name, tables: created(m.migrations!) }))
+    ]
+    assert.ok(owners.length >= 5 && owners.every((o) => o.tables.length > 0), JSON.stringify(owners))
+    const tableOwner = new Map(owners.flatMap(({ folder, tables }) => tables.map((table) => [table, folder] as const)))
+    const named = sourceFiles().flatMap((file) => [...readFileSync(path.join(src, file), 'utf8').matchAll(/\b(?:FROM|JOIN|INTO|UPDATE|TABLE(?: IF NOT EXISTS)?)\s+([a-z_][a-z0-9_]*)/g)]
+      .map(([, table]) => ({ file, folder: file.split('/')[0]!, table: table! })))
+    assert.ok(named.length > 40, 'the SQL was found')
+    const foreign = named.filter(({ folder, table }) => tableOwner.get(table) !== folder).map(({ file, table }) => `${file} names ${table} (${tableOwner.get(table) ?? 'nobody'}'s)`)
+    assert.deepEqual(foreign, [])
   })
 })
