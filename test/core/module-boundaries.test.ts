@@ -9,6 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import type { EventPayload } from '../../src/core/envelope.js'
+import type { Publisher } from '../../src/core/event-bus.js'
 import { defineModule } from '../../src/core/module.js'
 import { coreMigrations } from '../../src/core/storage/migrations.js'
 import { currentPlayerService } from '../../src/hiscores/index.js'
@@ -47,7 +49,8 @@ describe('module boundaries', () => {
   })
 
   it('refuses a module that publishes an event it did not declare, or opens the database without tables of its own', async () => {
-    const impostor = defineModule({ name: 'impostor', gate: null, register: async (_scope, context) => { context.publisher.publish('ui.game.selected', {}) } })
+    // The compiler already refuses the type; the cast is what a module would need to get past it.
+    const impostor = defineModule({ name: 'impostor', gate: null, register: async (_scope, context) => { (context.publisher as Publisher<Record<string, EventPayload>>).publish('ui.game.selected', {}) } })
     await assert.rejects(startHub({ modules: [impostor], listen: false }), /module impostor publishes ui\.game\.selected without declaring it in events/)
     const reader = defineModule({ name: 'table-reader', gate: null, register: async (_scope, context) => { context.db.prepare('SELECT 1') } })
     await assert.rejects(startHub({ modules: [reader], listen: false }), /module table-reader opens the database without declaring migrations of its own tables/)
