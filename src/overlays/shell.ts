@@ -22,7 +22,7 @@ html, body { margin: 0; background: transparent; overflow: hidden; }
 body { width: 100vw; height: 100vh; position: relative; font: 600 22px/1.25 system-ui, sans-serif; color: #fff; text-shadow: 0 1px 3px #000; }
 `
 
-/** `body[data-link]` says `live` or `reconnecting`, for people debugging a browser source and for tests. */
+/** `body[data-link]` says `connecting`, `live` (every socket of the page open) or `reconnecting`, for people debugging a browser source and for tests. */
 const sharedScript = `
 const query = new URLSearchParams(location.search)
 for (const [param, side] of [['w', 'width'], ['h', 'height']]) {
@@ -42,18 +42,27 @@ function formatNumber (value) {
   return numberFormat.format(Number(value))
 }
 
+/** The page's sockets not open yet: its link is live once every one is, or an event could pass it by. */
+const closedSockets = new Set()
+function linkState () {
+  if (closedSockets.size === 0) document.body.dataset.link = 'live'
+  else if (document.body.dataset.link === 'live') document.body.dataset.link = 'reconnecting'
+}
+
 /** \`onOpen\` runs on every (re)connect, before the retained events of the stream are handled. */
 function follow (stream, onEvent, onOpen = () => {}) {
+  const socketId = {}
+  closedSockets.add(socketId)
   let delay = 500
   const open = () => {
     const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + stream)
-    socket.onopen = () => { delay = 500; document.body.dataset.link = 'live'; onOpen() }
+    socket.onopen = () => { delay = 500; closedSockets.delete(socketId); linkState(); onOpen() }
     socket.onmessage = (message) => {
       let event
       try { event = JSON.parse(message.data) } catch { return }
       onEvent(event)
     }
-    socket.onclose = () => { document.body.dataset.link = 'reconnecting'; setTimeout(open, delay); delay = Math.min(delay * 2, 10000) }
+    socket.onclose = () => { closedSockets.add(socketId); linkState(); setTimeout(open, delay); delay = Math.min(delay * 2, 10000) }
   }
   open()
 }
