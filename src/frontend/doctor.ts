@@ -6,10 +6,10 @@
  * navigation stops at them (409 POSITION_UNKNOWN). Then the checks other modules add, each with its
  * own flags (the MAME plugin's `--plugins-dir`). Exits 1 when it finds anything.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { CommandUsageError, type CommandFlags, type DoctorProblem, type ModuleCommand } from '../core/module.js'
-import { configuredInstall, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
+import { configuredInstall, hooksElsewhereProblem, readFirstSystemsFile, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
@@ -24,10 +24,8 @@ interface Problem {
 
 /** The rom extensions of each system the frontend's systems file lists; empty when it cannot be read. */
 async function systemExtensions (install: FrontendInstall): Promise<Map<string, string[]>> {
-  const file = install.adapter.systemsFile(install)
-  if (file === null) return new Map()
   try {
-    const systems = install.adapter.formats.readSystems(await readFile(file, 'utf8'))
+    const systems = (await readFirstSystemsFile(install.adapter.systemsFiles(install), install.adapter.formats))?.systems ?? []
     return new Map(systems.map((system) => [system.name, (system.extension ?? '').split(/\s+/).filter((ext) => ext !== '').map((ext) => ext.toLowerCase())]))
   } catch {
     return new Map()

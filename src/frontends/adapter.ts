@@ -80,8 +80,8 @@ export interface FrontendAdapter {
   layout (root: string): FrontendLayout
   /** The frontend's own settings (es_settings.cfg on EmulationStation), read at start. */
   readSettings (configDir: string | null): Promise<FrontendSettings>
-  /** The file listing the systems, or null when the frontend has none the service can read. */
-  systemsFile (paths: FrontendPaths): string | null
+  /** Where the frontend keeps its list of systems, in the order it looks; the first file found is read. Empty when it has none the service can read. */
+  systemsFiles (paths: FrontendPaths): readonly string[]
   /** The gamelist of one system, or null when the frontend keeps none. */
   gamelistFile (paths: FrontendPaths, systemId: string): string | null
   /** Whether a carousel entry is a collection (ES's `all`, `favorites`, `recent`) rather than a system. */

@@ -6,13 +6,13 @@
  * when the new text is broken (say, half written), readers keep seeing the games read before. A
  * restart takes unchanged gamelists back from their snapshots (snapshots.ts) instead of their XML.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { fileSignature } from '../core/folder-watch/watch-changes.js'
 import { loopTurns } from '../core/loop-turns.js'
 import { romFileName } from '../identity/index.js'
-import type { FrontendFormats, GamelistEntry, SystemInfo } from '../frontends/index.js'
+import { readFirstSystemsFile, type FrontendFormats, type GamelistEntry, type SystemInfo } from '../frontends/index.js'
 import type { GamelistSnapshots, SavedGamelist } from './snapshots.js'
 
 export interface CatalogGame extends GamelistEntry {
@@ -22,8 +22,8 @@ export interface CatalogGame extends GamelistEntry {
 export interface LibraryCatalogOptions {
   /** Holds one folder per system. */
   readonly romsRoot: string | null
-  /** The frontend's list of systems (es_systems.cfg), null when it has none. */
-  readonly systemsFile: string | null
+  /** Where the frontend keeps its list of systems (es_systems.cfg), the first one found read; empty when it has none. */
+  readonly systemsFiles: readonly string[]
   /** Where the frontend keeps a system's gamelist. */
   readonly gamelistFile: (systemId: string) => string | null
   /** How the frontend's gamelists and systems file read, and how it names a game. */
@@ -272,12 +272,10 @@ export class LibraryCatalog {
   }
 
   async #readSystemsFile (): Promise<SystemInfo[]> {
-    const file = this.#options.systemsFile
-    if (file === null) return []
     try {
-      return this.#options.formats.readSystems(await readFile(file, 'utf8'))
+      return (await readFirstSystemsFile(this.#options.systemsFiles, this.#options.formats))?.systems ?? []
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.#options.logger.warn(`${file} cannot be read (${(error as Error).message.split('\n')[0]}); systems come from the roms folders`)
+      this.#options.logger.warn(`${(error as Error).message}; systems come from the roms folders`)
       return []
     }
   }

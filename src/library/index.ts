@@ -20,7 +20,7 @@ export const libraryModule = defineModule({
     const install = use(frontendInstallService)
     const { adapter } = install
     const snapshots = new GamelistSnapshots(path.join(core.dataDir, 'cache', 'gamelists'), logger)
-    const catalog = new LibraryCatalog({ romsRoot: install.romsRoot, systemsFile: adapter.systemsFile(install), gamelistFile: (systemId) => adapter.gamelistFile(install, systemId), formats: adapter.formats, logger, snapshots })
+    const catalog = new LibraryCatalog({ romsRoot: install.romsRoot, systemsFiles: adapter.systemsFiles(install), gamelistFile: (systemId) => adapter.gamelistFile(install, systemId), formats: adapter.formats, logger, snapshots })
     provide(catalogService, catalog)
     // Before every phase that reads games: the media index and the frontend link.
     onStart('library', async () => catalog.load())

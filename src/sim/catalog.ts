@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
-import { resolveSystemPath, toEsPath, type FrontendLayout } from '../frontends/index.js'
+import { esFormats, readFirstSystemsFile, resolveSystemPath, toEsPath, type FrontendFormats, type FrontendLayout } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
 
 export interface SimGame {
@@ -80,32 +80,34 @@ function records (value: unknown): Record<string, unknown>[] {
 
 interface SystemEntry { readonly record: Record<string, unknown>, readonly romsDir: string }
 
-/** Where a frontend keeps its systems file and each system's gamelist. */
+/** Where a frontend keeps its systems file (the first found is read), how it reads, and each system's gamelist. */
 export interface CatalogFiles {
-  readonly systemsFile: (layout: FrontendLayout) => string
+  readonly systemsFiles: (layout: FrontendLayout) => readonly string[]
+  readonly formats: Pick<FrontendFormats, 'readSystems'>
   readonly gamelistFile: (layout: FrontendLayout, systemName: string, romsDir: string) => string
 }
 
 /** ES: es_systems.cfg in the config folder, each gamelist beside its roms. */
-const esCatalogFiles: CatalogFiles = {
-  systemsFile: (layout) => path.join(layout.esConfigDir, 'es_systems.cfg'),
+export const esCatalogFiles: CatalogFiles = {
+  systemsFiles: (layout) => [path.join(layout.esConfigDir, 'es_systems.cfg')],
+  formats: esFormats,
   gamelistFile: (_layout, _systemName, romsDir) => path.join(romsDir, 'gamelist.xml')
 }
 
-async function readSystemEntries (layout: FrontendLayout, file: string, warnings: CatalogWarning[]): Promise<SystemEntry[]> {
+async function readSystemEntries (layout: FrontendLayout, files: CatalogFiles, warnings: CatalogWarning[]): Promise<SystemEntry[]> {
+  const candidates = files.systemsFiles(layout)
   try {
-    const document = parser.parse(await readFile(file, 'utf8')) as { systemList?: { system?: unknown } }
-    return records(document.systemList?.system)
-      .filter((record) => text(record, 'name') !== '')
-      .map((record) => {
-        const configured = text(record, 'path')
-        const resolved = configured === '' ? '' : resolveSystemPath(layout, configured)
-        // A path written for another machine still finds the tree's own folder of that name.
-        const romsDir = resolved !== '' && existsSync(resolved) ? resolved : path.join(layout.romsDir, text(record, 'name'))
-        return { record, romsDir }
-      })
+    const found = await readFirstSystemsFile(candidates, files.formats)
+    if (found === null) throw new Error('no systems file')
+    return found.systems.map((system) => {
+      const configured = system.path ?? ''
+      const resolved = configured === '' ? '' : resolveSystemPath(layout, configured)
+      // A path written for another machine still finds the tree's own folder of that name.
+      const romsDir = resolved !== '' && existsSync(resolved) ? resolved : path.join(layout.romsDir, system.name)
+      return { record: { ...system }, romsDir }
+    })
   } catch (error) {
-    warnings.push({ file, problem: `${(error as Error).message.split('\n')[0] ?? 'unreadable'}; using the folders under roms/` })
+    warnings.push({ file: candidates.join(' or '), problem: `${(error as Error).message.split('\n')[0] ?? 'unreadable'}; using the folders under roms/` })
     const folders = await readdir(layout.romsDir, { withFileTypes: true }).catch(() => [])
     return folders.filter((entry) => entry.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))
       .map((entry) => ({ record: { name: entry.name }, romsDir: path.join(layout.romsDir, entry.name) }))
@@ -196,7 +198,7 @@ async function readGames (systemName: string, romsDir: string, gamelistFile: str
 export async function readCatalog (layout: FrontendLayout, files: CatalogFiles = esCatalogFiles): Promise<Catalog> {
   const warnings: CatalogWarning[] = []
   const systems: SimSystem[] = []
-  for (const { record, romsDir } of await readSystemEntries(layout, files.systemsFile(layout), warnings)) {
+  for (const { record, romsDir } of await readSystemEntries(layout, files, warnings)) {
     const name = text(record, 'name')
     const extensions = text(record, 'extension').split(/\s+/).filter((ext) => ext !== '').map((ext) => ext.toLowerCase())
     const listedGames = await readGames(name, romsDir, files.gamelistFile(layout, name, romsDir), extensions, warnings)

@@ -37,7 +37,7 @@ describe('ES-DE: where it keeps things', () => {
     const layout = esDe.layout(appData)
     assert.deepEqual([layout.esConfigDir, layout.romsDir, layout.downloadedMediaDir, layout.homeDir], [appData, path.join(home, 'ROMs'), path.join(appData, 'downloaded_media'), home])
     assert.equal(esDe.gamelistFile({ esConfigDir: appData, romsRoot: layout.romsDir }, 'nes'), path.join(appData, 'gamelists', 'nes', 'gamelist.xml'))
-    assert.equal(esDe.systemsFile({ esConfigDir: appData, romsRoot: layout.romsDir }), path.join(appData, 'custom_systems', 'es_systems.xml'))
+    assert.deepEqual(esDe.systemsFiles({ esConfigDir: appData, romsRoot: layout.romsDir }), [path.join(appData, 'custom_systems', 'es_systems.xml')])
     settingsFile(appData, '<?xml version="1.0"?>\n<string name="ROMDirectory" value="~/Games/roms" />\n<string name="MediaDirectory" value="/mnt/media" />\n')
     const configured = esDe.layout(appData)
     assert.deepEqual([configured.romsDir, configured.downloadedMediaDir], [path.join(home, 'Games', 'roms'), '/mnt/media'])

@@ -38,7 +38,7 @@ function writeTree (): { roms: string, cache: string } {
 async function startCatalog (roms: string, cache: string): Promise<{ catalog: LibraryCatalog, snapshots: WatchedSnapshots }> {
   const logger = pino({ level: 'silent' })
   const snapshots = new WatchedSnapshots(cache, logger)
-  const catalog = new LibraryCatalog({ romsRoot: roms, systemsFile: null, gamelistFile: (systemId) => path.join(roms, systemId, 'gamelist.xml'), formats: esFormats, logger, snapshots })
+  const catalog = new LibraryCatalog({ romsRoot: roms, systemsFiles: [], gamelistFile: (systemId) => path.join(roms, systemId, 'gamelist.xml'), formats: esFormats, logger, snapshots })
   await catalog.load()
   return { catalog, snapshots }
 }

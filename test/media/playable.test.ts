@@ -22,7 +22,7 @@ describe('playable games', () => {
       <game><path>./c.zip</path><name>C</name></game>
     </gameList>`)
     for (const file of ['a.zip', 'a.zip.7z', 'b.zip', 'b.7z']) writeFileSync(path.join(folder, file), 'rom')
-    const catalog = new LibraryCatalog({ romsRoot: roms, systemsFile: null, gamelistFile: (systemId) => path.join(roms, systemId, 'gamelist.xml'), formats: esFormats, logger: pino({ level: 'silent' }) })
+    const catalog = new LibraryCatalog({ romsRoot: roms, systemsFiles: [], gamelistFile: (systemId) => path.join(roms, systemId, 'gamelist.xml'), formats: esFormats, logger: pino({ level: 'silent' }) })
     await catalog.load()
     const cache = new PlayableGamesCache(catalog)
     const names = async () => (await cache.of('mame')).games.map((g) => g.game.fields.name)

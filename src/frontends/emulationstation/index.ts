@@ -46,7 +46,7 @@ export function emulationStationAdapter (id: string, title: string, layout: (roo
     family: 'emulationstation',
     layout,
     readSettings: readEsSettings,
-    systemsFile: (paths: FrontendPaths) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'es_systems.cfg'),
+    systemsFiles: (paths: FrontendPaths) => paths.esConfigDir === null ? [] : [path.join(paths.esConfigDir, 'es_systems.cfg')],
     gamelistFile: (paths: FrontendPaths, systemId: string) => paths.romsRoot === null ? null : path.join(paths.romsRoot, systemId, 'gamelist.xml'),
     isCollection: (systemId) => esAutoCollections.has(systemId),
     formats: esFormats,

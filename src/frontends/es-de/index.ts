@@ -34,7 +34,7 @@ export const esDeAdapter: FrontendAdapter = {
   layout: esDeLayout,
   readSettings: readEsDeSettings,
   // The bundled systems are inside the install; the user's own are in custom_systems.
-  systemsFile: (paths: FrontendPaths) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'custom_systems', 'es_systems.xml'),
+  systemsFiles: (paths: FrontendPaths) => paths.esConfigDir === null ? [] : [path.join(paths.esConfigDir, 'custom_systems', 'es_systems.xml')],
   gamelistFile: (paths: FrontendPaths, systemId: string) => paths.esConfigDir === null ? null : path.join(paths.esConfigDir, 'gamelists', systemId, 'gamelist.xml'),
   isCollection: (systemId) => autoCollections.has(systemId),
   // ES-DE's gamelists and es_systems.xml are EmulationStation's formats (frontends.md §1).

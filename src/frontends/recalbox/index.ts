@@ -9,6 +9,7 @@ import { esFormats } from '../emulationstation/index.js'
 import { MqttEventSource } from './mqtt-source.js'
 import { recalboxConfigOf, recalboxOptions } from './options.js'
 import { readRecalboxConf } from './settings.js'
+import { parseRecalboxSystems } from './systemlist.js'
 import { RecalboxWebApi } from './web-api.js'
 
 /** Where Recalbox keeps everything; its paths in events start with it. */
@@ -16,6 +17,15 @@ const recalboxShare = '/recalbox/share'
 
 /** Recalbox's virtual systems: on the carousel like systems, holding games of other systems. */
 const virtualSystems: ReadonlySet<string> = new Set(['favorites', 'lastplayed', 'multiplayer', 'allgames', 'tate', 'lightgun'])
+
+/**
+ * The systems are configured in share_init, beside the share; the share's own copy, when the owner
+ * made one, only orders them (wiki.recalbox.com, "Systems display").
+ */
+export function recalboxSystemsFiles (root: string): string[] {
+  const absoluteRoot = path.resolve(root)
+  return [path.join(path.dirname(absoluteRoot), 'share_init'), absoluteRoot].map((share) => path.join(share, 'system', '.emulationstation', 'systemlist.xml'))
+}
 
 function recalboxLayout (root: string): FrontendLayout {
   const absoluteRoot = path.resolve(root)
@@ -37,12 +47,11 @@ function recalboxFamily (values: Readonly<Record<string, unknown>>): FrontendAda
     family: 'recalbox',
     layout: recalboxLayout,
     readSettings: readRecalboxConf,
-    // Its systemlist.xml describes systems in attributes the ES systems reader does not know: systems come from the roms folders.
-    systemsFile: () => null,
+    systemsFiles: () => root === null ? [] : recalboxSystemsFiles(root),
     gamelistFile: (paths, systemId) => paths.romsRoot === null ? null : path.join(paths.romsRoot, systemId, 'gamelist.xml'),
     isCollection: (systemId) => virtualSystems.has(systemId),
-    // Its gamelists are EmulationStation's (frontends.md §2).
-    formats: esFormats,
+    // Its gamelists are EmulationStation's (frontends.md §2); its systems file is its own.
+    formats: { ...esFormats, readSystems: parseRecalboxSystems },
     hooks: null,
     webApi: (baseUrl) => new RecalboxWebApi(baseUrl, { host, launchPort: config.launchPort, romsRoot, localPath }),
     controls: null,

@@ -1,12 +1,12 @@
 /**
- * Writes the demo frontend tree: es_systems.cfg and es_settings.cfg (a Recalbox tree: recalbox.conf;
+ * Writes the demo frontend tree: es_systems.cfg and es_settings.cfg (a Recalbox tree: recalbox.conf and systemlist.xml;
  * an ES-DE tree: see es-de.ts), and per system a gamelist.xml,
  * tiny rom files, generated PNG media and an SVG logo, its art in the media store and in the ES
  * theme. Files that already exist are left alone, so a second run keeps whatever the user changed.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { frontendLayout, type DemoProfile, type FrontendLayout } from '../../frontends/index.js'
+import { frontendLayout, recalboxSystemsFiles, type DemoProfile, type FrontendLayout } from '../../frontends/index.js'
 import { mediaSystemId, romStem } from '../../identity/index.js'
 import { gameArtKinds, gameArtPng, systemLogoSvg } from './artwork.js'
 import { demoSystems, type DemoSystem } from './catalog-data.js'
@@ -68,6 +68,22 @@ function esSettingsXml (): string {
   return `<?xml version="1.0"?>\n<config>\n${settings.map(({ tag, name, value }) => `\t<${tag} name="${name}" value="${value}" />`).join('\n')}\n</config>\n`
 }
 
+/**
+ * Recalbox's systemlist.xml, as the share's own full copy (a real Recalbox configures its systems in
+ * share_init, beside the share): name and full name as attributes, folder on `<descriptor>`.
+ */
+function recalboxSystemlistXml (): string {
+  const systems = demoSystems.map((system) => ({
+    '@_name': system.name,
+    '@_fullname': system.fullname,
+    '@_platforms': system.name === 'mame' ? 'arcade' : system.name,
+    descriptor: { '@_path': `%ROOT%/${system.name}`, '@_theme': system.name, '@_extensions': system.extensions.join(' ') },
+    properties: { '@_type': system.hardware, '@_releasedate': system.release },
+    emulatorList: { emulator: { '@_name': system.emulator, core: { '@_name': system.core, '@_priority': '1' } } }
+  }))
+  return xmlDocument({ systemList: { defaults: { '@_command': 'python /usr/bin/emulatorlauncher.pyc -system %SYSTEM% -rom %ROM% -emulator %EMULATOR% -core %CORE%' }, system: systems } })
+}
+
 /** Recalbox's settings file: the demo's systems' emulators, as `<system>.emulator` / `<system>.core` lines. */
 function recalboxConf (): string {
   return ['; recalbox.conf of the cabinet-hub demo tree', ...demoSystems.flatMap((system) => [`${system.name}.emulator=${system.emulator}`, `${system.name}.core=${system.core}`]), ''].join('\n')
@@ -76,8 +92,10 @@ function recalboxConf (): string {
 /** Every file of an ES or Recalbox tree, generated lazily so kept files cost nothing. */
 function * esTreeFiles (layout: FrontendLayout, profile: DemoTreeProfile): Generator<[string, () => Buffer | string]> {
   const root = layout.root
-  if (profile === 'recalbox') yield [path.join(layout.esConfigDir, 'recalbox.conf'), recalboxConf]
-  else {
+  if (profile === 'recalbox') {
+    yield [path.join(layout.esConfigDir, 'recalbox.conf'), recalboxConf]
+    yield [recalboxSystemsFiles(root).at(-1)!, recalboxSystemlistXml]
+  } else {
     yield [path.join(layout.esConfigDir, 'es_systems.cfg'), esSystemsXml]
     yield [path.join(layout.esConfigDir, 'es_settings.cfg'), esSettingsXml]
   }

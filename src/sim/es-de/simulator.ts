@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import type { Logger } from 'pino'
-import { toEsPath, type FrontendLayout } from '../../frontends/index.js'
+import { esFormats, toEsPath, type FrontendLayout } from '../../frontends/index.js'
 import { readCatalog, type CatalogFiles, type SimGame, type SimSystem } from '../catalog.js'
 import { esEscapedPath } from '../es-shell.js'
 import { Navigator, type SimButtons, type SimInput } from '../navigator.js'
@@ -17,7 +17,8 @@ export const esDeSimButtons: SimButtons = { ok: 'a', back: 'b' }
 
 /** Where ES-DE keeps its systems and gamelists: apart from the roms, in the application data folder. */
 const esDeCatalogFiles: CatalogFiles = {
-  systemsFile: (layout) => path.join(layout.esConfigDir, 'custom_systems', 'es_systems.xml'),
+  systemsFiles: (layout) => [path.join(layout.esConfigDir, 'custom_systems', 'es_systems.xml')],
+  formats: esFormats,
   gamelistFile: (layout, systemName) => path.join(layout.esConfigDir, 'gamelists', systemName, 'gamelist.xml')
 }
 

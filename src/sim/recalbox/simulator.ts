@@ -14,12 +14,19 @@ import path from 'node:path'
 import type { MqttClient } from 'mqtt'
 import pino, { type Logger } from 'pino'
 import { Autoplay } from '../autoplay.js'
-import { readCatalog, type SimGame, type SimSystem } from '../catalog.js'
-import { frontendLayout, readRecalboxConf } from '../../frontends/index.js'
+import { esCatalogFiles, readCatalog, type CatalogFiles, type SimGame, type SimSystem } from '../catalog.js'
+import { frontendLayout, parseRecalboxSystems, readRecalboxConf, recalboxSystemsFiles } from '../../frontends/index.js'
 import { isSimInput, Navigator, type SimInput } from '../navigator.js'
 import type { SimView } from '../simulator.js'
 import { eventJson, scriptParameter, stateFileText, type Emulators, type Notification } from './notification.js'
 import { runUserscripts } from './userscripts.js'
+
+/** Recalbox: systemlist.xml in share_init (or the share's own copy), each gamelist beside its roms. */
+const recalboxCatalogFiles: CatalogFiles = {
+  ...esCatalogFiles,
+  systemsFiles: (layout) => recalboxSystemsFiles(layout.root),
+  formats: { readSystems: parseRecalboxSystems }
+}
 
 export interface RecalboxSimulatorOptions {
   /** The tree that stands for `/recalbox/share` (roms/<system>/gamelist.xml, system/recalbox.conf, userscripts/). */
@@ -88,7 +95,7 @@ export class RecalboxSimulator {
   /** Reads the tree, connects to the broker, listens; then tells `start` and the first system. */
   async start (): Promise<{ apiUrl: string, launchPort: number }> {
     const layout = frontendLayout(this.#options.root, 'recalbox')
-    const { systems } = await readCatalog(layout)
+    const { systems } = await readCatalog(layout, recalboxCatalogFiles)
     this.#systems = systems.filter((system) => system.games.length > 0)
     const settings = await readRecalboxConf(layout.esConfigDir)
     this.#emulators = (name) => {

@@ -10,6 +10,7 @@ import { once } from 'node:events'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { demoSystems } from '../../../src/sim/demo-tree/catalog-data.js'
 import { RecalboxSimulator, writeDemoTree } from '../../../src/sim/index.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
 import { Broker, mosquittoSkip, publishWithMosquittoPub } from '../../support/mosquitto.js'
@@ -91,8 +92,11 @@ describe('a Recalbox simulator over a real Mosquitto', { skip: mosquittoSkip }, 
     }
     // Recalbox shows the gamelist again after a game: endgame is followed by gamelistbrowsing.
     await client.until((c) => c.types().indexOf('ui.game.selected') > c.types().indexOf('ui.game.ended'), 5000)
-    const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string }
+    const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string, selectedSystem: { name: string, fullname?: string } }
     assert.equal(state.state, 'browsing')
+    const shown = demoSystems.find((system) => system.name === state.selectedSystem.name)
+    assert.ok(shown !== undefined, state.selectedSystem.name)
+    assert.equal(state.selectedSystem.fullname, shown.fullname, 'the full name from systemlist.xml')
     client.socket.close()
   })
 
