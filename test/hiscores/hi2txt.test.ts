@@ -3,12 +3,12 @@
  * byte: every expected cell is worked out here from the bytes, as the language documents it.
  */
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import test from 'node:test'
 import { decodeSaves, DefinitionError, loadDefinitionFile, SaveMismatchError } from '../../src/hiscores/hi2txt/index.js'
 import { parseDefinition } from '../../src/hiscores/hi2txt/definition.js'
+import { tempDir } from '../support/hub.js'
 
 const header = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE hi2txt SYSTEM "hi2txt.dtd">\n'
 const bytes = (...values: number[]) => Uint8Array.from(values)
@@ -177,7 +177,7 @@ test('loops over entries whose first and last bytes were not saved read what was
 })
 
 test('sameas chains are followed through the definitions folder, and loops are refused', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hi2txt-'))
+  const dir = tempDir('hi2txt-')
   writeFileSync(path.join(dir, 'parent.xml'), header + bcdGame)
   writeFileSync(path.join(dir, 'clone.xml'), '<hi2txt><sameas id="middle"/></hi2txt>')
   writeFileSync(path.join(dir, 'middle.xml'), '<hi2txt><sameas id="parent"/></hi2txt>')
@@ -197,7 +197,7 @@ test('something the language does not know is an error naming it, never a partia
 })
 
 test('entities come from the DTD the DOCTYPE names in the definitions folder; one declared nowhere is a one-line error naming it', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hi2txt-dtd-'))
+  const dir = tempDir('hi2txt-dtd-')
   writeFileSync(path.join(dir, 'hi2txt.dtd'), '<!ELEMENT hi2txt ANY>\n<!ENTITY heart "&#9829;"> <!-- a comment -->\n<!ENTITY man \'&#9794;\'>\n')
   const game = (body: string) => `${header}<hi2txt><structure file=".hi"><elt id="A" size="1" type="text" charset="c"/></structure><output><table><column id="A"/></table></output><charset id="c">${body}</charset></hi2txt>`
   writeFileSync(path.join(dir, 'hearts.xml'), game('<char src="0x41" dst="&heart;&amp;&man;"/>'))

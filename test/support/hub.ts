@@ -40,8 +40,22 @@ export interface TestHubOptions {
   readonly logger?: pino.Logger
 }
 
+/** Folders tempDir made; removed when the test process exits, so runs do not pile them up in /tmp. */
+const madeDirs = new Set<string>()
+
+function removeMadeDirs (): void {
+  for (const dir of madeDirs) {
+    try {
+      rmSync(dir, { recursive: true, force: true })
+    } catch { /* still mounted or held by a peer: the system's tmp cleaning takes it */ }
+  }
+}
+
 export function tempDir (prefix = 'cabinet-hub-test-'): string {
-  return mkdtempSync(path.join(tmpdir(), prefix))
+  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+  if (madeDirs.size === 0) process.once('exit', removeMadeDirs)
+  madeDirs.add(dir)
+  return dir
 }
 
 export async function startHub (options: TestHubOptions = {}): Promise<TestHub> {
