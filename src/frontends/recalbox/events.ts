@@ -7,6 +7,7 @@
  */
 import type { FrontendAction, FrontendEvent } from '../adapter.js'
 import { nameProblem, romStem, systemFromRomPath } from '../../identity/index.js'
+import { record } from './record.js'
 import type { StateFile } from './state-file.js'
 
 /** One event as Recalbox describes it, whatever the shape it came in. */
@@ -19,7 +20,6 @@ export interface RecalboxEvent {
   readonly gameName: string
 }
 
-const record = (value: unknown): Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {}
 const text = (value: unknown): string => typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
 
 /**

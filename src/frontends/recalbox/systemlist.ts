@@ -6,12 +6,9 @@
  */
 import { XMLParser } from 'fast-xml-parser'
 import type { SystemInfo } from '../adapter.js'
+import { record } from './record.js'
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: true, isArray: (name) => name === 'system' })
-
-function record (value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {}
-}
 
 function firstText (...values: unknown[]): string | undefined {
   return values.find((value): value is string => typeof value === 'string' && value.trim() !== '')?.trim()
