@@ -9,7 +9,7 @@ import type { Dirent, Stats } from 'node:fs'
 import path from 'node:path'
 import type { CatalogGame } from '../library/index.js'
 import { mediaSystemId } from '../identity/index.js'
-import { GameAliases } from './identity.js'
+import type { GameAliases } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
 import { isInsideRoots, mediaRoots, type RootFolders } from './roots.js'
 import { ScanDisk } from './scan-disk.js'
@@ -75,6 +75,8 @@ interface FolderListing {
 const nameKey = process.platform === 'win32' || process.platform === 'darwin' ? (name: string): string => name.toLowerCase() : (name: string): string => name
 
 export interface ScanOptions {
+  /** The alias tables, as loaded by the scan's caller before it (they are read once per scan). */
+  readonly aliases: GameAliases
   /**
    * A first look, for a first start without an index: the store's system folders but not its game
    * folders, and each file a gamelist names found in its folder's listing (one read for thousands
@@ -103,16 +105,15 @@ export class MediaScan {
   readonly #firstLook: boolean
   readonly #listings = new Map<string, FolderListing>()
 
-  constructor (sources: MediaSources, options: ScanOptions = {}) {
+  constructor (sources: MediaSources, options: ScanOptions) {
     this.#sources = sources
     this.#firstLook = options.firstLook === true
     this.#disk = new ScanDisk(options.signal)
     this.#roots = mediaRoots(sources)
-    this.#aliases = new GameAliases(sources.mediaRoot)
+    this.#aliases = options.aliases
   }
 
   async run (): Promise<MediaFile[]> {
-    await this.#aliases.load()
     for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
       for (const system of await this.#subFolders(base)) {
         if (this.#firstLook) await this.#storeSystem(path.join(base, system), system.toLowerCase(), origin)

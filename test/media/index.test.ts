@@ -83,10 +83,12 @@ describe('media index', () => {
     const sources: MediaSources = { mediaRoot, romsRoot, downloadedMediaDir: null, themeRoots: [], themes: [], games: () => games, systems: () => ['snes'] }
     const listed = (files: readonly MediaFile[]): string[] => files.map((f) => `${f.kind} ${path.relative(root, f.file)} ${f.size}`).sort()
 
-    const look = await new MediaScan(sources, { firstLook: true }).run()
+    const aliases = new GameAliases(mediaRoot)
+    await aliases.load()
+    const look = await new MediaScan(sources, { aliases, firstLook: true }).run()
     assert.deepEqual(listed(look), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 0', 'image roms/snes/images/metroid.png 0', 'thumbnail roms/snes/images/f-zero-link.png 5'],
       'the store\'s system art looked at, the gamelists\' files found in their folder\'s listing, a link followed')
-    const full = await new MediaScan(sources).run()
+    const full = await new MediaScan(sources, { aliases }).run()
     assert.deepEqual(listed(full), ['fanart media/systems/snes/artwork/background.jpg 10', 'image roms/snes/images/f-zero.png 5', 'image roms/snes/images/metroid.png 7', 'thumbnail roms/snes/images/f-zero-link.png 5', 'wheel media/systems/snes/games/f_zero/ui/wheels/wheel.png 5'])
 
     const db = openMigrated(tempDir())
