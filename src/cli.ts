@@ -84,8 +84,9 @@ async function createLogger (level: string): Promise<Logger> {
   // this thread, not in a transport's worker, whose file a bundle (app/cabinet-hub.mjs) has not;
   // and loaded only then, since a service started at boot has no terminal.
   if (!process.stdout.isTTY) return pino({ level }, logOutput())
-  const { prettyFactory } = await import('pino-pretty')
-  const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+  // The default export: esbuild's split part of a CommonJS package exports only that.
+  const { default: pinoPretty } = await import('pino-pretty')
+  const prettify = pinoPretty.prettyFactory({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
   const output = logOutput()
   return pino({ level }, { write: (line: string) => output.write(prettify(line)) })
 }
