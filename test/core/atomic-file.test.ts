@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { isStorageFullError } from '../../src/core/storage/database.js'
-import { writeFileAtomic, writeFileAtomicSync } from '../../src/core/storage/atomic-file.js'
+import { syncsFolders, writeFileAtomic, writeFileAtomicSync } from '../../src/core/storage/atomic-file.js'
 import { tempDir } from '../support/hub.js'
 
 const temporaries = (folder: string): string[] => readdirSync(folder).filter((name) => name.endsWith('.tmp'))
@@ -51,5 +51,10 @@ describe('atomic file writer', () => {
     assert.equal(readFileSync(path.join(folder, 'key.pem'), 'utf8'), 'secret')
     assert.equal(statSync(path.join(folder, 'key.pem')).mode & 0o777, 0o600)
     assert.deepEqual(temporaries(folder), [])
+  })
+
+  it('syncs folders everywhere but on Windows, which refuses it (EPERM): there a durable write skips only that step', () => {
+    assert.equal(syncsFolders('win32'), false)
+    for (const platform of ['linux', 'darwin', 'freebsd'] as const) assert.equal(syncsFolders(platform), true, platform)
   })
 })

@@ -2,7 +2,7 @@
  * The one way the service replaces a file: written whole under a temporary name in the same
  * folder, then renamed into place, so a reader (a frontend, a consumer fetching it, the service
  * after a crash) sees the old file or the new one, never half of one. `durable` also syncs the
- * file before the rename and the folder after it: what must survive a power cut (records,
+ * file before the rename and the folder after it (where the system allows: see `syncsFolders`): what must survive a power cut (records,
  * gamelists, collections, theme files) is on the disk when the promise settles.
  *
  * A failed write removes its temporary file and rethrows the error as it came (a full disk stays
@@ -31,19 +31,14 @@ function temporaryBeside (file: string): string {
 }
 
 /**
- * Syncs a folder, so a rename in it survives a power cut. Some systems cannot open a folder for
- * syncing (Windows: EPERM, EISDIR); there the rename is as durable as the system makes it.
+ * Whether this system lets a program sync a folder, so that a rename in it survives a power cut.
+ * Windows refuses (FlushFileBuffers on a folder's handle: EPERM); NTFS journals the rename itself.
+ * Everywhere else a refused folder sync is an error like any other.
  */
-const cannotSyncFolders = (error: unknown): boolean => ['EPERM', 'EISDIR', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')
+export const syncsFolders = (platform: NodeJS.Platform = process.platform): boolean => platform !== 'win32'
 
 async function syncFolder (folder: string): Promise<void> {
-  let handle
-  try {
-    handle = await open(folder, 'r')
-  } catch (error) {
-    if (cannotSyncFolders(error)) return
-    throw error
-  }
+  const handle = await open(folder, 'r')
   try {
     await handle.sync()
   } finally {
@@ -52,13 +47,7 @@ async function syncFolder (folder: string): Promise<void> {
 }
 
 function syncFolderSync (folder: string): void {
-  let fd
-  try {
-    fd = openSync(folder, 'r')
-  } catch (error) {
-    if (cannotSyncFolders(error)) return
-    throw error
-  }
+  const fd = openSync(folder, 'r')
   try {
     fsyncSync(fd)
   } finally {
@@ -97,7 +86,7 @@ export async function writeFileAtomic (file: string, data: string | Uint8Array |
     await unlink(temporary).catch(() => {})
     throw error
   }
-  if (options.durable === true) await syncFolder(folder)
+  if (options.durable === true && syncsFolders()) await syncFolder(folder)
 }
 
 /**
@@ -122,5 +111,5 @@ export function writeFileAtomicSync (file: string, data: string | Uint8Array, op
     rmSync(temporary, { force: true })
     throw error
   }
-  if (options.durable === true) syncFolderSync(folder)
+  if (options.durable === true && syncsFolders()) syncFolderSync(folder)
 }
