@@ -33,8 +33,16 @@ export interface DataDirClaim {
 
 const pseudoFileSystems = new Set(['proc', 'sysfs', 'devtmpfs', 'devpts', 'cgroup', 'cgroup2', 'debugfs', 'tracefs', 'securityfs', 'pstore', 'bpf', 'configfs', 'fusectl', 'mqueue', 'hugetlbfs', 'efivarfs', 'binfmt_misc', 'autofs'])
 
+/**
+ * Only Linux's /proc speaks of this process and its pids. Windows has none, and under Wine a path
+ * like `/proc/<pid>/stat` reaches the Linux /proc through drive Z:, where a Windows pid names
+ * another process.
+ */
+const hasProc = process.platform === 'linux'
+
 /** The file system type of the mount holding `dir`, from /proc/self/mounts (null where there is none, as on Windows). */
 function fileSystemOf (dir: string): string | null {
+  if (!hasProc) return null
   let mounts: string
   try {
     mounts = readFileSync('/proc/self/mounts', 'utf8')
@@ -54,6 +62,7 @@ function fileSystemOf (dir: string): string | null {
 
 /** A process's start time in clock ticks since boot (field 22 of /proc/<pid>/stat), or null where there is no /proc. */
 function startTicksOf (pid: number | 'self'): number | null {
+  if (!hasProc) return null
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
