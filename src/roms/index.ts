@@ -39,7 +39,8 @@ export const romsModule = defineModule({
   register: async (scope, context) => {
     const { options, logger, enabled, publisher } = context
     const running = new AbortController()
-    const located = locateMame(options.mameExe, process.env.PATH ?? '')
+    const install = context.use(frontendInstallService)
+    const located = locateMame(options.mameExe, { searchPath: process.env.PATH ?? '', platform: process.platform, frontendRoot: install.root })
     const machines = new MachineLibrary({
       adapter: 'executable' in located ? new MameProcess(located.executable, running.signal) : null,
       missing: 'problem' in located ? located.problem : null,
@@ -50,7 +51,6 @@ export const romsModule = defineModule({
     })
     context.provide(machineDataService, machines)
     const catalog = context.use(catalogService)
-    const install = context.use(frontendInstallService)
     const romset = new RomsetService({
       machines,
       catalog,
