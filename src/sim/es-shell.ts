@@ -1,5 +1,6 @@
 /**
- * The command strings Batocera EmulationStation hands to `/bin/sh -c` for a hook, built exactly as
+ * The command strings Batocera EmulationStation hands to `/bin/sh -c` for a hook (RetroBat's, on
+ * Windows, to `cmd /c`), built exactly as
  * its source builds them (es-core `Scripting.cpp` executeScript, `Platform.cpp`
  * ProcessStartInfo::run, `FileSystemUtil.cpp` getEscapedPath). Nothing here is quoted "properly":
  * the flaws are ES's, and the simulator must have them so the service meets them in tests.
@@ -46,6 +47,15 @@ export function esScriptCommand (script: string, eventName: string | null, args:
     command += ` ${esArgument(argument)}`
   }
   return command
+}
+
+/**
+ * ES's command line for one script on Windows (RetroBat): the script and every argument in double
+ * quotes, nothing escaped, which `cmd /c` then runs. The rom path keeps its backslashes.
+ */
+export function esWindowsScriptCommand (script: string, eventName: string | null, args: readonly string[]): string {
+  const words = [script, ...(eventName === null ? [] : [eventName]), ...args.slice(0, args.includes('') ? args.indexOf('') : args.length)]
+  return words.map((word) => `"${word}"`).join(' ')
 }
 
 /**

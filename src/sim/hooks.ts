@@ -1,6 +1,7 @@
 /**
  * Fires hook events the way Batocera EmulationStation does on Linux: for each event, one command
- * string per script, each run by its own detached `/bin/sh -c`, all at once (no queue, nothing
+ * string per script, each run by its own detached `/bin/sh -c` (on Windows, as RetroBat's does:
+ * `cmd /c` in a hidden console), all at once (no queue, nothing
  * waits for anything, except `quit`, which ES waits for). The scripts are every entry of
  * `<es-config>/scripts/<event>/`, then every top-level `<es-config>/scripts/*` with one of ES's
  * script extensions, called with the event name first.
@@ -10,7 +11,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Logger } from 'pino'
 import { hookScriptsDir, type FrontendLayout } from '../frontends/index.js'
-import { esScriptCommand, esShellCommand } from './es-shell.js'
+import { esScriptCommand, esShellCommand, esWindowsScriptCommand } from './es-shell.js'
 
 /** The hook events the simulator fires. */
 export type HookEvent = 'start' | 'quit' | 'system-selected' | 'game-selected' | 'game-start' | 'game-end' |
@@ -40,15 +41,26 @@ function entries (folder: string): { name: string, isDirectory: boolean }[] {
   }
 }
 
+const windows = process.platform === 'win32'
+const scriptCommand = windows ? esWindowsScriptCommand : esScriptCommand
+
+/** The shell ES hands one command line to, and its arguments. */
+function shellOf (command: string, logDir: string): { file: string, args: string[] } {
+  // /s: cmd takes the text between the outer quotes as it is, so each argument keeps its own quotes.
+  return windows
+    ? { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${command}"`] }
+    : { file: '/bin/sh', args: ['-c', esShellCommand(command, logDir)] }
+}
+
 /** The command lines ES builds for one event, in the order it starts them. */
 function hookCommands (layout: FrontendLayout, event: HookEvent, args: readonly string[]): string[] {
   const eventDir = hookScriptsDir(layout, event)
   const scriptsDir = path.dirname(eventDir)
   // getDirContent lists every entry of the event folder: ES does not filter them.
-  const perEvent = entries(eventDir).map(({ name }) => esScriptCommand(path.join(eventDir, name), null, args))
+  const perEvent = entries(eventDir).map(({ name }) => scriptCommand(path.join(eventDir, name), null, args))
   const topLevel = entries(scriptsDir)
     .filter((entry) => !entry.isDirectory && topLevelExtensions.has(path.extname(entry.name).toLowerCase()))
-    .map(({ name }) => esScriptCommand(path.join(scriptsDir, name), event, args))
+    .map(({ name }) => scriptCommand(path.join(scriptsDir, name), event, args))
   return [...perEvent, ...topLevel]
 }
 
@@ -84,7 +96,8 @@ export class HookRunner {
     const { workingDir, logDir, env, logger } = this.options
     this.startedCount++
     return new Promise<void>((resolve) => {
-      const child = spawn('/bin/sh', ['-c', esShellCommand(command, logDir)], { cwd: workingDir, env, detached: true, stdio: 'ignore' })
+      const shell = shellOf(command, logDir)
+      const child = spawn(shell.file, shell.args, { cwd: workingDir, env, detached: !windows, windowsHide: true, windowsVerbatimArguments: windows, stdio: 'ignore' })
       if (!awaited) child.unref()
       child.once('error', (error) => {
         logger.warn({ event, command, err: error.message }, 'hook shell could not start')

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { esCompareIgnoreCase } from '../../src/sim/catalog.js'
-import { esEscapedPath, esScriptCommand } from '../../src/sim/es-shell.js'
+import { esEscapedPath, esScriptCommand, esWindowsScriptCommand } from '../../src/sim/es-shell.js'
 
 describe('ES hook command strings (Scripting.cpp, getEscapedPath)', () => {
   it('escapes a rom path as getEscapedPath does: a backslash before each special character not already escaped', () => {
@@ -18,6 +18,12 @@ describe('ES hook command strings (Scripting.cpp, getEscapedPath)', () => {
     assert.equal(esScriptCommand('/s/my scripts/a.sh', 'game-end', []), '"/s/my scripts/a.sh" game-end')
     assert.equal(esScriptCommand('/s/a.sh', null, ['"quoted name"', 'say "hi"']), '/s/a.sh "quoted name" "say hi"')
     assert.equal(esScriptCommand('/s/a.sh', null, ['one', '', 'three']), '/s/a.sh one')
+  })
+
+  it('on Windows (RetroBat) quotes the script and every argument, escaping nothing, for cmd /c', () => {
+    assert.equal(esWindowsScriptCommand('C:\\RetroBat\\scripts\\game-selected\\hook.bat', null, ['nes', 'C:\\roms\\nes\\Tom & Jerry! (USA).nes', 'Tom & Jerry!']),
+      '"C:\\RetroBat\\scripts\\game-selected\\hook.bat" "nes" "C:\\roms\\nes\\Tom & Jerry! (USA).nes" "Tom & Jerry!"')
+    assert.equal(esWindowsScriptCommand('C:\\s\\all.bat', 'game-end', ['', 'x']), '"C:\\s\\all.bat" "game-end"')
   })
 })
 
