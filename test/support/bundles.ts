@@ -5,10 +5,11 @@
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { archiveName, projectPackage, targets, type Target } from '../../scripts/bundles/targets.js'
+import { tempDir } from './hub.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const inputs = ['src', 'scripts', 'package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE']
@@ -75,4 +76,14 @@ export function unpackBundle (target: Target): string {
   const folders = readdirSync(unpacked)
   if (folders.length !== 1) throw new Error(`the ${target.name} archive unpacks to ${folders.join(', ')}, not one folder`)
   return path.join(unpacked, folders[0]!)
+}
+
+/** A PATH with the few programs the launcher uses, and no Node.js: what a Batocera PC has. */
+export function pathWithoutNode (): string {
+  const bin = tempDir('cabinet-hub-nonode-')
+  for (const program of ['sh', 'dirname', 'readlink']) {
+    const found = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).stdout.trim()
+    symlinkSync(found, path.join(bin, program))
+  }
+  return bin
 }

@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
 import { freePort, stopCli, waitForHealth } from '../../support/cli.js'
-import { bundleTarget, unpackBundle } from '../../support/bundles.js'
+import { bundleTarget, pathWithoutNode, unpackBundle } from '../../support/bundles.js'
 import { tempDir } from '../../support/hub.js'
-
-/** A PATH with the few programs the launcher uses, and no Node.js: what a Batocera PC has. */
-function pathWithoutNode (): string {
-  const bin = tempDir('cabinet-hub-nonode-')
-  for (const program of ['sh', 'dirname', 'readlink']) {
-    const found = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).stdout.trim()
-    symlinkSync(found, path.join(bin, program))
-  }
-  return bin
-}
 
 describe('the linux-x64 bundle', () => {
   let bundle: string

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -7,26 +6,23 @@ import { describe, it } from 'node:test'
 import { cli, freePort, waitForHealth } from '../../support/cli.js'
 import { tempDir } from '../../support/hub.js'
 import { processGone } from '../../support/processes.js'
+import { startInTerminal } from '../../support/terminal.js'
 import { script } from '../../support/wine.js'
 
-const shWord = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
 const exitBoundMs = 5000
 
 describe('serve started at a terminal', { skip: script.skip }, () => {
   it('exits within 5 s when the terminal goes away and SIGTERM follows, shutting down cleanly', async () => {
     const port = await freePort()
     const dataDir = tempDir()
-    const transcript = path.join(tempDir(), 'terminal.txt')
-    // script gives the service a real pty (stdout.isTTY: the pretty log), -f writes what it shows at once.
-    const serve = ['exec', process.execPath, cli, 'serve', '--port', String(port), '--data-dir', dataDir].map(shWord).join(' ')
-    const terminal = spawn(script.path!, ['-qfec', serve, transcript], { stdio: ['pipe', 'ignore', 'ignore'] })
+    const { child: terminal, shown } = startInTerminal([process.execPath, cli, 'serve', '--port', String(port), '--data-dir', dataDir])
     let pid: number
     try {
       await waitForHealth(port, terminal, '/api/v1/startup/ready')
       pid = (JSON.parse(readFileSync(path.join(dataDir, 'cabinet-hub.lock'), 'utf8')) as { pid: number }).pid
       const readyLine = /INFO.*cabinet-hub \S+ ready on/
-      for (const deadline = performance.now() + 10_000; !readyLine.test(readFileSync(transcript, 'utf8')) && performance.now() < deadline;) await sleep(50)
-      assert.match(readFileSync(transcript, 'utf8'), readyLine, 'it logs for a person at the terminal')
+      for (const deadline = performance.now() + 10_000; !readyLine.test(shown()) && performance.now() < deadline;) await sleep(50)
+      assert.match(shown(), readyLine, 'it logs for a person at the terminal')
     } finally {
       // The terminal closes: its window is gone, the pty's other end with it.
       terminal.kill('SIGKILL')
