@@ -24,6 +24,35 @@ const shQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
 const firstRunMs = 180_000
 const runMs = 60_000
 
+/**
+ * A Wine prefix of this machine's temp folder, kept for the next run, that says it is Windows 10:
+ * Wine 8 makes Windows 7 prefixes, on which Node.js 22 refuses to start.
+ */
+export function winePrefix (name: string): string {
+  const prefix = path.join(tmpdir(), `cabinet-hub-wine-${name}-${process.getuid?.() ?? 'user'}`)
+  const marked = path.join(prefix, '.cabinet-hub-windows-10')
+  if (existsSync(marked)) return prefix
+  mkdirSync(prefix, { recursive: true })
+  const configured = spawnSync(wine.path!, ['winecfg', '-v', 'win10'], { env: wineEnv(prefix), stdio: 'ignore', timeout: firstRunMs })
+  if (configured.status !== 0) throw new Error(`winecfg -v win10 in ${prefix} ended with ${configured.status ?? configured.signal}`)
+  writeFileSync(marked, '')
+  return prefix
+}
+
+/** Wine's environment for a prefix: no display, no Mono or Gecko install prompts, no debug lines. */
+export function wineEnv (prefix: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=', SHELL: '/bin/sh', ...extra }
+  delete env.DISPLAY
+  delete env.WAYLAND_DISPLAY
+  return env
+}
+
+/** Stops every Wine process of the prefix at once, as a power cut would. */
+export function killWine (prefix: string): void {
+  const wineserver = path.join(path.dirname(wine.path!), 'wineserver')
+  if (existsSync(wineserver)) spawnSync(wineserver, ['-k'], { env: wineEnv(prefix), timeout: 10_000 })
+}
+
 export class WineCmd {
   readonly #prefix: string
   readonly #work: string
@@ -35,15 +64,19 @@ export class WineCmd {
   }
 
   /** Creates the prefix if needed and learns how this Wine's cmd treats `%` (see `#expandedPercents`). */
-  static async open (): Promise<WineCmd> {
-    const prefix = path.join(tmpdir(), `cabinet-hub-wine-${process.getuid?.() ?? 'user'}`)
-    mkdirSync(prefix, { recursive: true })
+  static async open (prefixName = 'hooks'): Promise<WineCmd> {
+    const prefix = winePrefix(prefixName)
     const cmd = new WineCmd(prefix, mkdtempSync(path.join(tmpdir(), 'cabinet-hub-wine-run-')))
     // The launcher stands in for ES: the argument line comes from the environment, so it reaches
     // cmd as UTF-16 like ES's, and cmd parses the line the way cmd /c parses ES's command.
     writeFileSync(cmd.#launcher, '@"%ES_HOOK_SCRIPT%" %ES_HOOK_ARGS%\r\n')
     cmd.#percentFactor = 4 / await cmd.#expandedPercents()
     return cmd
+  }
+
+  /** The Wine prefix its commands run in. */
+  get prefix (): string {
+    return this.#prefix
   }
 
   get #launcher (): string {
@@ -73,18 +106,7 @@ export class WineCmd {
   }
 
   #spawn (batFile: string, argLine: string, timeoutMs: number): Promise<void> {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      WINEPREFIX: this.#prefix,
-      WINEDEBUG: '-all',
-      // No Mono or Gecko install prompts.
-      WINEDLLOVERRIDES: 'mscoree,mshtml=',
-      SHELL: '/bin/sh',
-      ES_HOOK_SCRIPT: winePath(batFile),
-      ES_HOOK_ARGS: argLine
-    }
-    delete env.DISPLAY
-    delete env.WAYLAND_DISPLAY
+    const env = wineEnv(this.#prefix, { ES_HOOK_SCRIPT: winePath(batFile), ES_HOOK_ARGS: argLine })
     const command = `${shQuote(wine.path!)} cmd /c ${shQuote(winePath(this.#launcher))}`
     const child = spawn(script.path!, ['-qec', command, '/dev/null'], { env, stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
@@ -102,8 +124,7 @@ export class WineCmd {
 
   /** Stops the wineserver this prefix started and removes the run folder; the prefix stays for the next run. */
   close (): void {
-    const wineserver = path.join(path.dirname(wine.path!), 'wineserver')
-    if (existsSync(wineserver)) spawnSync(wineserver, ['-k'], { env: { ...process.env, WINEPREFIX: this.#prefix }, timeout: 10_000 })
+    killWine(this.#prefix)
     rmSync(this.#work, { recursive: true, force: true })
   }
 }

@@ -1,9 +1,7 @@
 /**
- * The Windows bundle (RetroBat). What runs it is not tested here: Node.js 24's V8 reserves memory
- * with placeholders (VirtualAlloc2 MEM_RESERVE_PLACEHOLDER), which Wine 8, Debian's, refuses, so its
- * node.exe stops at start with "Fatal process out of memory: SegmentedTable::InitializeTable".
- * What is tested is that the zip carries the same service as the Linux bundles, which are run,
- * with Node.js's own Windows build of the same version, and launchers cmd can read.
+ * The Windows bundle (RetroBat): the zip carries the same service as the Linux bundles, with
+ * Node.js's own Windows build of the same version, and launchers cmd can read. Its app runs under
+ * Wine in win-x64-wine.test.ts.
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
