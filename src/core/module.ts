@@ -83,12 +83,21 @@ export class CommandUsageError extends Error {}
 export type CommandFlags = Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>
 
 /** Something `cabinet-hub doctor` lists: what stands in the way, and the command or step that fixes it. */
+/** A file a doctor problem is about. */
+export interface DoctorFile {
+  readonly file: string
+  /** Why it is concerned. */
+  readonly reason: string
+  /** The name (in the same folder) renaming it to fixes it; absent when no rename does. */
+  readonly rename?: string
+}
+
 export interface DoctorProblem {
   readonly kind: string
   readonly message: string
   readonly fix: string
   /** The files concerned, each with why. */
-  readonly files?: readonly { readonly file: string, readonly reason: string }[]
+  readonly files?: readonly DoctorFile[]
 }
 
 /**
