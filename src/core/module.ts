@@ -82,7 +82,6 @@ export class CommandUsageError extends Error {}
 
 export type CommandFlags = Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>
 
-/** Something `cabinet-hub doctor` lists: what stands in the way, and the command or step that fixes it. */
 /** A file a doctor problem is about. */
 export interface DoctorFile {
   readonly file: string
@@ -92,6 +91,7 @@ export interface DoctorFile {
   readonly rename?: string
 }
 
+/** Something `cabinet-hub doctor` lists: what stands in the way, and the command or step that fixes it. */
 export interface DoctorProblem {
   readonly kind: string
   readonly message: string
