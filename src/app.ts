@@ -49,8 +49,8 @@ function documentParameterLength (route: RouteOptions): void {
 export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   const modules = orderByNeeds(options.modules)
   const hub = new Hub({ ...options, modules })
-  const { apiKey, host, allowedHosts, allowedOrigins } = hub.config
-  const securityOptions = { apiKey, boundHost: host, allowedHosts, allowedOrigins, readLinkGrants: (request: FastifyRequest) => hub.readLink.grants(request) }
+  const { apiKey, host, port, allowedHosts, allowedOrigins } = hub.config
+  const securityOptions = { apiKey, boundHost: host, port, allowedHosts, allowedOrigins, readLinkGrants: (request: FastifyRequest) => hub.readLink.grants(request) }
   const app: HubApp = Fastify({
     loggerInstance: options.logger,
     // Per-request lines would flood a cabinet's log at overlay poll rates; errors are logged by handleError.

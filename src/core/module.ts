@@ -82,13 +82,22 @@ export class CommandUsageError extends Error {}
 
 export type CommandFlags = Readonly<Record<string, { type: 'string' | 'boolean', multiple?: boolean }>>
 
+/** A file a doctor problem is about. */
+export interface DoctorFile {
+  readonly file: string
+  /** Why it is concerned. */
+  readonly reason: string
+  /** The name (in the same folder) renaming it to fixes it; absent when no rename does. */
+  readonly rename?: string
+}
+
 /** Something `cabinet-hub doctor` lists: what stands in the way, and the command or step that fixes it. */
 export interface DoctorProblem {
   readonly kind: string
   readonly message: string
   readonly fix: string
   /** The files concerned, each with why. */
-  readonly files?: readonly { readonly file: string, readonly reason: string }[]
+  readonly files?: readonly DoctorFile[]
 }
 
 /**

@@ -45,6 +45,8 @@ export interface SecurityOptions {
   readonly allowedOrigins: readonly string[]
   /** Whether a request from another machine may read with the read-only link (see read-link.ts). */
   readonly readLinkGrants: (request: FastifyRequest) => boolean
+  /** The configured port, for the command that fetches the read link, when the socket does not say which it reached. */
+  readonly port: number
 }
 
 declare module 'fastify' {
@@ -118,6 +120,22 @@ function isLocalPage (origin: string, hostHeader: string | undefined): boolean {
   }
 }
 
+/** A browser opening a page (an overlay in an OBS browser source, the live page on a phone), which cannot send a header. */
+function opensPage (request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && request.headers.accept?.includes('text/html') === true
+}
+
+/** What another machine without the key is told; a browser opening a page needs the read link instead, since it cannot send the header. */
+function keyRequired (request: FastifyRequest, options: SecurityOptions): string {
+  if (opensPage(request)) {
+    const port = request.socket.localPort ?? options.port
+    return `From another machine this page needs the read-only link: open it from the link the cabinet's live page or /overlays/ shows there, or ask the cabinet (curl -s http://127.0.0.1:${port}/api/v1/read-link) and add its ?token=... to this page's URL`
+  }
+  return options.apiKey === null
+    ? 'Requests from other machines need an API key, and none is configured (set --api-key)'
+    : 'Requests from other machines must send the API key in X-Api-Key'
+}
+
 /**
  * Every rule is decided on the client, the method, the headers and the route the router matched,
  * never on the raw URL text: `/%61pi/...`, `//api/...` and `/API/...` reach the same handler.
@@ -139,9 +157,7 @@ export function securityCheck (options: SecurityOptions) {
     // the read-only link it may read (its Host is the cabinet's LAN name, which no rebinding page has a link for).
     if (!isLoopbackAddress(request.socket.remoteAddress)) {
       if (options.readLinkGrants(request)) return
-      throw new HubError(401, 'API_KEY_REQUIRED', options.apiKey === null
-        ? 'Requests from other machines need an API key, and none is configured (set --api-key)'
-        : 'Requests from other machines must send the API key in X-Api-Key')
+      throw new HubError(401, 'API_KEY_REQUIRED', keyRequired(request, options))
     }
     const host = request.headers.host
     if (host !== undefined && !isLoopbackHostname(hostnameOf(host)) && !acceptedHosts.has(hostnameOf(host))) {

@@ -1,15 +1,16 @@
 /**
  * `cabinet-hub doctor --frontend-root DIR --profile P [--json]`: what stands between the frontend
  * and the service that an owner can fix, without starting the service. Among them, the roms whose
- * file names the frontend's shell cannot pass to its hooks (the real ES quotes only arguments with
- * a space, so `Tetris(USA).nes` runs no hook at all): selecting them is never reported, and
- * navigation stops at them (409 POSITION_UNKNOWN). Then the checks other modules add, each with its
+ * file names the frontend's shell cannot pass to its hooks, by the rules of the shell where the
+ * frontend runs (on Linux ES quotes only arguments with a space, so `Tetris(USA).nes` runs no hook
+ * at all; on Windows cmd expands `%`): selecting them is never reported, and navigation stops at
+ * them (409 POSITION_UNKNOWN). Then the checks other modules add, each with its
  * own flags (the MAME plugin's `--plugins-dir`). Exits 1 when it finds anything.
  */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { CommandUsageError, type CommandFlags, type DoctorProblem, type ModuleCommand } from '../core/module.js'
-import { configuredInstall, hooksElsewhereProblem, readFirstSystemsFile, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
+import { CommandUsageError, type CommandFlags, type DoctorFile, type DoctorProblem, type ModuleCommand } from '../core/module.js'
+import { configuredInstall, hookArgumentRules, hooksElsewhereProblem, readFirstSystemsFile, installedHookSpoolDirs, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
@@ -18,8 +19,7 @@ interface Problem {
   readonly kind: 'install' | 'hooks-missing' | 'hooks-switched-off' | 'hooks-elsewhere' | 'unhookable-roms'
   readonly message: string
   readonly fix: string
-  /** The files concerned, each with why. */
-  readonly files?: readonly { readonly file: string, readonly reason: string }[]
+  readonly files?: readonly DoctorFile[]
 }
 
 /** The rom extensions of each system the frontend's systems file lists; empty when it cannot be read. */
@@ -56,19 +56,22 @@ async function romFiles (install: FrontendInstall): Promise<string[]> {
   return files.flat().sort()
 }
 
-/** Roms whose path or stem (what game-selected and game-start pass) the frontend cannot pass to its hooks. */
+/** Roms whose path or stem (what game-selected and game-start pass) the frontend's hook shell cannot pass, each with a name it can where a rename is enough. */
 async function unhookableRoms (install: FrontendInstall): Promise<Problem | null> {
-  const unpassable = install.adapter.hooks?.unpassableArgument
-  if (unpassable === undefined) return null
-  const files = (await romFiles(install)).flatMap((file) => {
-    const reason = unpassable(file) ?? unpassable(romStem(file))
-    return reason === null ? [] : [{ file, reason }]
+  const rules = hookArgumentRules(install)
+  if (rules === null) return null
+  const unpassable = (file: string): string | null => rules.unpassable(file) ?? rules.unpassable(romStem(file))
+  const files = (await romFiles(install)).flatMap((file): DoctorFile[] => {
+    const reason = unpassable(file)
+    if (reason === null) return []
+    const rename = rules.passableName(path.basename(file))
+    return [unpassable(path.join(path.dirname(file), rename)) === null ? { file, reason, rename } : { file, reason }]
   })
   if (files.length === 0) return null
   return {
     kind: 'unhookable-roms',
-    message: `${files.length} rom file name${files.length === 1 ? '' : 's'} the frontend's shell cannot pass to its hooks: selecting or starting ${files.length === 1 ? 'it' : 'them'} runs no hook, so the service does not see it (starts and ends are still inferred from the web API)`,
-    fix: 'rename each without those characters, or with a space in the name (the frontend then quotes it): Tetris(USA).nes -> Tetris (USA).nes; the gamelist entry follows the file',
+    message: `${files.length} rom file name${files.length === 1 ? '' : 's'} the frontend's shell cannot pass to its hooks: selecting or starting ${files.length === 1 ? 'it' : 'them'} runs no hook or passes another name, so the service does not see it (starts and ends are still inferred from the web API)`,
+    fix: 'rename each file to the name suggested after it (`rename` in --json), or to another its reason allows; the gamelist entry follows the file',
     files
   }
 }
@@ -96,7 +99,7 @@ function printed (problems: readonly DoctorProblem[]): string {
   if (problems.length === 0) return 'cabinet-hub doctor: nothing to fix\n'
   return [`cabinet-hub doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`, ...problems.flatMap((problem) => [
     `- ${problem.message}`,
-    ...(problem.files ?? []).map(({ file, reason }) => `    ${file}  (${reason})`),
+    ...(problem.files ?? []).map(({ file, reason, rename }) => `    ${file}  (${reason})${rename === undefined ? '' : `  -> ${rename}`}`),
     `  fix: ${problem.fix}`
   ])].join('\n') + '\n'
 }

@@ -74,6 +74,8 @@ export interface FrontendAdapter {
   readonly title: string
   /** The frontend family consumers see as `Context.Frontend` (`emulationstation` for RetroBat and Batocera). */
   readonly family: string
+  /** The platform the frontend runs on, for a family that runs on one only (RetroBat: Windows); absent: the one this service runs on. */
+  readonly platform?: NodeJS.Platform
   /** Where the frontend keeps its files when `--frontend-root` is not given (ES-DE's application data folder); absent when there is no such place. */
   defaultRoot?: () => string
   /** The folders of an installation rooted at `root`. */
@@ -190,12 +192,23 @@ export interface FrontendHooks {
   uninstall (esConfigDir: string): HookInstallReport
   /** The spool folders our installed scripts leave hooks in; absent for a family whose scripts name none. */
   installedSpoolDirs?: (esConfigDir: string) => string[]
-  /** Why the frontend cannot pass this argument (a rom path or name) to its hooks, or null; absent when it always can. */
-  unpassableArgument?: (argument: string) => string | null
+  /** Which rom names the frontend passes to our scripts, by the shell that runs them; absent when it passes every name. */
+  readonly argumentRules?: Readonly<Record<HookShell, ArgumentRules>>
   /** Frontend settings that keep our installed hooks from running, each with its fix; absent when the frontend has none. */
   switchedOff?: (esConfigDir: string) => HookSwitchProblem[]
   /** Turns on the frontend settings our hooks need (install-hooks --enable-scripts); returns what it changed. */
   switchOn?: (esConfigDir: string) => string[]
+}
+
+/** The shell the frontend runs our hook scripts through: `sh -c` on Linux and macOS, cmd (our `.bat`) on Windows. */
+type HookShell = 'sh' | 'cmd'
+
+/** Which arguments (rom paths and names) a frontend's hook shell passes to our scripts as they are. */
+export interface ArgumentRules {
+  /** Why the shell cannot pass this argument as it is (no hook runs at all, or it gets another value), or null when it can. */
+  unpassable (argument: string): string | null
+  /** A file name close to this one that the shell passes. */
+  passableName (fileName: string): string
 }
 
 export interface HookSwitchProblem {

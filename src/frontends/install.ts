@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { FrontendAdapter } from './adapter.js'
+import type { ArgumentRules, FrontendAdapter } from './adapter.js'
 import type { FrontendsConfig } from './options.js'
 
 export interface FrontendInstall {
@@ -87,6 +87,15 @@ export async function installProblem (install: FrontendInstall): Promise<string 
 /** The spool folders our installed hook scripts leave hooks in (empty when none is installed). */
 export function installedHookSpoolDirs (install: FrontendInstall): string[] {
   return install.esConfigDir === null ? [] : install.adapter.hooks?.installedSpoolDirs?.(install.esConfigDir) ?? []
+}
+
+/**
+ * Which rom names the frontend passes to our hook scripts: the rules of the shell that runs them
+ * where the frontend runs (cmd on Windows, sh elsewhere); null when it passes every name.
+ */
+export function hookArgumentRules (install: FrontendInstall): ArgumentRules | null {
+  const platform = install.adapter.platform ?? process.platform
+  return install.adapter.hooks?.argumentRules?.[platform === 'win32' ? 'cmd' : 'sh'] ?? null
 }
 
 /**

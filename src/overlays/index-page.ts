@@ -4,8 +4,14 @@ import type { Overlay } from './shell.js'
 
 const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
-const entry = (overlay: Overlay): string => {
-  const url = `/overlays/${overlay.name}?w=${overlay.size.w}&h=${overlay.size.h}`
+/** An overlay's URL at its size; with the read link's token when the index was opened with it, since a browser source on another machine has no cookie of it. */
+const overlayUrl = (overlay: Overlay, token: string | null): string => {
+  const query = new URLSearchParams({ w: String(overlay.size.w), h: String(overlay.size.h), ...(token === null ? {} : { token }) })
+  return `/overlays/${overlay.name}?${query.toString()}`
+}
+
+const entry = (overlay: Overlay, token: string | null): string => {
+  const url = overlayUrl(overlay, token)
   return `<section data-overlay="${overlay.name}">
   <h2>${escape(overlay.title)}</h2>
   <p>${escape(overlay.description)}</p>
@@ -14,7 +20,8 @@ const entry = (overlay: Overlay): string => {
 </section>`
 }
 
-export const overlayIndexHtml = (overlays: readonly Overlay[]): string => `<!doctype html>
+/** `token`: the read link's token the index was opened with (`?token=`), or null. */
+export const overlayIndexHtml = (overlays: readonly Overlay[], token: string | null): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -31,7 +38,7 @@ iframe { width: 100%; border: 1px dashed #556; background: repeating-conic-gradi
 <h1>Overlays</h1>
 <p>Pages for OBS browser sources, marquee and topper screens: transparent, sized by <code>?w=&amp;h=</code>, reconnecting by themselves. Paste a URL below (with this service's address in front) into a browser source.</p>
 ${readLinkHtml}
-${overlays.map(entry).join('\n')}
+${overlays.map((overlay) => entry(overlay, token)).join('\n')}
 <script>
 for (const code of document.querySelectorAll('code.url')) code.textContent = location.origin + code.dataset.path
 </script>

@@ -15,6 +15,9 @@ import { scoreOverlay } from './score.js'
 import { overlayHtml } from './shell.js'
 import { toastsOverlay } from './toasts.js'
 
+/** The read link's token the index was opened with: its browser source URLs carry it too. */
+const IndexQuery = Type.Object({ token: Type.Optional(Type.String()) })
+
 const overlays = [nowPlayingOverlay, scoreOverlay, hiscoresOverlay, achievementsOverlay, toastsOverlay, marqueeOverlay, panelOverlay]
 
 export const overlaysModule = defineModule({
@@ -22,8 +25,11 @@ export const overlaysModule = defineModule({
   gate: null,
   register: async (app) => {
     const pages = new Map(overlays.map((overlay) => [overlay.name, overlayHtml(overlay)]))
-    const index = overlayIndexHtml(overlays)
-    app.get('/overlays/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index))
+    const index = overlayIndexHtml(overlays, null)
+    app.get('/overlays/', { schema: { hide: true, querystring: IndexQuery } }, async (request, reply) => {
+      const { token } = request.query
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(token === undefined ? index : overlayIndexHtml(overlays, token))
+    })
     app.get('/overlays/:name', { schema: { hide: true, params: Type.Object({ name: Type.String() }) } }, async (request, reply) => {
       const page = pages.get(request.params.name)
       if (page === undefined) throw new HubError(404, 'NOT_FOUND', `No overlay named ${request.params.name}; /overlays/ lists them`)

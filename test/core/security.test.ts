@@ -44,6 +44,31 @@ describe('security baseline', () => {
     })
   })
 
+  describe('a page opened from another machine without the read-only link', () => {
+    let hub: TestHub
+    before(async () => { hub = await startHub({ listen: false, options: { host: '0.0.0.0', port: '12345' } }) })
+    after(async () => hub.close())
+    const fromBrowser = { host: '192.168.1.20:12345', accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
+
+    it('is told how to get the link, in the same { message, code } as every refusal', async () => {
+      for (const url of ['/overlays/score?w=1280&h=720', '/']) {
+        const refused = await hub.app.inject({ url, remoteAddress: remote, headers: fromBrowser })
+        assert.equal(refused.statusCode, 401, url)
+        assert.deepEqual(Object.keys(refused.json()).sort(), ['code', 'message'])
+        assert.equal(refused.json().code, 'API_KEY_REQUIRED')
+        assert.match(refused.json().message, /needs the read-only link: open it from the link the cabinet's live page or \/overlays\/ shows there, or ask the cabinet \(curl -s http:\/\/127\.0\.0\.1:12345\/api\/v1\/read-link\) and add its \?token=\.\.\. to this page's URL$/)
+      }
+    })
+
+    it('a program (no HTML asked for) and a command are still told about the API key', async () => {
+      const program = await hub.app.inject({ url: '/api/v1/context/state', remoteAddress: remote, headers: { host: fromBrowser.host, accept: 'application/json' } })
+      assert.match(program.json().message, /API key/)
+      const command = await hub.app.inject({ method: 'POST', url: '/api/v1/toast-notifications', remoteAddress: remote, headers: fromBrowser, payload: { title: 'x' } })
+      assert.equal(command.statusCode, 401)
+      assert.match(command.json().message, /API key/)
+    })
+  })
+
   describe('on loopback without a key', () => {
     let hub: TestHub
     before(async () => { hub = await startHub({ options: { devEventsIngest: true } }) })

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { builtInAdapters, type FrontendAdapter } from '../../src/frontends/index.js'
 import { esDeAppDataDir } from '../../src/frontends/es-de/app-data.js'
-import { unpassableArgument } from '../../src/frontends/es-de/hooks.js'
+import { esDeShArguments } from '../../src/frontends/es-de/hooks.js'
 import { tempDir } from '../support/hub.js'
 
 const esDe = builtInAdapters.find((adapter) => adapter.id === 'es-de') as FrontendAdapter
@@ -112,11 +112,16 @@ describe('ES-DE: what its custom events mean', () => {
     assert.deepEqual(interpret('theme-changed', ['a', 'b']), { kind: 'other' })
   })
 
-  it('tells which names ES-DE\'s sh -c cannot pass: $, backquote and " inside its double quotes', () => {
-    assert.equal(unpassableArgument(rom), null)
-    assert.equal(unpassableArgument('/r/nes/Tetris(USA).nes'), null, 'ES-DE quotes every argument')
-    assert.match(unpassableArgument('/r/nes/Cash $ Money.nes') ?? '', /^\$ inside the double quotes/)
-    assert.match(unpassableArgument('/r/nes/`whoami`.nes') ?? '', /^`/)
-    assert.match(unpassableArgument('/r/nes/Say "Hi".nes') ?? '', /^"/)
+  it('tells which names ES-DE\'s sh -c cannot pass: $, backquote and " inside its double quotes; the name without them passes', () => {
+    assert.equal(esDeShArguments.unpassable(rom), null)
+    assert.equal(esDeShArguments.unpassable('/r/nes/Tetris(USA).nes'), null, 'ES-DE quotes every argument')
+    assert.match(esDeShArguments.unpassable('/r/nes/Cash $ Money.nes') ?? '', /^\$ inside the double quotes/)
+    assert.match(esDeShArguments.unpassable('/r/nes/`whoami`.nes') ?? '', /^`/)
+    assert.match(esDeShArguments.unpassable('/r/nes/Say "Hi".nes') ?? '', /^"/)
+    const renames: Array<[string, string]> = [['Cash $ Money.nes', 'Cash Money.nes'], ['`whoami`.nes', 'whoami.nes'], ['Say "Hi" $.nes', 'Say Hi.nes']]
+    for (const [name, renamed] of renames) {
+      assert.equal(esDeShArguments.passableName(name), renamed)
+      assert.equal(esDeShArguments.unpassable(`/r/nes/${renamed}`), null)
+    }
   })
 })

@@ -12,25 +12,6 @@ export const esHookNames = [
   'screensaver-start', 'screensaver-stop', 'sleep', 'wake', 'config-changed', 'settings-changed'
 ] as const
 
-/**
- * Characters sh treats as syntax or expansion. ES wraps an argument in double quotes only when it
- * has a space; inside them only these stay special.
- */
-const unquotedSpecials = /[()&;|<>'`$\\]/g
-const quotedSpecials = /[`$\\]/g
-
-/**
- * Why ES's `sh -c` cannot pass this argument to a hook as it is (no hook runs at all, or it gets
- * another value), or null when it can: `Tetris(USA).nes` has no space, so it is not quoted, and
- * sh fails on the parenthesis.
- */
-export function unpassableArgument (argument: string): string | null {
-  const quoted = argument.includes(' ')
-  const specials = [...new Set(argument.match(quoted ? quotedSpecials : unquotedSpecials) ?? [])]
-  if (specials.length === 0) return null
-  return `${specials.join(' ')} ${quoted ? 'inside the double quotes ES puts around a name with a space' : 'in a name without a space, which ES passes unquoted'}`
-}
-
 /** Takes back ES's shell escaping: a backslash before any character stands for that character. */
 function unescapeShellPath (escaped: string): string {
   return escaped.replace(/\\(.)/gs, '$1')

@@ -8,7 +8,8 @@ import type { FrontendAdapter, FrontendControls, FrontendHooks, FrontendLayout, 
 import { readEsSettings } from '../es-settings.js'
 import { esFormats } from './formats.js'
 import { installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
-import { esHookNames, interpretEsHook, unpassableArgument } from './hooks.js'
+import { cmdArguments, esShArguments } from './hook-arguments.js'
+import { esHookNames, interpretEsHook } from './hooks.js'
 import { SimulatorBackend } from './simulator-backend.js'
 import { EsWebApi } from './web-api.js'
 import { XdotoolBackend } from './xdotool-backend.js'
@@ -22,7 +23,7 @@ const esHooks: FrontendHooks = {
   install: installHooks,
   uninstall: uninstallHooks,
   installedSpoolDirs,
-  unpassableArgument
+  argumentRules: { sh: esShArguments, cmd: cmdArguments }
 }
 
 /**
@@ -39,11 +40,12 @@ const esControls: FrontendControls = {
     : new XdotoolBackend({ xdotool: '/usr/bin/xdotool', inputFile: context.esConfigDir === null ? null : path.join(context.esConfigDir, 'es_input.cfg'), windowClass: context.windowClass, display: context.display })
 }
 
-export function emulationStationAdapter (id: string, title: string, layout: (root: string) => FrontendLayout): FrontendAdapter {
+export function emulationStationAdapter (id: string, title: string, platform: NodeJS.Platform, layout: (root: string) => FrontendLayout): FrontendAdapter {
   return {
     id,
     title,
     family: 'emulationstation',
+    platform,
     layout,
     readSettings: readEsSettings,
     systemsFiles: (paths: FrontendPaths) => paths.esConfigDir === null ? [] : [path.join(paths.esConfigDir, 'es_systems.cfg')],
@@ -58,6 +60,7 @@ export function emulationStationAdapter (id: string, title: string, layout: (roo
 
 export { batScript, installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
 export { esFormats } from './formats.js'
+export { cmdArguments, withoutCharacters } from './hook-arguments.js'
 export { toSystemInfo } from './es-systems.js'
 export { GamelistChangedError, indentBefore, rewriteGamelist, setTag, type GamelistEdit, type LocatedGame } from './gamelist-edit.js'
 export { startedGamePath } from './hooks.js'

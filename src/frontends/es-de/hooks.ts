@@ -6,8 +6,8 @@
  * events pass the raw path. When fast scrolling starts it fires a game-select with no argument.
  */
 import { nameProblem, romStem } from '../../identity/index.js'
-import type { FrontendAction } from '../adapter.js'
-import { startedGamePath } from '../emulationstation/index.js'
+import type { ArgumentRules, FrontendAction } from '../adapter.js'
+import { startedGamePath, withoutCharacters } from '../emulationstation/index.js'
 
 /** The events our scripts are installed for. */
 export const esDeHookNames = [
@@ -84,11 +84,14 @@ export function interpretEsDeHook (event: string, args: readonly string[], isKno
 }
 
 /**
- * Why ES-DE's `sh -c` cannot pass this argument as it is, or null. It puts every argument in double
- * quotes and escapes nothing in the select events' paths and in names, so inside them `$` and a
- * backquote expand, `"` ends the quotes, and a backslash before one of those (or at the end) is eaten.
+ * Linux and macOS: ES-DE's `sh -c` puts every argument in double quotes and escapes nothing in the
+ * select events' paths and in names, so inside them `$` and a backquote expand, `"` ends the
+ * quotes, and a backslash before one of those (or at the end) is eaten.
  */
-export function unpassableArgument (argument: string): string | null {
-  const specials = [...new Set(argument.match(/[`$"]|\\(?=[`$"\\]|$)/g) ?? [])]
-  return specials.length === 0 ? null : `${specials.join(' ')} inside the double quotes ES-DE puts around every argument`
+export const esDeShArguments: ArgumentRules = {
+  unpassable (argument) {
+    const specials = [...new Set(argument.match(/[`$"]|\\(?=[`$"\\]|$)/g) ?? [])]
+    return specials.length === 0 ? null : `${specials.join(' ')} inside the double quotes ES-DE puts around every argument`
+  },
+  passableName: (fileName) => withoutCharacters(fileName, /[`$"\\]/g)
 }

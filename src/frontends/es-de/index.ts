@@ -5,10 +5,10 @@
  */
 import path from 'node:path'
 import type { FrontendAdapter, FrontendHooks, FrontendPaths } from '../adapter.js'
-import { esFormats, installedSpoolDirs, installHooks, uninstallHooks } from '../emulationstation/index.js'
+import { cmdArguments, esFormats, installedSpoolDirs, installHooks, uninstallHooks } from '../emulationstation/index.js'
 import { esDeAppDataDir, esDeLayout } from './app-data.js'
 import { esDeControls } from './controls.js'
-import { esDeHookNames, interpretEsDeHook, unpassableArgument } from './hooks.js'
+import { esDeHookNames, esDeShArguments, interpretEsDeHook } from './hooks.js'
 import { EsDeNoWebApi } from './no-web-api.js'
 import { readEsDeSettings, switchedOffSettings, switchOnSettings } from './settings.js'
 
@@ -21,7 +21,7 @@ const esDeHooks: FrontendHooks = {
   install: (target) => installHooks(target, esDeHookNames),
   uninstall: uninstallHooks,
   installedSpoolDirs,
-  unpassableArgument,
+  argumentRules: { sh: esDeShArguments, cmd: cmdArguments },
   switchedOff: switchedOffSettings,
   switchOn: switchOnSettings
 }

@@ -121,7 +121,9 @@ describe('the read-only link from another machine', { skip }, () => {
     for (const url of [`http://${cabinet}:${port}/overlays/now-playing`, `http://${cabinet}:${port}/overlays/now-playing?token=not-the-token`, `http://${cabinet}:${port}/api/v1/context/state`]) {
       const response = await page.goto(url)
       assert.equal(response?.status(), 401, url)
-      assert.equal((await response?.json() as { code: string }).code, 'API_KEY_REQUIRED')
+      const refusal = await response?.json() as { code: string, message: string }
+      assert.equal(refusal.code, 'API_KEY_REQUIRED')
+      assert.match(refusal.message, new RegExp(`needs the read-only link: .*curl -s http://127\\.0\\.0\\.1:${port}/api/v1/read-link\\) and add its \\?token=`), 'a page opened in a browser is told how to get the link')
     }
     await context.close()
   })

@@ -318,6 +318,14 @@ describe('overlays in Chromium', { skip: browserPeer.skip }, () => {
     assert.deepEqual(errors, [])
   })
 
+  it('opened with the read-only link, the index shows each whole browser source URL with its token', async () => {
+    const { query } = await (await fetch(`${f.hub.baseUrl}/api/v1/read-link`)).json() as { query: string }
+    const page = await browser.newPage()
+    await page.goto(`${f.hub.baseUrl}/overlays/?${query}`)
+    assert.equal(await page.locator('section[data-overlay="toasts"] code.url').textContent(), `${f.hub.baseUrl}/overlays/toasts?w=1280&h=720&${query}`)
+    await page.close()
+  })
+
   it('answers 404 naming the index for an unknown overlay', async () => {
     const response = await fetch(`${f.hub.baseUrl}/overlays/nope`)
     assert.equal(response.status, 404)
