@@ -1,13 +1,13 @@
 /**
  * The Windows bundle as a RetroBat owner runs it, under Wine with Node.js 22's node.exe in place of
  * the bundle's Node.js 24 (test/support/windows-bundle.ts says why): a RetroBat tree, the service
- * started by `cabinet-hub.cmd`, our `.bat` hook run by Wine's cmd as EmulationStation runs it, a
- * media file served from a Windows path, and a signed record that outlives a power cut (checked
- * by `records verify` from this side).
+ * started by `cabinet-hub.cmd`, our `.bat` hook run by Wine's cmd as EmulationStation runs it, the
+ * incumbent's events.ini, a media file served from a Windows path, and a signed record that
+ * outlives a power cut (checked by `records verify` from this side).
  */
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { copyFileSync, existsSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { freePort, run, waitForHealth } from '../../support/cli.js'
@@ -45,7 +45,8 @@ describe('the win-x64 bundle under Wine, with Windows Node.js 22', { skip }, () 
   let port: number
   let serve: ReturnType<WindowsBundle['start']>
   const hub = (route: string): string => `http://127.0.0.1:${port}${route}`
-  const serviceArgs = (): string[] => ['serve', '--frontend-root', winePath(tree), '--profile', 'retrobat', '--data-dir', winePath(dataDir), '--port', String(port), '--mame-exe', 'none']
+  const eventsIni = (): string => path.join(tree, 'incumbent', 'events.ini')
+  const serviceArgs = (): string[] => ['serve', '--frontend-root', winePath(tree), '--profile', 'retrobat', '--data-dir', winePath(dataDir), '--port', String(port), '--mame-exe', 'none', '--events-ini', winePath(eventsIni())]
 
   before(async () => {
     cmd = await WineCmd.open('bundle')
@@ -56,6 +57,7 @@ describe('the win-x64 bundle under Wine, with Windows Node.js 22', { skip }, () 
     const demoTree = await bundle.run(['demo-tree', '--out', winePath(tree), '--profile', 'retrobat'])
     assert.equal(demoTree.status, 0, demoTree.output)
     copyFileSync(path.join(tree, 'roms', 'nes', 'Metroid (USA).nes'), path.join(tree, 'roms', 'nes', hardRom))
+    mkdirSync(path.dirname(eventsIni()))
   })
 
   after(() => {
@@ -82,6 +84,14 @@ describe('the win-x64 bundle under Wine, with Windows Node.js 22', { skip }, () 
     await cmd.run(hook, esArgLine(['nes', romPath, 'Tom & Jerry! [b] (Démo)']))
     const game = await waitForAnswer<{ path?: string, name?: string, systemId?: string }>(hub('/api/v1/context/current-game'), (body) => body.path === romPath, 'the hook never reached the service')
     assert.deepEqual({ systemId: game.systemId, path: game.path, name: game.name }, { systemId: 'nes', path: romPath, name: 'Tom & Jerry! [b] (Démo)' })
+  })
+
+  it('reads the incumbent\'s events.ini from a Windows path, replaced whole as its scripts replace it', async () => {
+    const romPath = winePath(path.join(tree, 'roms', 'nes', 'Mega Man 2 (USA).nes'))
+    writeFileSync(`${eventsIni()}.tmp`, `event=game-selected\r\n${esArgLine(['nes', romPath, 'Mega Man 2'])}\r\n`)
+    renameSync(`${eventsIni()}.tmp`, eventsIni())
+    const game = await waitForAnswer<{ path?: string, name?: string }>(hub('/api/v1/context/current-game'), (body) => body.path === romPath, 'events.ini never reached the service')
+    assert.equal(game.name, 'Mega Man 2')
   })
 
   it('serves a media file from the Windows folders byte for byte, and refuses ..\\ out of them', async () => {
