@@ -109,7 +109,7 @@ export const frontendModule = defineModule({
     context.provide(frontendActionsService, {
       listen: (listener) => feed.listen(listener),
       // In a game, the emulator has the controls.
-      panelInput: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
+      panelNavigation: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
     })
     let gamelists: ChangesWatch | null = null
 
