@@ -114,6 +114,22 @@ describe('frontend control with the simulator backend', () => {
     assert.equal((await f.get('/api/v1/context/current-game')).body.path, f.tree.rom('n64', 'Game 16.z64'))
   })
 
+  it('after POSITION_UNKNOWN sends nothing until the frontend reports a selection, which lets the next goto through', async () => {
+    // START moves no cursor here, so the frontend reports nothing after it.
+    assert.equal((await post(f, 'tap', { input: 'start' })).status, 200)
+    const sentBefore = f.es.calls.length
+    for (let i = 0; i < 2; i++) {
+      const refused = await post(f, 'goto-system', { system: 'n64', gapMs: 0 })
+      assert.deepEqual([refused.status, refused.body.code, refused.body.inputsSent], [409, 'POSITION_UNKNOWN', []])
+    }
+    assert.equal(f.es.calls.length, sentBefore, 'nothing was sent')
+    await f.hook('game-selected', 'n64', f.tree.rom('n64', 'Game 16.z64'), 'Game 16')
+    const goto = await post(f, 'goto-system', { system: 'n64', gapMs: 0 })
+    assert.equal(goto.status, 200, JSON.stringify(goto.body))
+    assert.deepEqual(goto.body.inputsSent, ['a'])
+    assert.equal(goto.body.verified, true)
+  })
+
   it('refuses navigation while a game runs (409)', async () => {
     await f.hook('game-start', f.tree.rom('mame', 'sf.zip'), 'sf', 'Street Fighter')
     const goto = await post(f, 'goto-system', { system: 'snes' })
