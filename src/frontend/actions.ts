@@ -18,8 +18,8 @@ export interface AppliedAction {
 export interface FrontendActions {
   /** Calls the listener synchronously for each applied action; returns the unsubscribe. */
   listen (listener: (applied: AppliedAction) => void): () => void
-  /** A control was pressed on the cabinet's panel at `atMs`: outside a game it moves the frontend's cursor. */
-  panelInput (atMs: number): void
+  /** A joystick direction, OK or BACK was pressed on the cabinet's panel at `atMs`: outside a game it moves the frontend's cursor. */
+  panelNavigation (atMs: number): void
 }
 
 export const frontendActionsService = serviceKey<FrontendActions>('frontend.actions')

@@ -103,12 +103,13 @@ export const frontendModule = defineModule({
         return current === null ? null : { gameId: catalog.gameId(current.gamePath, catalog.game(current.systemId, current.gamePath)), gamePath: current.gamePath }
       }
     })
-    // A family without controls of its own only plans (dry-run); the plan is written in ES's button names.
-    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? esButtons, es, context: link.context, onInput: (atMs) => link.navigationInput(atMs), catalog, publisher })
+    // A family without controls of its own only plans (dry-run); the plan is written in ES's button
+    // names, and goes the long way round a list, which is right whether its lists wrap or not.
+    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? { ...esButtons, listsWrap: false }, es, context: link.context, onInput: (atMs) => link.navigationInput(atMs), catalog, publisher })
     context.provide(frontendActionsService, {
       listen: (listener) => feed.listen(listener),
       // In a game, the emulator has the controls.
-      panelInput: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
+      panelNavigation: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
     })
     let gamelists: ChangesWatch | null = null
 

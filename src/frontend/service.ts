@@ -22,7 +22,7 @@ import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, selectionUnc
 const rememberedHookIds = 1024
 /**
  * A game selection the same as the hook just before it, this soon after, is the frontend repeating
- * itself (ES fires game-selected twice after every game end, 150-330 ms apart): published once.
+ * itself (ES fires game-selected three times after every game end, 150-330 ms apart): published once.
  */
 const repeatedSelectionMs = 500
 

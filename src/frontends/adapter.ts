@@ -141,6 +141,12 @@ export interface FrontendControls {
   /** The input that opens and launches (ES: `b`), and the one that goes back (ES: `a`). */
   readonly ok: NavigationInput
   readonly back: NavigationInput
+  /**
+   * Whether one up or down at either end of a gamelist goes round to the other end: ES and ES-DE
+   * wrap single steps (held scrolling and page jumps stop at the ends), so the far end of a list
+   * is a few steps the other way.
+   */
+  readonly listsWrap: boolean
   /** X window class of its window, which the xdotool backend sends keys to unless `xdotoolWindowClass` names another. */
   readonly windowClass: string
   /** The backend of that `--control-backend` name. */

@@ -1,5 +1,6 @@
 /** The events of the control panels: configuration, resolved panel state, settings and inputs. */
 import { Type } from 'typebox'
+import { systemInputs } from './system-inputs.js'
 import { byType, define, int, open, str, type EventMap } from '../core/events/definition.js'
 import type { EventPayload } from '../core/envelope.js'
 import { selectionFields } from '../frontend/index.js'
@@ -19,8 +20,8 @@ const panelInputFields = {
   Player: int('Player panel.'),
   Slot: int('Panel slot; 0 for a system input.'),
   Function: str('What the button does in the current panel (empty when unused); the input name for a system input.'),
-  System: Type.Boolean({ description: 'true for START, SELECT and COIN.' }),
-  SystemInput: str('START, SELECT or COIN; empty for a slot.')
+  System: Type.Boolean({ description: 'true for an input that is not a numbered slot (SystemInput).' }),
+  SystemInput: str(`${systemInputs.join(', ')} (UP ... RIGHT: the joystick; OK and BACK: Enter and Esc); empty for a slot.`)
 }
 const panelDrawing = Type.Object({
   Url: str('Where the service serves the SVG (`/api/v1/media/panels/...`).'),

@@ -67,7 +67,7 @@ export const panelsModule = defineModule({
       publisher: context.publisher,
       now: context.now,
       machines: context.use(machineDataService),
-      pressed: (atMs) => { if (enabled) context.use(frontendActionsService).panelInput(atMs) }
+      navigated: (atMs) => { if (enabled) context.use(frontendActionsService).panelNavigation(atMs) }
     })
     context.provide(panelControlsService, {
       instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}

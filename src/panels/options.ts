@@ -1,5 +1,6 @@
 /** The cabinet's control panel and how its buttons are wired. */
 import { Type } from 'typebox'
+import { systemInputs } from './system-inputs.js'
 import { option, type ConfigOf } from '../core/options.js'
 
 export const panelOptions = {
@@ -8,7 +9,7 @@ export const panelOptions = {
   panelPeripherals: option({ kind: 'list', schema: Type.Array(Type.String({ minLength: 1 })), default: ['arcade-joystick'], flag: 'panel-peripherals', description: 'Controls besides the buttons: arcade-joystick, analog-joystick, rotary-joystick, spinner, trackball, lightgun, wheel, pedals, dance-mat (comma separated).' }),
   panelButtonRows: option({ kind: 'string', schema: Type.Union([Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*(\\s*;\\s*\\d+(\\s*,\\s*\\d+)*)*\\s*$' }), Type.Null()]), default: null, flag: 'panel-rows', description: 'Slots of each button row, top row first, rows separated by ";" (for example "1,2,3;4,5,6"); default two rows, the top one holding the odd button.' }),
   panelEvdevDevices: option({ kind: 'list', schema: Type.Array(Type.String({ minLength: 1 })), default: [], flag: 'panel-evdev', description: 'Linux input devices (/dev/input/event*) or FIFOs read for panel presses (comma separated).' }),
-  panelInputMap: option({ kind: 'list', schema: Type.Array(Type.String({ pattern: '^\\d+=(\\d+:\\d+|(START|SELECT|COIN):\\d+)$' })), default: [], flag: 'panel-input-map', description: 'Cabinet wiring: evdev key or button code = player:slot or START|SELECT|COIN:player (for example "29=1:1,2=START:1"); replaces the built-in keyboard-encoder and gamepad map.' })
+  panelInputMap: option({ kind: 'list', schema: Type.Array(Type.String({ pattern: `^\\d+=(\\d+:\\d+|(${systemInputs.join('|')}):\\d+)$` })), default: [], flag: 'panel-input-map', description: `Cabinet wiring: evdev key or button code = player:slot or ${systemInputs.join('|')}:player (for example "29=1:1,2=START:1,103=UP:1"); replaces the built-in keyboard-encoder and gamepad map.` })
 } as const
 
 export type PanelsConfig = ConfigOf<typeof panelOptions>

@@ -1,5 +1,6 @@
 /** REST shapes of the Control Panel Manager (camelCase). */
 import { Type } from 'typebox'
+import { systemInputs } from './system-inputs.js'
 import type { CodedBodyRule } from '../core/validation.js'
 
 const exampleSlots = [
@@ -77,12 +78,12 @@ export const ResourceSchemaResponse = Type.Object({}, {
   examples: [{ title: 'cabinet-hub control panel resource', type: 'object' }]
 })
 
-export const oneInputRule: CodedBodyRule = { schemaPath: '#/oneOf', code: 'INVALID_INPUT', message: 'Name exactly one of slot (1-12) or system (START, SELECT, COIN)' }
+export const oneInputRule: CodedBodyRule = { schemaPath: '#/oneOf', code: 'INVALID_INPUT', message: `Name exactly one of slot (1-12) or system (${systemInputs.join(', ')})` }
 
 export const InputBody = Type.Object({
   player: Type.Integer({ minimum: 1, maximum: 6 }),
   slot: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
-  system: Type.Optional(Type.Union([Type.Literal('START'), Type.Literal('SELECT'), Type.Literal('COIN')])),
+  system: Type.Optional(Type.Union(systemInputs.map((input) => Type.Literal(input)), { description: 'An input that is not a numbered slot; UP, DOWN, LEFT, RIGHT (the joystick), OK and BACK move the frontend\'s cursor outside a game.' })),
   pressed: Type.Boolean()
 }, {
   additionalProperties: false,

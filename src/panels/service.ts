@@ -17,6 +17,7 @@ import { corePanelFile, panelFromFile, resolvePanel, type PanelRequest, type Res
 import type { PanelResources } from './resources.js'
 import type { PanelResource } from './resource-schema.js'
 import { drawFront, drawTop } from './svg.js'
+import { isNavigation, type SystemInput } from './system-inputs.js'
 import { panelThemeSnapshot, type PanelThemeSnapshot } from './theme-snapshot.js'
 
 const snapshotVersion = 2
@@ -30,14 +31,14 @@ export interface PanelServiceDeps {
   readonly now: () => Date
   /** MAME's machine data, for panels derived when no file covers an arcade game. */
   readonly machines: MachineData
-  /** Told of each press: outside a game it moves the frontend's cursor. */
-  readonly pressed: (atMs: number) => void
+  /** Told of each press of a joystick direction, OK or BACK: outside a game it moves the frontend's cursor. */
+  readonly navigated: (atMs: number) => void
 }
 
 /** A physical press after the cabinet wiring: a numbered slot or a system input. */
 export type PanelPress =
   | { readonly player: number, readonly slot: number }
-  | { readonly player: number, readonly systemInput: 'START' | 'SELECT' | 'COIN' }
+  | { readonly player: number, readonly systemInput: SystemInput }
 
 /** One button of an instruction card's `Controls` block. */
 export interface ButtonControl {
@@ -212,7 +213,7 @@ export class PanelService {
       ? { Player: press.player, Slot: press.slot, Function: this.#functionOf(press.player, press.slot), System: false, SystemInput: '' }
       : { Player: press.player, Slot: 0, Function: press.systemInput, System: true, SystemInput: press.systemInput }
     this.#deps.publisher.publish(pressed ? 'panel.input.pressed' : 'panel.input.released', payload)
-    if (pressed) this.#deps.pressed(this.#deps.now().getTime())
+    if (pressed && 'systemInput' in press && isNavigation(press.systemInput)) this.#deps.navigated(this.#deps.now().getTime())
     return payload
   }
 

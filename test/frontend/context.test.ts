@@ -118,21 +118,6 @@ describe('frontend hooks -> context and ui.* events', () => {
     frontend.close()
   })
 
-  it('marks the selection uncertain when a control pressed on the panel gets no selection report, until the frontend reports one', async () => {
-    const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
-    const romPath = f.tree.rom('mame', 'sf.zip')
-    await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
-    const press = await fetch(`${f.hub.baseUrl}/api/v1/panels/input`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ player: 1, slot: 1, pressed: true }) })
-    assert.equal(press.status, 202, await press.clone().text())
-    await frontend.until((c) => c.types().includes('ui.selection.uncertain'))
-    assert.equal((await f.get('/api/v1/context/state')).body.selectionUncertain, true)
-    await f.hook('game-selected', 'mame', f.tree.rom('mame', '1943.zip'), '1943')
-    const state = (await f.get('/api/v1/context/state')).body
-    assert.equal(state.selectionUncertain, false)
-    assert.equal(state.selectedGame.gamePath, f.tree.rom('mame', '1943.zip'))
-    frontend.close()
-  })
-
   it('takes game-start\'s system from the rom folder when the game starting is not the selected one, and publishes other hooks as ui.event', async () => {
     const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
     await f.hook('system-selected', 'mame')

@@ -24,8 +24,9 @@ function attachCarousel (f: FrontendHub, systems: string[]): void {
     const count = (f.es.games[systems[system]!] ?? []).length
     if (game === null && (input === 'right' || input === 'left')) system = (system + (input === 'right' ? 1 : systems.length - 1)) % systems.length
     else if (game === null && input === 'b' && count > 0) game = 0
-    else if (game !== null && input === 'down') game = Math.min(count - 1, game + 1)
-    else if (game !== null && input === 'up') game = Math.max(0, game - 1)
+    // A single step wraps round the gamelist, as on ES.
+    else if (game !== null && input === 'down') game = (game + 1) % count
+    else if (game !== null && input === 'up') game = (game + count - 1) % count
     else if (game !== null && input === 'a') game = null
     else return
     fire()
@@ -39,7 +40,8 @@ describe('frontend control with the simulator backend', () => {
     f.es.systems = [{ name: 'mame' }, { name: 'snes' }, { name: 'n64' }]
     f.es.games = {
       mame: [{ path: f.tree.rom('mame', '1943.zip'), name: '1943: The Battle of Midway' }, { path: f.tree.rom('mame', 'sf.zip'), name: 'Street Fighter' }],
-      snes: [{ path: f.tree.rom('snes', 'Super Mario World (USA).sfc'), name: 'Super Mario World' }]
+      snes: [{ path: f.tree.rom('snes', 'Super Mario World (USA).sfc'), name: 'Super Mario World' }],
+      n64: Array.from({ length: 16 }, (_, i) => ({ path: f.tree.rom('n64', `Game ${String(i + 1).padStart(2, '0')}.z64`), name: `Game ${String(i + 1).padStart(2, '0')}` }))
     }
     attachCarousel(f, ['mame', 'snes', 'n64'])
   })
@@ -101,6 +103,31 @@ describe('frontend control with the simulator backend', () => {
     const missing = await post(f, 'goto-game', { system: 'mame', gameName: 'Pong' })
     assert.equal(missing.status, 404)
     assert.equal(missing.body.code, 'GAME_NOT_FOUND')
+  })
+
+  it('goto-game goes round a gamelist that wraps: from the first of 16 games to the last is one up', async () => {
+    const goto = await post(f, 'goto-game', { system: 'n64', gameName: 'Game 16', gapMs: 0 })
+    assert.equal(goto.status, 200, JSON.stringify(goto.body))
+    // Back to the carousel on mame, left round to n64, OK onto its first game, then one up.
+    assert.deepEqual(goto.body.inputsSent, ['a', 'left', 'b', 'up'])
+    assert.equal(goto.body.verified, true)
+    assert.equal((await f.get('/api/v1/context/current-game')).body.path, f.tree.rom('n64', 'Game 16.z64'))
+  })
+
+  it('after POSITION_UNKNOWN sends nothing until the frontend reports a selection, which lets the next goto through', async () => {
+    // START moves no cursor here, so the frontend reports nothing after it.
+    assert.equal((await post(f, 'tap', { input: 'start' })).status, 200)
+    const sentBefore = f.es.calls.length
+    for (let i = 0; i < 2; i++) {
+      const refused = await post(f, 'goto-system', { system: 'n64', gapMs: 0 })
+      assert.deepEqual([refused.status, refused.body.code, refused.body.inputsSent], [409, 'POSITION_UNKNOWN', []])
+    }
+    assert.equal(f.es.calls.length, sentBefore, 'nothing was sent')
+    await f.hook('game-selected', 'n64', f.tree.rom('n64', 'Game 16.z64'), 'Game 16')
+    const goto = await post(f, 'goto-system', { system: 'n64', gapMs: 0 })
+    assert.equal(goto.status, 200, JSON.stringify(goto.body))
+    assert.deepEqual(goto.body.inputsSent, ['a'])
+    assert.equal(goto.body.verified, true)
   })
 
   it('refuses navigation while a game runs (409)', async () => {

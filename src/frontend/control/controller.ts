@@ -13,6 +13,7 @@ import { romKey } from '../../library/index.js'
 import type { ContextSnapshot, FrontendContext } from '../context.js'
 import type { FrontendControls, FrontendWebApi, InputBackend, NavigationInput } from '../../frontends/index.js'
 import { emptySequenceRule } from './schemas.js'
+import { stepsBetween } from './steps.js'
 
 export interface Timing {
   readonly holdMs: number
@@ -38,8 +39,8 @@ export interface ActionResult {
 
 export interface ControllerDeps {
   readonly backend: InputBackend
-  /** The frontend's OK and back inputs. */
-  readonly controls: Pick<FrontendControls, 'ok' | 'back'>
+  /** The frontend's OK and back inputs, and whether its gamelists wrap. */
+  readonly controls: Pick<FrontendControls, 'ok' | 'back' | 'listsWrap'>
   readonly es: FrontendWebApi
   readonly context: FrontendContext
   /** Told each input as it is sent (epoch ms): the position is unknown until the frontend reports it. */
@@ -132,7 +133,7 @@ export class FrontendController {
       if (!entered) throw positionUnknown(`No game of ${target.name} was reported selected after entering it`)
       const current = games.findIndex((g) => romKey(g.path) === romKey(context.snapshot().selectedGame!.gamePath))
       if (current < 0) throw new HubError(409, 'CURRENT_GAME_UNKNOWN', 'The selected game is not in the frontend\'s list of that system')
-      const steps = index - current
+      const steps = stepsBetween(current, index, games.length, this.#deps.controls.listsWrap)
       if (await send(Array.from({ length: Math.abs(steps) }, () => steps > 0 ? 'down' as const : 'up' as const), timing) === 'stopped') return 'stopped'
       return await this.#until(() => context.positionKnown && romKey(context.snapshot().selectedGame?.gamePath ?? '') === romKey(wanted.path), verifyTimeoutMs) ? 'completed' : 'sent'
     })
@@ -154,12 +155,11 @@ export class FrontendController {
     if (current === null) throw new HubError(409, 'CURRENT_SYSTEM_UNKNOWN', 'No system selection seen yet, so the carousel position is unknown; select something in the frontend first')
     const from = target.order.findIndex((s) => s.toLowerCase() === current.toLowerCase())
     if (from < 0) throw new HubError(409, 'CURRENT_SYSTEM_UNKNOWN', `The selected system ${current} is not in the carousel`)
-    const to = target.order.indexOf(target.name)
-    const forward = (to - from + target.order.length) % target.order.length
-    const backward = target.order.length - forward
+    // The carousel always wraps.
+    const steps = stepsBetween(from, target.order.indexOf(target.name), target.order.length, true)
     const inputs: NavigationInput[] = [
       ...(snapshot.selectedGame === null ? [] : [this.#deps.controls.back]),
-      ...Array.from({ length: forward <= backward ? forward : backward }, () => forward <= backward ? 'right' as const : 'left' as const)
+      ...Array.from({ length: Math.abs(steps) }, () => steps > 0 ? 'right' as const : 'left' as const)
     ]
     if (await send(inputs, timing) === 'stopped') return 'stopped'
     if (this.#deps.backend.dryRun) return 'planned'

@@ -34,6 +34,7 @@ export const esButtons = { ok: 'b', back: 'a' } as const
 
 const esControls: FrontendControls = {
   ...esButtons,
+  listsWrap: true,
   windowClass: 'emulationstation',
   backend: (kind, context) => kind === 'simulator'
     ? new SimulatorBackend(context.webApi)

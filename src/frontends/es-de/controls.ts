@@ -17,6 +17,7 @@ const builtInKeys: Readonly<Record<NavigationInput, string>> = {
 export const esDeControls: FrontendControls = {
   ok: 'a',
   back: 'b',
+  listsWrap: true,
   windowClass: 'es-de',
   // ES-DE takes no input over HTTP: the simulator backend reports that it cannot reach it.
   backend: (kind, context) => kind === 'simulator'
