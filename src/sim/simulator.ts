@@ -53,8 +53,8 @@ export interface FrontendSimulatorOptions {
 }
 
 const keptNotifications = 20
-/** game-selected after a game ends: ES re-selects the cursor's game as its views come back (observed: 1-2). */
-const selectionsAfterGame = 2
+/** game-selected after a game ends: ES re-selects the cursor's game as its views come back (three times on batocera-emulationstation v42). */
+const selectionsAfterGame = 3
 /** game-selected during `/reloadgames` (observed: 4). */
 const selectionsAfterReload = 4
 
