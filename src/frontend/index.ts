@@ -175,7 +175,7 @@ export const frontendModule = defineModule({
 })
 
 export { frontendActionsService, type AppliedAction } from './actions.js'
-export { onScreenService, type FrontendFacts, type GameOnScreen, type OnScreen } from './facts.js'
+export { onScreenService, type FactOrigin, type FrontendFacts, type GameOnScreen, type OnScreen } from './facts.js'
 export type { ContextSnapshot } from './context.js'
 export { selectionFields, type FrontendEvents } from './events.js'
 export { spoolDirOf } from './spool.js'

@@ -121,9 +121,12 @@ export class FrontendLink {
 
   /**
    * The hooks spooled while the service was down have all been applied: a replayed game start
-   * with no replayed end is a game that still runs, which the action feed now hears of.
+   * with no replayed end is a game that may still run, which the action feed now hears of (the
+   * web API then tells whether it does; if not, the end is the service's own, `Inferred`).
    */
   replayDone (): void {
+    // A replayed selection waiting out the burst window goes out now: replays end before ready.
+    this.#gate.flush()
     const start = this.#replayedStart
     this.#replayedStart = null
     if (start !== null) this.#deps.feed.emit({ action: start.action, context: this.context.snapshot(), sequence: start.stamp.Sequence, correlationId: start.correlationId })

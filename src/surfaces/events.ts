@@ -27,7 +27,9 @@ const snapshot = <const T extends string>(type: T, surface: string) => define(ty
   }, { description: 'How long the snapshot took, for latency tools.' }),
   Generation: Type.Object({ Marquee: str('`source-present`, `generated-present` or `disabled`.'), Dmd: str('`source-present` or `disabled`.') }, { description: 'Marquee only: whether the marquee and DMD come from real files; this service composes none.' }),
   Cards: Type.Array(Type.Unknown(), { description: 'Instruction card: ic, ic-1, ic-2 ... in order, each an asset with its Role.' }),
-  Controls: Type.Unknown({ description: 'Instruction card: what each button does, when the control panels provide it.' })
+  Controls: Type.Unknown({ description: 'Instruction card: what each button does, when the control panels provide it.' }),
+  Replayed: Type.Optional(Type.Literal(true, { description: 'Present when the entry was put on screen by a hook fired before the service started (spooled while it was down): history, not what the frontend shows now; a snapshot without it follows once the replay is done.' })),
+  OccurredAt: Type.Optional(Type.String({ format: 'date-time', description: 'With Replayed: when that hook was fired.' }))
 }, `${surface} snapshot`), { coalesceKey: byType(type), retainSlot: type.replace(/\.updated$/, '') })
 
 

@@ -7,16 +7,17 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Publisher } from '../core/event-bus.js'
 import type { FactChannel, Facts } from '../core/facts.js'
 import { marqueeImage, type SurfaceFacts } from './facts.js'
-import type { GameOnScreen, OnScreen } from '../frontend/index.js'
+import type { FactOrigin, GameOnScreen, OnScreen } from '../frontend/index.js'
 import type { LibraryCatalog } from '../library/index.js'
 import type { LocalMedia, MediaFacts } from '../media/index.js'
 import { pathOfNames } from '../identity/index.js'
 import type { SurfaceEvents } from './events.js'
-import { buildSnapshot, selectionKey, surfaces, type SurfaceEntry, type SurfaceExtension, type SurfaceTrigger } from './snapshots.js'
+import { buildSnapshot, selectionKey, surfaces, type ReplayMark, type SurfaceEntry, type SurfaceExtension, type SurfaceTrigger } from './snapshots.js'
 import { gameTexts } from './texts.js'
 
 interface Trigger {
   readonly sequence: number
+  readonly replay: ReplayMark | null
   readonly systemId: string
   readonly gamePath: string | null
   /** The rom id of the selection, null at system scope. */
@@ -67,10 +68,10 @@ export class SurfaceSnapshots {
     const { facts } = this.#deps.onScreen
     // The cause names the ui.* event the fact was published as, for the snapshot's `Latency`.
     this.#unsubscribe = [
-      facts.on('SelectionChanged', ({ sequence, game, system }) => { this.#show(sequence, false, game === null ? 'ui.system.selected' : 'ui.game.selected', shown(game, system)) }),
-      facts.on('GameStarted', ({ sequence, game }) => { this.#show(sequence, true, 'ui.game.started', shown(game, null)) }),
+      facts.on('SelectionChanged', (fact) => { this.#show(fact, false, fact.game === null ? 'ui.system.selected' : 'ui.game.selected', shown(fact.game, fact.system)) }),
+      facts.on('GameStarted', (fact) => { this.#show(fact, true, 'ui.game.started', shown(fact.game, null)) }),
       // The game's end shows the selected game again, else the system.
-      facts.on('GameEnded', ({ sequence }) => { this.#show(sequence, false, 'ui.game.ended', shown(this.#deps.onScreen.selected, this.#deps.onScreen.selectedSystem)) }),
+      facts.on('GameEnded', (fact) => { this.#show(fact, false, 'ui.game.ended', shown(this.#deps.onScreen.selected, this.#deps.onScreen.selectedSystem)) }),
       this.#deps.mediaFacts.on('AssetChanged', ({ system, slug }) => { this.#mediaChanged(system, slug) })
     ]
   }
@@ -85,10 +86,11 @@ export class SurfaceSnapshots {
     return this.#current
   }
 
-  #show (sequence: number, playing: boolean, type: string, what: ReturnType<typeof shown>): void {
+  #show (origin: FactOrigin, playing: boolean, type: string, what: ReturnType<typeof shown>): void {
     if (what === null) return
     const now = this.#deps.now().getTime()
-    this.#schedule({ sequence, playing, cause: { type, emittedAtMs: now, receivedAtMs: now }, ...what }, false)
+    const replay = origin.replayed ? { occurredAt: origin.occurredAt } : null
+    this.#schedule({ sequence: origin.sequence, replay, playing, cause: { type, emittedAtMs: now, receivedAtMs: now }, ...what }, false)
   }
 
   /** A media file of the entry on screen (or of its system) came or went: the snapshots are sent again. */
@@ -97,7 +99,7 @@ export class SurfaceSnapshots {
     if (current === null || system !== current.mediaSystem || (slug !== current.slug && slug !== '')) return
     const now = this.#deps.now().getTime()
     const cause = { type: 'media-changed', emittedAtMs: now, receivedAtMs: now }
-    this.#schedule({ sequence: current.sequence, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, rom: current.rom, gameName: current.gameName, playing: current.state === 'playing', cause }, true)
+    this.#schedule({ sequence: current.sequence, replay: current.replay, systemId: current.frontendSystem, gamePath: current.scope === 'game' ? current.gamePath : null, rom: current.rom, gameName: current.gameName, playing: current.state === 'playing', cause }, true)
   }
 
   /** Publishing waits for the end of the tick: the bus is mid-delivery, and a newer trigger may follow at once. */
@@ -123,6 +125,7 @@ export class SurfaceSnapshots {
     const tail = identity.slug === '' ? ['systems', identity.system] : ['systems', identity.system, 'games', identity.slug]
     return {
       sequence: trigger.sequence,
+      replay: trigger.replay,
       trigger: trigger.cause,
       state: trigger.playing ? 'playing' : 'browsing',
       scope: identity.slug === '' ? 'system' : 'game',

@@ -21,8 +21,14 @@ export interface SurfaceTrigger {
 }
 
 /** What the surfaces show: a system, or a game of it, with everything the index knows about it. */
+/** The entry was put on screen by a replayed hook (see ui.* `Replayed`), fired at `occurredAt` where known. */
+export interface ReplayMark {
+  readonly occurredAt: string | null
+}
+
 export interface SurfaceEntry {
   readonly sequence: number
+  readonly replay: ReplayMark | null
   readonly trigger: SurfaceTrigger
   readonly state: 'browsing' | 'playing'
   readonly scope: SurfaceScope
@@ -182,5 +188,6 @@ export function buildSnapshot (surface: Surface, entry: SurfaceEntry, extension:
   if (entry.scope === 'game') payload.SystemAssets = table(entry.systemAssets)
   if ((surface === 'topper' || surface === 'instruction-card') && entry.texts !== null) payload.Text = entry.texts
   if (surface === 'instruction-card') payload.Cards = cards(entry)
+  if (entry.replay !== null) Object.assign(payload, { Replayed: true }, entry.replay.occurredAt === null ? {} : { OccurredAt: entry.replay.occurredAt })
   return { ...payload, ...extension?.(entry) }
 }
