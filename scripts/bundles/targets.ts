@@ -1,4 +1,7 @@
-/** The machines a bundle is made for, and where their Node.js comes from (the npm registry's official builds). */
+/**
+ * The machines a bundle is made for, where their Node.js comes from (the npm registry's official
+ * builds), and which Node.js versions the project runs on: the bundles' and the oldest it supports.
+ */
 import { readFileSync } from 'node:fs'
 
 export interface Target {
@@ -21,6 +24,7 @@ export const targets: readonly Target[] = [
 
 interface PackageJson {
   readonly version: string
+  readonly engines: { readonly node: string }
   readonly optionalDependencies: Record<string, string>
 }
 
@@ -31,6 +35,22 @@ export function nodeVersion (): string {
   const versions = new Set(targets.map((t) => projectPackage.optionalDependencies[t.nodePackage]))
   if (versions.size !== 1 || versions.has(undefined)) throw new Error(`package.json must pin one Node.js version for ${targets.map((t) => t.nodePackage).join(', ')}; it has ${[...versions].join(', ')}`)
   return [...versions][0]!
+}
+
+/** The target of the machine this runs on, if a bundle is made for it. */
+export function thisMachine (): Target | undefined {
+  const name = `${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`
+  return targets.find((t) => t.name === name)
+}
+
+/**
+ * The oldest Node.js the app supports: the floor of package.json's `engines.node` (`>=22.16` is
+ * 22.16.0). The fast tier runs on it too, so the claim is tested where it is most likely false.
+ */
+export function oldestNodeVersion (): string {
+  const floor = /^>=(\d+)\.(\d+)(?:\.(\d+))?$/.exec(projectPackage.engines.node)
+  if (floor === null) throw new Error(`package.json's engines.node must be ">=major.minor[.patch]"; it is ${projectPackage.engines.node}`)
+  return `${floor[1]}.${floor[2]}.${floor[3] ?? 0}`
 }
 
 export const archiveName = (version: string, target: Target): string => `cabinet-hub-${version}-${target.name}.${target.archive}`
