@@ -46,16 +46,20 @@ export const installServiceCommand: ModuleCommand = {
   name: 'install-service',
   usage: `  cabinet-hub install-service [--for systemd|retrobat|batocera] [--unit-dir DIR]
                   [--userdata DIR] [options]
-                                  start the service with the machine, with these options:
-                                  systemd writes a user unit (Linux; default on Linux), retrobat
-                                  the RetroBat start hook under --frontend-root (default on Windows),
-                                  batocera the user service ${batoceraServiceName} under
+                                  start the service with the machine, with these options and the
+                                  data dir: systemd writes a user unit (Linux; default on Linux),
+                                  retrobat the RetroBat start hook under --frontend-root (default
+                                  on Windows), batocera the user service ${batoceraServiceName} under
                                   --frontend-root (else --userdata, else ${batoceraUserdata})/system/services
 `,
   async run (args, context) {
     const parsed = context.parse(args, flags)
     if (parsed.positionals.length > 0) throw new CommandUsageError(`install-service: unexpected argument "${parsed.positionals[0]}"`)
-    const command = thisCommand(parsed.serviceArgs)
+    // Always the data dir this command resolved: a service started at boot has another HOME and
+    // environment (systemd's, Batocera's init), where the default or CABINET_HUB_DATA_DIR would
+    // name another folder than the one the hooks spool into.
+    const dataDirArgs = parsed.loaded.sources.dataDir === 'cli' ? [] : ['--data-dir', parsed.core.dataDir]
+    const command = thisCommand([...parsed.serviceArgs, ...dataDirArgs])
     const target = targetOf(parsed.flags.for)
     const frontends = parsed.config as unknown as FrontendsConfig
     if (target === 'batocera') {
