@@ -5,10 +5,11 @@
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { archiveName, projectPackage, targets, type Target } from '../../scripts/bundles/targets.js'
+import { tempDir } from './hub.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const inputs = ['src', 'scripts', 'package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE']
@@ -75,4 +76,15 @@ export function unpackBundle (target: Target): string {
   const folders = readdirSync(unpacked)
   if (folders.length !== 1) throw new Error(`the ${target.name} archive unpacks to ${folders.join(', ')}, not one folder`)
   return path.join(unpacked, folders[0]!)
+}
+
+/** A PATH of these programs of this machine and no other, no Node.js nor npm among them: what a Batocera PC has. */
+export function pathWithoutNode (programs: readonly string[]): string {
+  const bin = tempDir('cabinet-hub-nonode-')
+  for (const program of programs) {
+    const found = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).stdout.trim()
+    if (found === '') throw new Error(`${program} is not on this machine's PATH`)
+    symlinkSync(found, path.join(bin, program))
+  }
+  return bin
 }
