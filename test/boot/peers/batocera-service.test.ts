@@ -35,10 +35,10 @@ describe('install-service --for batocera, from the linux-x64 bundle', () => {
     const install = spawnSync(path.join(bundle, 'cabinet-hub'), ['install-service', '--for', 'batocera', '--userdata', userdata, '--port', String(port), '--data-dir', path.join(userdata, 'cabinet hub\'s data')], { encoding: 'utf8' })
     assert.equal(install.status, 0, install.stderr)
     const service = path.join(userdata, 'system', 'services', 'cabinet_hub')
-    assert.match(install.stdout, new RegExp(`^wrote ${service}\\n.*batocera-services enable cabinet_hub`, 's'))
+    const log = path.join(userdata, 'system', 'logs', 'cabinet-hub.log')
+    assert.match(install.stdout, new RegExp(`^wrote ${service} \\(it logs to ${log}\\)\\n.*batocera-services enable cabinet_hub`, 's'))
     assert.match(path.basename(service), /^[A-Za-z_][A-Za-z0-9_]*$/, 'a name Batocera accepts')
     assert.equal(statSync(service).mode & 0o777, 0o700, 'the options may hold the API key')
-    const log = path.join(userdata, 'system', 'logs', 'cabinet-hub.log')
     const pidFile = path.join(userdata, 'system', 'logs', 'cabinet_hub.pid')
     const sh = (action: string) => spawnSync('sh', [service, action], { encoding: 'utf8', timeout: 30_000 })
 
