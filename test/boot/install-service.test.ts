@@ -10,20 +10,23 @@ import { tempDir } from '../support/hub.js'
 import { writeFrontendTree } from '../support/frontend-tree.js'
 import { moduleCli } from '../support/module-cli.js'
 
-/** A data dir given only by the environment: what a boot service, with another one, would not see. */
-function dataDirFromEnv (): { dataDir: string, env: NodeJS.ProcessEnv } {
+/**
+ * Runs install-service with these arguments and a data dir given only by the environment, which a
+ * service started at boot would not see; returns that data dir and what the command said.
+ */
+async function installService (args: readonly string[]): Promise<{ dataDir: string, stdout: string }> {
   const dataDir = path.join(tempDir(), 'hub data')
-  return { dataDir, env: { CABINET_HUB_DATA_DIR: dataDir } }
+  const result = await moduleCli('install-service', args, { CABINET_HUB_DATA_DIR: dataDir })
+  assert.equal(result.code, 0, result.stderr)
+  return { dataDir, stdout: result.stdout }
 }
 
 describe('install-service --for batocera', () => {
   it('writes the service under --frontend-root, says where, and runs it with the data dir', async () => {
     const root = tempDir()
-    const { dataDir, env } = dataDirFromEnv()
-    const result = await moduleCli('install-service', ['--for', 'batocera', '--frontend-root', root, '--profile', 'batocera'], env)
-    assert.equal(result.code, 0, result.stderr)
+    const { dataDir, stdout } = await installService(['--for', 'batocera', '--frontend-root', root, '--profile', 'batocera'])
     const service = path.join(root, 'system', 'services', 'cabinet_hub')
-    assert.match(result.stdout, new RegExp(`^wrote ${service} \\(it logs to ${path.join(root, 'system', 'logs', 'cabinet-hub.log')}\\)\\n`))
+    assert.match(stdout, new RegExp(`^wrote ${service} \\(it logs to ${path.join(root, 'system', 'logs', 'cabinet-hub.log')}\\)\\n`))
     const script = readFileSync(service, 'utf8')
     assert.ok(script.includes(`'--frontend-root' '${root}' `), script)
     assert.ok(script.includes(`'--data-dir' '${dataDir}'`), script)
@@ -33,20 +36,17 @@ describe('install-service --for batocera', () => {
   it('puts the service under the frontend root when --userdata names another folder, and under --userdata alone otherwise', async () => {
     const root = tempDir()
     const userdata = tempDir()
-    const { env } = dataDirFromEnv()
-    assert.equal((await moduleCli('install-service', ['--for', 'batocera', '--frontend-root', root, '--userdata', userdata], env)).code, 0)
+    await installService(['--for', 'batocera', '--frontend-root', root, '--userdata', userdata])
     assert.ok(existsSync(path.join(root, 'system', 'services', 'cabinet_hub')))
     assert.equal(existsSync(path.join(userdata, 'system')), false, 'nothing under --userdata')
 
-    const alone = await moduleCli('install-service', ['--for', 'batocera', '--userdata', userdata], env)
-    assert.equal(alone.code, 0, alone.stderr)
+    const alone = await installService(['--for', 'batocera', '--userdata', userdata])
     assert.match(alone.stdout, new RegExp(`^wrote ${path.join(userdata, 'system', 'services', 'cabinet_hub')} `))
   })
 
-  it('passes a data dir given on the command line once, made absolute', async () => {
+  it('passes a data dir given on the command line once, made absolute, over the environment\'s', async () => {
     const root = tempDir()
-    const result = await moduleCli('install-service', ['--for', 'batocera', '--frontend-root', root, '--data-dir', 'relative data'])
-    assert.equal(result.code, 0, result.stderr)
+    await installService(['--for', 'batocera', '--frontend-root', root, '--data-dir', 'relative data'])
     const script = readFileSync(path.join(root, 'system', 'services', 'cabinet_hub'), 'utf8')
     assert.equal(script.split("'--data-dir'").length - 1, 1, script)
     assert.ok(script.includes(`'--data-dir' '${path.resolve('relative data')}'`), script)
@@ -56,11 +56,9 @@ describe('install-service --for batocera', () => {
 describe('install-service --for systemd', () => {
   it('writes a unit whose ExecStart passes the data dir', async () => {
     const unitDir = tempDir()
-    const { dataDir, env } = dataDirFromEnv()
-    const result = await moduleCli('install-service', ['--for', 'systemd', '--unit-dir', unitDir, '--port', '23456'], env)
-    assert.equal(result.code, 0, result.stderr)
+    const { dataDir, stdout } = await installService(['--for', 'systemd', '--unit-dir', unitDir, '--port', '23456'])
     const unit = path.join(unitDir, 'cabinet-hub.service')
-    assert.match(result.stdout, new RegExp(`^wrote ${unit}\\n`))
+    assert.match(stdout, new RegExp(`^wrote ${unit}\\n`))
     const execStart = /^ExecStart=(.*)$/m.exec(readFileSync(unit, 'utf8'))?.[1]
     assert.ok(execStart?.endsWith(`"serve" "--port" "23456" "--data-dir" "${dataDir}"`), execStart)
   })
@@ -69,11 +67,9 @@ describe('install-service --for systemd', () => {
 describe('install-service --for retrobat', () => {
   it('writes a start hook that starts the service with the data dir, and logs in it', async () => {
     const tree = writeFrontendTree()
-    const { dataDir, env } = dataDirFromEnv()
-    const result = await moduleCli('install-service', ['--for', 'retrobat', '--frontend-root', tree.root], env)
-    assert.equal(result.code, 0, result.stderr)
+    const { dataDir, stdout } = await installService(['--for', 'retrobat', '--frontend-root', tree.root])
     const hookFile = path.join(tree.esConfigDir, 'scripts', 'start', 'cabinet-hub-start.bat')
-    assert.match(result.stdout, new RegExp(`^wrote ${hookFile}\\n`))
+    assert.match(stdout, new RegExp(`^wrote ${hookFile}\\n`))
     const hook = readFileSync(hookFile, 'utf8')
     assert.ok(hook.includes(`"serve" "--frontend-root" "${tree.root}" "--data-dir" "${dataDir}"`), hook)
     assert.ok(hook.includes(`set "LOG=${path.join(dataDir, 'start-hook.log')}"`), hook)
