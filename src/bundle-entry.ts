@@ -9,4 +9,7 @@ import { enableCompileCache } from 'node:module'
 import path from 'node:path'
 
 enableCompileCache(path.join(import.meta.dirname, 'compile-cache'))
+// Hints name the bundle's launcher, not the checkout's command.
+const { startedFromBundle } = await import('./core/launcher.js')
+startedFromBundle()
 await import('./cli.js')

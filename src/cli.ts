@@ -13,6 +13,7 @@ import { buildAsyncApi } from './core/docs/asyncapi.js'
 import { FlagError, parseFlags } from './core/flags.js'
 import { eventCatalogOf, optionEntriesOf, streamTableOf } from './core/hub.js'
 import { cliFlags as cliFlagsOf, cliValuesByKey as cliValuesOf, ConfigError, loadConfig as loadConfigOf, optionsHelp as optionsHelpOf, type LoadedConfig } from './core/options.js'
+import { commandToRun } from './core/launcher.js'
 import { isLoopbackHostname } from './core/security.js'
 import { noFrontendSettings } from './core/settings.js'
 import { logOutput } from './core/log-output.js'
@@ -208,7 +209,7 @@ const portFlag = (name: string, value: string | undefined, fallback: number): nu
 
 async function runSim (argv: string[]): Promise<number> {
   const values = parseCommandFlags(argv, simFlags)
-  if (values['frontend-root'] === undefined) throw new UsageError('sim needs --frontend-root DIR (cabinet-hub demo-tree --out DIR writes one)')
+  if (values['frontend-root'] === undefined) throw new UsageError(`sim needs --frontend-root DIR (${commandToRun('demo-tree --out DIR')} writes one)`)
   const logLevel = values['log-level'] ?? 'info'
   if (logLevel !== 'silent' && !(logLevel in pino.levels.values)) throw new UsageError(`--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`)
   const profile = profileFlag(values.profile)

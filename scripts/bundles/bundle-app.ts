@@ -4,7 +4,7 @@
  * `app/part-<hash>.mjs` files; what only some services need (MQTT.js) is a part of its own. Beside
  * them go the files dependencies read at run time, and the licences of what went in.
  */
-import { cpSync, existsSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { build, type Metafile, type Plugin } from 'esbuild'
 
@@ -39,10 +39,12 @@ const banner = [
 const packageDirPlugin: Plugin = {
   name: 'package-dirname',
   setup (build) {
+    // esbuild loads files by their real paths: node_modules may be a link (a git worktree's to the main checkout's).
+    const nodeModules = realpathSync(path.join(projectRoot, 'node_modules'))
     for (const { name } of packageFiles) {
-      const folder = path.join(projectRoot, 'node_modules', name)
+      const folder = path.join(nodeModules, name)
       build.onLoad({ filter: new RegExp(`^${folder.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/.*\\.js$`) }, (args) => {
-        const relative = path.relative(path.join(projectRoot, 'node_modules'), path.dirname(args.path)).split(path.sep)
+        const relative = path.relative(nodeModules, path.dirname(args.path)).split(path.sep)
         const source = readFileSync(args.path, 'utf8')
         const dirname = `var __dirname = require('node:path').join(${appDirVariable}, 'node_modules', ${relative.map((part) => JSON.stringify(part)).join(', ')});\n`
         return { contents: dirname + source, loader: 'js' }

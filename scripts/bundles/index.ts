@@ -1,8 +1,8 @@
 /**
  * `npm run dist [-- --out DIR]`: self-contained bundles, one per target (targets.ts), each
  * unpacking to `cabinet-hub-<version>/` with Node.js in `node/`, the service in
- * `app/cabinet-hub.mjs`, the launchers, the README and the licences. Nothing needs installing on
- * the cabinet: not Node.js, not npm, not a compiler.
+ * `app/cabinet-hub.mjs`, the launchers, the owner's README and docs/ (owner-docs.ts) and the
+ * licences. Nothing needs installing on the cabinet: not Node.js, not npm, not a compiler.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +12,7 @@ import { writeArchive } from './archive.js'
 import { bundleApp, bundlePackageJson } from './bundle-app.js'
 import { cmdLauncher, shLauncher } from './launchers.js'
 import { fetchNodePackage, installNode } from './node-runtime.js'
+import { writeOwnerDocs } from './owner-docs.js'
 import { archiveName, nodeVersion, projectPackage, targets } from './targets.js'
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
@@ -40,9 +41,8 @@ try {
     writeFileSync(path.join(bundle, 'cabinet-hub'), shLauncher, { mode: 0o755 })
     writeFileSync(path.join(bundle, 'cabinet-hub.cmd'), cmdLauncher)
     writeFileSync(path.join(bundle, 'package.json'), bundlePackageJson(version))
-    for (const file of ['README.md', 'LICENSE']) cpSync(path.join(projectRoot, file), path.join(bundle, file))
-    // The pages the README links to; the API documents themselves a running service serves (/openapi.json).
-    cpSync(path.join(projectRoot, 'docs'), path.join(bundle, 'docs'), { recursive: true, filter: (source) => path.basename(source) !== 'api' })
+    cpSync(path.join(projectRoot, 'LICENSE'), path.join(bundle, 'LICENSE'))
+    writeOwnerDocs(projectRoot, bundle)
     writeFileSync(path.join(bundle, 'THIRD-PARTY-LICENSES.txt'), `${thirdParty}\n${'-'.repeat(78)}\n\nNode.js ${node} (in node/): see node/LICENSE.\n`)
     const archive = path.join(out, archiveName(version, target))
     await writeArchive(target.archive, path.dirname(bundle), folderName, archive)

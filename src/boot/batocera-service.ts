@@ -32,11 +32,12 @@ LOG=${shWord(files.logFile)}
 CLI=${shWord(command.cli)}
 
 # True when the pid file names a live process running our CLI (not a stale pid since reused, not a
-# process that has exited and waits to be reaped: its cmdline is empty).
+# process that has exited and waits to be reaped: its cmdline is empty). The braces keep quiet the
+# shell's own complaint about a pid with no /proc entry (a pid file left from before a reboot).
 running() {
   [ -f "$PIDFILE" ] || return 1
   pid=$(cat "$PIDFILE")
-  [ -n "$pid" ] && tr '\\0' '\\n' < "/proc/$pid/cmdline" 2>/dev/null | grep -qxF "$CLI"
+  [ -n "$pid" ] && { tr '\\0' '\\n' < "/proc/$pid/cmdline"; } 2>/dev/null | grep -qxF "$CLI"
 }
 
 case "$1" in

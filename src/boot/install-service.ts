@@ -16,7 +16,7 @@ type Target = typeof targets[number]
 
 const flags = { for: { type: 'string' }, 'unit-dir': { type: 'string' }, userdata: { type: 'string' } } as const
 
-/** Batocera's persistent partition, which holds its services and logs. */
+/** Batocera's persistent partition, which holds its services and logs: the frontend root of a Batocera. */
 const batoceraUserdata = '/userdata'
 
 function defaultUnitDir (env: NodeJS.ProcessEnv): string {
@@ -34,30 +34,44 @@ function thisCommand (args: readonly string[]): ServiceCommand {
   return { node: process.execPath, nodeFlags: process.execArgv, cli: realpathSync(process.argv[1]!), args }
 }
 
+/**
+ * Where the Batocera service goes: under the frontend root the service reads (Batocera's is
+ * /userdata), so a tree elsewhere gets its own; `--userdata` only when no frontend root is given.
+ */
+function batoceraRoot (frontendRoot: string | null, userdata: string | undefined): string {
+  return path.resolve(frontendRoot ?? userdata ?? batoceraUserdata)
+}
+
 export const installServiceCommand: ModuleCommand = {
   name: 'install-service',
   usage: `  cabinet-hub install-service [--for systemd|retrobat|batocera] [--unit-dir DIR]
                   [--userdata DIR] [options]
-                                  start the service with the machine, with these options:
-                                  systemd writes a user unit (Linux; default on Linux), retrobat
-                                  the RetroBat start hook under --frontend-root (default on Windows),
-                                  batocera the user service ${batoceraServiceName} under
-                                  --userdata (default ${batoceraUserdata})/system/services
+                                  start the service with the machine, with these options and the
+                                  data dir: systemd writes a user unit (Linux; default on Linux),
+                                  retrobat the RetroBat start hook under --frontend-root (default
+                                  on Windows), batocera the user service ${batoceraServiceName} under
+                                  --frontend-root (else --userdata, else ${batoceraUserdata})/system/services
 `,
   async run (args, context) {
     const parsed = context.parse(args, flags)
     if (parsed.positionals.length > 0) throw new CommandUsageError(`install-service: unexpected argument "${parsed.positionals[0]}"`)
-    const command = thisCommand(parsed.serviceArgs)
+    // Always the data dir this command resolved: a service started at boot has another HOME and
+    // environment (systemd's, Batocera's init), where the default or CABINET_HUB_DATA_DIR would
+    // name another folder than the one the hooks spool into.
+    const dataDirArgs = parsed.loaded.sources.dataDir === 'cli' ? [] : ['--data-dir', parsed.core.dataDir]
+    const command = thisCommand([...parsed.serviceArgs, ...dataDirArgs])
     const target = targetOf(parsed.flags.for)
+    const frontends = parsed.config as unknown as FrontendsConfig
     if (target === 'batocera') {
-      const userdata = path.resolve(parsed.flags.userdata ?? batoceraUserdata)
+      const userdata = batoceraRoot(frontends.frontendRoot, parsed.flags.userdata)
       const dir = path.join(userdata, 'system', 'services')
       const file = path.join(dir, batoceraServiceName)
       const logs = path.join(userdata, 'system', 'logs')
+      const logFile = path.join(logs, 'cabinet-hub.log')
       mkdirSync(dir, { recursive: true })
       // 0700: the options may hold the API key.
-      writeFileSync(file, batoceraService(command, { logFile: path.join(logs, 'cabinet-hub.log'), pidFile: path.join(logs, `${batoceraServiceName}.pid`) }), { mode: 0o700 })
-      context.stdout.write(`wrote ${file}\nswitch it on in EmulationStation (System Settings > Services), or: batocera-services enable ${batoceraServiceName} && batocera-services start ${batoceraServiceName}\n`)
+      writeFileSync(file, batoceraService(command, { logFile, pidFile: path.join(logs, `${batoceraServiceName}.pid`) }), { mode: 0o700 })
+      context.stdout.write(`wrote ${file} (it logs to ${logFile})\nswitch it on in EmulationStation (System Settings > Services), or: batocera-services enable ${batoceraServiceName} && batocera-services start ${batoceraServiceName}\n`)
       return 0
     }
     if (target === 'systemd') {
@@ -69,7 +83,7 @@ export const installServiceCommand: ModuleCommand = {
       context.stdout.write(`wrote ${file}\nstart it now and at every login: systemctl --user daemon-reload && systemctl --user enable --now cabinet-hub\nstart it at boot without a login: loginctl enable-linger ${process.env.USER ?? '<user>'}\n`)
       return 0
     }
-    const esConfigDir = configuredEsConfigDir(parsed.config as unknown as FrontendsConfig)
+    const esConfigDir = configuredEsConfigDir(frontends)
     if (esConfigDir === null) throw new CommandUsageError('install-service --for retrobat needs --frontend-root (the RetroBat folder) or --es-config-dir')
     const dir = path.join(esConfigDir, 'scripts', 'start')
     const file = path.join(dir, startHookFileName)

@@ -79,7 +79,7 @@ export const ContextStateResponse = Type.Object({
   runningGame: Type.Union([GameView, Type.Null()]),
   collection: Type.Union([Type.String(), Type.Null()], { description: 'The collection browsed (`all`, `favorites` ...); the selected game keeps its own system.' }),
   screensaverGame: Type.Union([GameView, Type.Null()], { description: 'The game the screensaver shows; the selection is what the screensaver covers.' }),
-  selectionUncertain: Type.Boolean({ description: 'true when a navigation input (sent by the controller, or pressed on the panel) got no selection report from the frontend within 500 ms: its cursor may be on a game whose hook cannot run (see `cabinet-hub doctor`), so the selection shown may be stale.' })
+  selectionUncertain: Type.Boolean({ description: 'true when a navigation input (sent by the controller, or pressed on the panel) got no selection report from the frontend within 500 ms: its cursor may be on a game whose hook cannot run (the `doctor` command lists those roms), so the selection shown may be stale.' })
 }, {
   description: 'Context: empty (nulls) after start until the next selection.',
   examples: [{ state: 'browsing', selectedSystem: { name: 'mame', fullname: 'Arcade' }, selectedGame: exampleGame, runningGame: null, collection: null, screensaverGame: null, selectionUncertain: false }]

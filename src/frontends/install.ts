@@ -4,6 +4,7 @@
  */
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
+import { commandToRun } from '../core/launcher.js'
 import type { ArgumentRules, FrontendAdapter } from './adapter.js'
 import type { FrontendsConfig } from './options.js'
 
@@ -105,6 +106,11 @@ export function hookArgumentRules (install: FrontendInstall): ArgumentRules | nu
 export function hooksElsewhereProblem (install: FrontendInstall, spoolDir: string, dataDir: string): string | null {
   const elsewhere = installedHookSpoolDirs(install).filter((dir) => path.resolve(dir) !== path.resolve(spoolDir))
   if (elsewhere.length === 0) return null
-  const where = install.root === null ? `--es-config-dir ${install.esConfigDir ?? ''}` : `--frontend-root ${install.root} --profile ${install.adapter.id}`
-  return `the hook scripts installed in ${install.esConfigDir ?? ''} leave hooks in ${elsewhere.join(' and ')}, but this service reads ${spoolDir}: they never reach it; run cabinet-hub install-hooks ${where} --data-dir ${path.resolve(dataDir)}`
+  return `the hook scripts installed in ${install.esConfigDir ?? ''} leave hooks in ${elsewhere.join(' and ')}, but this service reads ${spoolDir}: they never reach it; run ${installHooksCommand(install, dataDir)}`
+}
+
+/** The command that installs our hook scripts in this install, for this data dir. */
+export function installHooksCommand (install: FrontendInstall, dataDir: string): string {
+  const where = install.root === null ? `--es-config-dir ${install.esConfigDir ?? 'DIR'}` : `--frontend-root ${install.root} --profile ${install.adapter.id}`
+  return commandToRun(`install-hooks ${where} --data-dir ${path.resolve(dataDir)}`)
 }

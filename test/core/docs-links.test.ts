@@ -1,21 +1,14 @@
 /** The README and the pages of docs/ link to each other by relative paths: every one names a file that is there. */
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { markdownFiles, projectRoot as root } from '../support/markdown.js'
+import { markdownFiles, missingLinkTargets, projectRoot as root } from '../support/markdown.js'
 
 describe('links between the README and docs/', () => {
   it('name files that exist', () => {
-    const pages = ['README.md', ...markdownFiles('docs')]
-    let links = 0
-    for (const page of pages) {
-      for (const [, target] of readFileSync(path.join(root, page), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
-        if (/^[a-z]+:/.test(target!)) continue
-        links++
-        assert.ok(existsSync(path.join(root, path.dirname(page), target!)), `${page} links to ${target}, which is not there`)
-      }
-    }
+    const { missing, links } = missingLinkTargets(root, ['README.md', ...markdownFiles('docs')])
+    assert.deepEqual(missing, [])
     assert.ok(links > 20, `${links} links`)
   })
 

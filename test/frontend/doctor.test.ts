@@ -37,7 +37,7 @@ describe('cabinet-hub doctor', () => {
     assert.equal(report.ok, false)
     assert.deepEqual(report.problems.map((p) => p.kind), ['hooks-missing', 'unhookable-roms'])
     assert.deepEqual(report.problems[1]!.files!.map((f) => [path.basename(f.file), f.rename]), [['Tetris(USA).nes', 'Tetris (USA).nes']], 'names with a space are quoted by ES and pass')
-    assert.equal(report.problems[0]!.fix, `cabinet-hub install-hooks --frontend-root ${root} --profile batocera --data-dir ${dataDir}`)
+    assert.equal(report.problems[0]!.fix, `npx cabinet-hub install-hooks --frontend-root ${root} --profile batocera --data-dir ${dataDir}`)
   })
 
   it('names installed hooks that spool for another data dir, in text too', async () => {

@@ -27,7 +27,7 @@ describe('installed hooks that point at another data dir', () => {
     const problem = String(status.frontend.problem)
     assert.ok(problem.includes(otherSpool), problem)
     assert.ok(problem.includes(`reads ${spoolDirOf(f.hub.dataDir)}`), problem)
-    assert.ok(problem.includes(`cabinet-hub install-hooks --frontend-root ${f.tree.root} --profile retrobat --data-dir ${f.hub.dataDir}`), problem)
+    assert.ok(problem.includes(`npx cabinet-hub install-hooks --frontend-root ${f.tree.root} --profile retrobat --data-dir ${f.hub.dataDir}`), problem)
     const { body: ready } = await f.get('/api/v1/startup/ready')
     assert.equal(ready.steps.find((step: { name: string }) => step.name === 'frontend-link').state, 'degraded')
   })

@@ -60,7 +60,7 @@ describe('a MAME plugin that reads another data dir\'s definitions', () => {
     const problem = plugin!.problem!
     assert.ok(problem.includes(`reads watch definitions from ${elsewhere}`), problem)
     assert.ok(problem.includes(`keeps them in ${definitionsRoot(hub.dataDir)}`), problem)
-    assert.ok(problem.endsWith(`fix: cabinet-hub install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${hub.dataDir}`), problem)
+    assert.ok(problem.endsWith(`fix: npx cabinet-hub install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${hub.dataDir}`), problem)
     assert.doesNotMatch(problem, /\n/, 'one line')
   })
 
@@ -91,7 +91,7 @@ describe('cabinet-hub doctor --plugins-dir', () => {
     const report = JSON.parse(stdout) as { problems: { kind: string, message: string, fix: string }[] }
     assert.deepEqual(report.problems.map((p) => p.kind), ['mame-plugin-elsewhere'])
     assert.ok(report.problems[0]!.message.includes(`reads watch definitions from ${definitionsRoot(other)}`), report.problems[0]!.message)
-    assert.equal(report.problems[0]!.fix, `cabinet-hub install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${dataDir}`)
+    assert.equal(report.problems[0]!.fix, `npx cabinet-hub install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${dataDir}`)
   })
 
   it('finds nothing once the plugin is installed for this data dir, or in a folder without one; exit 0', async () => {

@@ -78,11 +78,15 @@ export function unpackBundle (target: Target): string {
   return path.join(unpacked, folders[0]!)
 }
 
-/** A PATH with the few programs the launcher uses, and no Node.js: what a Batocera PC has. */
-export function pathWithoutNode (): string {
+/** What the bundle's sh launcher runs (BusyBox has them all). */
+export const launcherPrograms = ['sh', 'dirname', 'readlink']
+
+/** A PATH of these programs of this machine and no other, no Node.js nor npm among them: what a Batocera PC has. */
+export function pathWithoutNode (programs: readonly string[]): string {
   const bin = tempDir('cabinet-hub-nonode-')
-  for (const program of ['sh', 'dirname', 'readlink']) {
+  for (const program of programs) {
     const found = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).stdout.trim()
+    if (found === '') throw new Error(`${program} is not on this machine's PATH`)
     symlinkSync(found, path.join(bin, program))
   }
   return bin

@@ -1,33 +1,47 @@
 /**
- * A command run in a real terminal, as an owner types it over SSH: `script` gives it a pty (so
- * stdout.isTTY, the pretty log) and writes what the terminal shows to a transcript at once (-f).
+ * Commands run as an owner runs them, at a terminal: in a pseudo-terminal that util-linux's
+ * `script` opens, so the service sees a TTY (and logs for a person) as it does on a cabinet.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { tempDir } from './hub.js'
-import { script } from './wine.js'
+import { once } from 'node:events'
+import { findPeer } from './peers.js'
 
-/** One word for sh: single-quoted. */
-export const shWord = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
+export const terminal = findPeer('script (a terminal for the README\'s commands)', 'bsdutils', ['/usr/bin/script'])
 
-const commandLine = (words: readonly string[]): string => ['exec', ...words].map(shWord).join(' ')
-
-export interface Terminal {
-  readonly child: ChildProcess
-  /** What the terminal has shown so far. */
-  readonly shown: () => string
+interface TerminalOptions {
+  readonly cwd: string
+  readonly env: NodeJS.ProcessEnv
 }
 
-/** Starts the command in a terminal; the terminal closes when the command ends (or is killed). */
-export function startInTerminal (words: readonly string[], env: NodeJS.ProcessEnv = process.env): Terminal {
-  const transcript = path.join(tempDir(), 'terminal.txt')
-  const child = spawn(script.path!, ['-qfec', commandLine(words), transcript], { env, stdio: ['pipe', 'ignore', 'ignore'] })
-  return { child, shown: () => { try { return readFileSync(transcript, 'utf8') } catch { return '' } } }
+/** `script` runs the line with `$SHELL -c`: the owner's sh, whatever shell runs the tests. */
+const spawnOptions = ({ cwd, env }: TerminalOptions) => ({ cwd, env: { ...env, SHELL: '/bin/sh' } })
+
+/** A command of separate words as one line for sh: each word single-quoted. */
+export const shellLine = (words: readonly string[]): string => words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ')
+
+/** What the terminal showed, with its CRLF line ends as LF. */
+const shown = (text: string): string => text.replace(/\r\n/g, '\n')
+
+/** Runs `line` at a terminal of its own until it ends; its exit code and what it showed. */
+export function runAtTerminal (line: string, options: TerminalOptions): { status: number | null, output: string } {
+  const run = spawnSync(terminal.path!, ['-qfec', line, '/dev/null'], { ...spawnOptions(options), encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] })
+  return { status: run.status, output: shown(run.stdout) }
 }
 
-/** Runs the command in a terminal to its end; returns its exit status and what the terminal showed. */
-export function runInTerminal (words: readonly string[], env: NodeJS.ProcessEnv = process.env): { status: number | null, shown: string } {
-  const result = spawnSync(script.path!, ['-qfec', commandLine(words), '/dev/null'], { env, encoding: 'utf8', timeout: 120_000 })
-  return { status: result.status, shown: result.stdout }
+export type TerminalProcess = ChildProcess & { output: () => string }
+
+/** Starts `line` at a terminal of its own and returns at once; `output` is what it has shown so far. */
+export function startAtTerminal (line: string, options: TerminalOptions): TerminalProcess {
+  const child = spawn(terminal.path!, ['-qfec', line, '/dev/null'], { ...spawnOptions(options), stdio: ['pipe', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  return Object.assign(child, { output: () => shown(output) })
+}
+
+/** Ctrl+C at the terminal (the terminal sends SIGINT to what runs at it), then waits until it closes. */
+export async function pressCtrlC (running: TerminalProcess): Promise<void> {
+  if (running.exitCode !== null || running.signalCode !== null) return
+  const closed = once(running, 'exit')
+  running.stdin!.write('\x03')
+  await closed
 }

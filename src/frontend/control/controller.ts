@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { HubError } from '../../core/errors.js'
+import { commandToRun } from '../../core/launcher.js'
 import { ruleViolation } from '../../core/validation.js'
 import type { Publisher } from '../../core/event-bus.js'
 import type { FrontendEvents } from '../events.js'
@@ -58,7 +59,7 @@ const positionSettleMs = 1000
 
 /** The position is unknown: nothing more is sent, least of all a confirm that could launch whatever is under the cursor. */
 function positionUnknown (why: string): HubError {
-  return new HubError(409, 'POSITION_UNKNOWN', `${why}, so the frontend's cursor position is unknown and nothing more is sent (a confirm could launch whatever is under it). A rom whose file name the frontend's shell cannot pass to its hooks does this (see \`cabinet-hub doctor\`); move the cursor (POST tap) so the frontend reports a selection, then try again`)
+  return new HubError(409, 'POSITION_UNKNOWN', `${why}, so the frontend's cursor position is unknown and nothing more is sent (a confirm could launch whatever is under it). A rom whose file name the frontend's shell cannot pass to its hooks does this (see \`${commandToRun('doctor')}\`); move the cursor (POST tap) so the frontend reports a selection, then try again`)
 }
 
 async function sleep (ms: number): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { commandToRun } from '../../core/launcher.js'
 import type { FrontendSettings } from '../../core/settings.js'
 import { writeFileAtomicSync } from '../../core/storage/atomic-file.js'
 import type { HookSwitchProblem } from '../adapter.js'
@@ -43,7 +44,7 @@ export function switchedOffSettings (appData: string): HookSwitchProblem[] {
   const file = settingsFileOf(appData)
   return switches.filter(({ name }) => settings.get(name) !== 'true').map(({ name, menu, off }) => ({
     message: `${name} is off in ${file}: ${off}`,
-    fix: `in ES-DE, ${menu}; or, with ES-DE closed (it writes its settings back), cabinet-hub install-hooks --profile es-de --frontend-root ${appData} --enable-scripts`
+    fix: `in ES-DE, ${menu}; or, with ES-DE closed (it writes its settings back), ${commandToRun(`install-hooks --profile es-de --frontend-root ${appData} --enable-scripts`)}`
   }))
 }
 

@@ -6,6 +6,7 @@
  * installed one says it in its `init.lua`: both are checked here against the service's own folder.
  */
 import path from 'node:path'
+import { commandToRun } from '../../core/launcher.js'
 import { definitionsRoot } from '../watches/definition-store.js'
 import type { PluginDescription } from './plugin-bridge.js'
 import { installedPlugin, pluginName } from './plugin-files.js'
@@ -33,7 +34,7 @@ export function pluginElsewhereProblem (plugin: PluginDescription, dataDir: stri
   const pluginsDir = plugin.folder === '' ? 'DIR' : path.dirname(plugin.folder)
   return {
     message: `the ${pluginName} MAME plugin${plugin.folder === '' ? '' : ` in ${plugin.folder}`} reads watch definitions from ${plugin.definitionsDir}, but this service keeps them in ${ours}, so no watched value reaches it`,
-    fix: `cabinet-hub install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${path.resolve(dataDir)}`
+    fix: commandToRun(`install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${path.resolve(dataDir)}`)
   }
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { before, describe, it } from 'node:test'
@@ -35,16 +35,20 @@ describe('install-service --for batocera, from the linux-x64 bundle', () => {
     const install = spawnSync(path.join(bundle, 'cabinet-hub'), ['install-service', '--for', 'batocera', '--userdata', userdata, '--port', String(port), '--data-dir', path.join(userdata, 'cabinet hub\'s data')], { encoding: 'utf8' })
     assert.equal(install.status, 0, install.stderr)
     const service = path.join(userdata, 'system', 'services', 'cabinet_hub')
-    assert.match(install.stdout, new RegExp(`^wrote ${service}\\n.*batocera-services enable cabinet_hub`, 's'))
+    const log = path.join(userdata, 'system', 'logs', 'cabinet-hub.log')
+    assert.match(install.stdout, new RegExp(`^wrote ${service} \\(it logs to ${log}\\)\\n.*batocera-services enable cabinet_hub`, 's'))
     assert.match(path.basename(service), /^[A-Za-z_][A-Za-z0-9_]*$/, 'a name Batocera accepts')
     assert.equal(statSync(service).mode & 0o777, 0o700, 'the options may hold the API key')
-    const log = path.join(userdata, 'system', 'logs', 'cabinet-hub.log')
     const pidFile = path.join(userdata, 'system', 'logs', 'cabinet_hub.pid')
     const sh = (action: string) => spawnSync('sh', [service, action], { encoding: 'utf8', timeout: 30_000 })
+    // A pid file left from before a reboot, naming no process.
+    mkdirSync(path.dirname(pidFile), { recursive: true })
+    writeFileSync(pidFile, '2147483646\n')
 
     for (const round of [1, 2]) {
       const start = sh('start')
       assert.equal(start.status, 0, start.stderr)
+      assert.equal(start.stderr, '', `round ${round}: start says nothing on stderr`)
       await untilHealthy(port, log)
       const pid = Number(readFileSync(pidFile, 'utf8'))
       // The service runs with the launcher's memory flags, which install-service kept.

@@ -4,30 +4,48 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { before, describe, it } from 'node:test'
 import { freePort, stopCli, waitForHealth } from '../../support/cli.js'
-import { bundleTarget, pathWithoutNode, unpackBundle } from '../../support/bundles.js'
+import { bundleTarget, launcherPrograms, pathWithoutNode, unpackBundle } from '../../support/bundles.js'
 import { tempDir } from '../../support/hub.js'
+import { markdownFiles, missingLinkTargets } from '../../support/markdown.js'
 
 describe('the linux-x64 bundle', () => {
   let bundle: string
   let env: NodeJS.ProcessEnv
   before(() => {
     bundle = unpackBundle(bundleTarget('linux-x64'))
-    env = { PATH: pathWithoutNode(), HOME: tempDir() }
+    // What the launcher runs.
+    env = { PATH: pathWithoutNode(launcherPrograms), HOME: tempDir() }
   })
 
-  it('unpacks to cabinet-hub-<version>/ with Node.js, the app, both launchers, the README, the pages it links to and the licences', () => {
+  it('unpacks to cabinet-hub-<version>/ with Node.js, the app, both launchers, the README, the owner\'s pages and the licences', () => {
     const { version } = JSON.parse(readFileSync(path.join(bundle, 'package.json'), 'utf8')) as { version: string }
     assert.equal(path.basename(bundle), `cabinet-hub-${version}`)
     for (const file of ['node/bin/node', 'node/LICENSE', 'app/cabinet-hub.mjs', 'cabinet-hub', 'cabinet-hub.cmd', 'README.md', 'LICENSE', 'THIRD-PARTY-LICENSES.txt']) {
       assert.ok(statSync(path.join(bundle, file)).size > 0, file)
     }
-    const readme = readFileSync(path.join(bundle, 'README.md'), 'utf8')
-    const links = [...readme.matchAll(/\]\((docs\/[^)#]+)\)/g)].map((m) => m[1]!)
-    assert.ok(links.length > 5, links.join(' '))
-    for (const link of links) assert.ok(statSync(path.join(bundle, link)).size > 0, `${link}, linked from the README`)
     for (const executable of ['node/bin/node', 'cabinet-hub']) assert.equal(statSync(path.join(bundle, executable)).mode & 0o111, 0o111, `${executable} is executable`)
     const licences = readFileSync(path.join(bundle, 'THIRD-PARTY-LICENSES.txt'), 'utf8')
     for (const name of ['fastify', 'pino', '@fastify/swagger-ui', 'ws']) assert.match(licences, new RegExp(`^${name} \\d`, 'm'), name)
+  })
+
+  it('holds pages for its owner: every relative link names a file of the bundle, and none says npm or npx', () => {
+    const pages = ['README.md', ...markdownFiles('docs', bundle)]
+    assert.ok(pages.includes('docs/start-at-boot.md') && pages.includes('docs/reference/options.md'), pages.join(' '))
+    assert.ok(!pages.includes('docs/development.md') && !pages.includes('docs/testing.md'), 'the developer\'s pages stay in the checkout')
+    const { missing, links } = missingLinkTargets(bundle, pages)
+    assert.deepEqual(missing, [])
+    assert.ok(links > 20, `${links} links`)
+    for (const page of pages) assert.doesNotMatch(readFileSync(path.join(bundle, page), 'utf8'), /\bnpx |\bnpm |<!-- \/?checkout/, page)
+  })
+
+  it('names its own launcher in the fixes doctor prints', () => {
+    const root = path.join(tempDir(), 'userdata')
+    const tree = spawnSync(path.join(bundle, 'cabinet-hub'), ['demo-tree', '--out', root, '--profile', 'batocera'], { env, encoding: 'utf8' })
+    assert.equal(tree.status, 0, tree.stderr)
+    const dataDir = tempDir()
+    const doctor = spawnSync(path.join(bundle, 'cabinet-hub'), ['doctor', '--frontend-root', root, '--profile', 'batocera', '--data-dir', dataDir], { env, encoding: 'utf8' })
+    assert.equal(doctor.status, 1, doctor.stderr)
+    assert.ok(doctor.stdout.includes(`\n  fix: ./cabinet-hub install-hooks --frontend-root ${root} --profile batocera --data-dir ${dataDir}\n`), doctor.stdout)
   })
 
   it('runs with no Node.js on the PATH: --version, then serve answers health and the API reference\'s files', async (t) => {

@@ -6,23 +6,22 @@ import { describe, it } from 'node:test'
 import { cli, freePort, waitForHealth } from '../../support/cli.js'
 import { tempDir } from '../../support/hub.js'
 import { processGone } from '../../support/processes.js'
-import { startInTerminal } from '../../support/terminal.js'
-import { script } from '../../support/wine.js'
+import { shellLine, startAtTerminal, terminal as terminalPeer } from '../../support/terminal.js'
 
 const exitBoundMs = 5000
 
-describe('serve started at a terminal', { skip: script.skip }, () => {
+describe('serve started at a terminal', { skip: terminalPeer.skip }, () => {
   it('exits within 5 s when the terminal goes away and SIGTERM follows, shutting down cleanly', async () => {
     const port = await freePort()
     const dataDir = tempDir()
-    const { child: terminal, shown } = startInTerminal([process.execPath, cli, 'serve', '--port', String(port), '--data-dir', dataDir])
+    const terminal = startAtTerminal(`exec ${shellLine([process.execPath, cli, 'serve', '--port', String(port), '--data-dir', dataDir])}`, { cwd: dataDir, env: process.env })
     let pid: number
     try {
       await waitForHealth(port, terminal, '/api/v1/startup/ready')
       pid = (JSON.parse(readFileSync(path.join(dataDir, 'cabinet-hub.lock'), 'utf8')) as { pid: number }).pid
       const readyLine = /INFO.*cabinet-hub \S+ ready on/
-      for (const deadline = performance.now() + 10_000; !readyLine.test(shown()) && performance.now() < deadline;) await sleep(50)
-      assert.match(shown(), readyLine, 'it logs for a person at the terminal')
+      for (const deadline = performance.now() + 10_000; !readyLine.test(terminal.output()) && performance.now() < deadline;) await sleep(50)
+      assert.match(terminal.output(), readyLine, 'it logs for a person at the terminal')
     } finally {
       // The terminal closes: its window is gone, the pty's other end with it.
       terminal.kill('SIGKILL')

@@ -146,7 +146,7 @@ describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
     for (let i = 0; i < 100 && plugin === null; i++) plugin = await new Promise((resolve) => setTimeout(resolve, 50)).then(mamePlugin)
     assert.equal(plugin?.state, 'degraded')
     assert.ok(plugin.problem!.includes(`MAME plugin in ${path.join(pluginsDir, 'cabinethub')} reads watch definitions from ${elsewhere}`), plugin.problem!)
-    assert.ok(plugin.problem!.endsWith(`fix: cabinet-hub install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${hub.dataDir}`), plugin.problem!)
+    assert.ok(plugin.problem!.endsWith(`fix: npx cabinet-hub install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${hub.dataDir}`), plugin.problem!)
     child.kill('SIGKILL')
     await arcade.until((c) => c.types().includes('cabemu.session.stopped'), 30_000)
     arcade.close()
