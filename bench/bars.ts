@@ -18,7 +18,7 @@ interface Bar {
   readonly limit: number
 }
 
-export const bars: readonly Bar[] = [
+const bars: readonly Bar[] = [
   { bench: 'venue', result: 'venue-100x20', what: '/ws/venue clients closed by the venue at 100 cabinets x 20/s', value: (r) => r.venue.clientsClosedByServer, must: '<=', limit: 0 },
   { bench: 'venue', result: 'venue-100x20', what: 'venue p99 / mosquitto_sub p99 at 100 cabinets x 20/s', value: (r) => r.ratios.p99Latency, must: '<=', limit: 1.5 },
   { bench: 'ws-fanout', result: 'ws-fanout', what: 'ws fan-out throughput / bare ws', value: (r) => r.ratios.throughput, must: '>=', limit: 0.95 },
