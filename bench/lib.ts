@@ -2,7 +2,7 @@
  * Shared pieces of the benchmarks: starting a real cabinet-hub, percentiles, and the one JSON
  * result file plus one summary line each benchmark writes.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -125,12 +125,28 @@ export function peakRssMb (pid: number | 'self'): number {
   return match === null ? Number.NaN : round(Number(match[1]) / 1024, 1)
 }
 
-/** Writes `bench/results/<name>.json` and prints the one summary line. */
+const repoRoot = new URL('..', import.meta.url).pathname
+const git = (...args: string[]): string => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim()
+
+/**
+ * What was measured: the runtime and the commit, dirty when the tree differs from it (results
+ * themselves aside), so a number is never read against the wrong code.
+ */
+function measuredBuild (): { runtime: string, commit: string, dirty: boolean } {
+  return {
+    runtime: process.version,
+    commit: git('rev-parse', 'HEAD'),
+    dirty: git('status', '--porcelain', '--', '.', ':(exclude)bench/results') !== ''
+  }
+}
+
+/** Writes `bench/results/<name>.json` (with the runtime and commit measured) and prints the one summary line. */
 export function writeResult (name: string, result: Record<string, unknown>, summary: string): void {
   mkdirSync(resultsDir, { recursive: true })
   const document = {
     benchmark: name,
     ranAtUtc: new Date().toISOString(),
+    measured: measuredBuild(),
     machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
     ...result
   }

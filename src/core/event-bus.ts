@@ -67,6 +67,11 @@ export class EventBus {
     }
   }
 
+  /** An envelope of this node, now; published, or sent to one client only (a batch of its window). */
+  envelope (type: string, payload: EventPayload, correlationId: string = randomUUID()): Envelope {
+    return { Type: type, Ts: this.#options.now().toISOString(), NodeId: this.#options.nodeId, CorrelationId: correlationId, Payload: payload }
+  }
+
   /** Any declared type; modules publish through their typed Publisher. An undeclared type is a programming error. */
   publish (type: string, payload: EventPayload, options: PublishOptions = {}): PublishResult {
     const definition = this.#options.definition(type)
@@ -81,13 +86,7 @@ export class EventBus {
       this.#lastSequence.set(coalesceKey, payload.Sequence)
     }
 
-    const envelope: Envelope = {
-      Type: type,
-      Ts: this.#options.now().toISOString(),
-      NodeId: this.#options.nodeId,
-      CorrelationId: options.correlationId ?? randomUUID(),
-      Payload: payload
-    }
+    const envelope = this.envelope(type, payload, options.correlationId)
     const event: PublishedEvent = {
       envelope,
       json: JSON.stringify(envelope),

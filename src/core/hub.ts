@@ -125,6 +125,8 @@ export class Hub {
       maxBufferedBytes: this.config.wsMaxBufferedBytes,
       retainedSlots: this.events.retainedSlots,
       streamsFor: (type) => this.streams.streamsFor(type),
+      latestValuesOf: (stream) => this.streams.latestValuesOf(stream),
+      envelopeJson: (type, payload) => JSON.stringify(this.bus.envelope(type, payload)),
       onSlowClient: (stream, bytes) => this.logger.warn(`closed a /ws client of stream ${stream} with 1013: it stopped reading and ${bytes} bytes of frames were waiting`)
     })
     this.readLink = new ReadLink(this.config.dataDir)

@@ -2,6 +2,8 @@
  * The stream table (spec §4.3), assembled from the rows the modules declare. Routing,
  * `GET /api/v1/ws/streams` and the AsyncAPI channels are all derived from it, so they cannot disagree.
  */
+import type { LatestValuesRule } from './ws/latest-values.js'
+
 export interface StreamDefinition {
   readonly name: string
   readonly description: string
@@ -9,6 +11,8 @@ export interface StreamDefinition {
   /** Exact event types delivered besides the prefixes. */
   readonly extraTypes: readonly string[]
   readonly aliases: readonly string[]
+  /** Types of which a client gets the latest values at its rate rather than every change (the venue's outputs). */
+  readonly latestValues?: LatestValuesRule
 }
 
 /** Events a module declares that ride another row (themes' `theme.` on /ws/panel): declared by the module that owns the events. */
@@ -84,6 +88,11 @@ export class StreamTable {
     if (firehoseNames.has(normalized)) return { name: FIREHOSE, known: true }
     const stream = this.#byName.get(normalized)
     return stream === undefined ? { name: normalized, known: false } : { name: stream.name, known: true }
+  }
+
+  /** The row's latest-values rule; null for the firehose, an unknown name or a row without one. */
+  latestValuesOf (name: string): LatestValuesRule | null {
+    return this.#byName.get(name)?.latestValues ?? null
   }
 
   /** Every stream (firehose first) that delivers an event type. */

@@ -12,6 +12,7 @@ import { brokerLabel, connectBroker, endConnection, mqttConnectionOptions } from
 import { venueCommand } from './command.js'
 import { venueEvents } from './events.js'
 import { VenueListener } from './listener.js'
+import { venueOutputsRule } from './outputs.js'
 import { VenueRegistry, type VenueCabinet } from './registry.js'
 import { venueRoutes } from './routes.js'
 
@@ -36,10 +37,11 @@ function venueStream (cabinet: CabinetCatalog): StreamDefinition {
   const rows = [...cabinet.streams, ...joinRows([systemStream], cabinet.systemJoins.map((join) => ({ module: 'cabinet', join })))]
   return {
     name: 'venue',
-    description: 'Every cabinet\'s events (each envelope keeps the NodeId of its cabinet), and venue.cabinet.changed when a tile changes.',
+    description: 'Every cabinet\'s events (each envelope keeps the NodeId of its cabinet), and venue.cabinet.changed when a tile changes. Outputs come as venue.outputs batches, the latest values at most ?outputsHz=N times a second (default 10, 1-50; ?outputsHz=every: every change as its own event).',
     prefixes: [...new Set(['venue.', ...rows.flatMap((row) => row.prefixes)])],
     extraTypes: [...new Set(rows.flatMap((row) => row.extraTypes))],
-    aliases: []
+    aliases: [],
+    latestValues: venueOutputsRule(cabinet.events)
   }
 }
 

@@ -8,15 +8,16 @@ import { noFrontendSettings } from '../../src/core/settings.js'
 import { openDatabase } from '../../src/core/storage/database.js'
 import { domainModules } from '../../src/modules.js'
 import { cabinetCatalogOf, venueModule } from '../../src/venue/index.js'
-import { serveTestHub, tempDir, type TestHub } from './hub.js'
+import { serveTestHub, tempDir, type TestHub, type TestHubOptions } from './hub.js'
 
-export async function startVenue (mqttUrl: string, options: Record<string, string> = {}): Promise<TestHub> {
+/** `serve` with `skipStart` leaves the broker alone: a fast-tier test relays the cabinets' envelopes itself. */
+export async function startVenue (mqttUrl: string, options: Record<string, string> = {}, serve: Pick<TestHubOptions, 'listen' | 'skipStart'> = {}): Promise<TestHub> {
   const dataDir = tempDir('cabinet-hub-venue-')
   const modules = [venueModule(cabinetCatalogOf(domainModules))]
   const loaded = loadConfig(optionEntriesOf(modules), { cli: new Map(Object.entries({ dataDir, port: '0', nodeId: 'venue', mqttUrl, ...options })), env: {} })
   const db = openDatabase(dataDir)
   const { app, hub } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, settings: noFrontendSettings, now: () => new Date(), modules })
-  return await serveTestHub({ app, hub }, db, dataDir)
+  return await serveTestHub({ app, hub }, db, dataDir, serve)
 }
 
 /** A frontend hook through the ingest route, as EmulationStation's scripts deliver it. */

@@ -8,6 +8,7 @@ import { EnvelopeSchema } from '../envelope.js'
 import type { EventCatalog } from '../events/catalog.js'
 import type { EventDefinition } from '../events/definition.js'
 import { firehoseIncludes, firehoseNote, streamIncludes, type StreamTable } from '../stream-table.js'
+import type { LatestValuesRule } from '../ws/latest-values.js'
 
 type Json = Record<string, unknown>
 
@@ -54,6 +55,19 @@ function channel (id: string, address: string, description: string, types: Event
   }
 }
 
+/** The rate a client of a row with latest values may ask for, as the WebSocket binding's query. */
+function latestValuesQuery (rule: LatestValuesRule): Json {
+  return {
+    type: 'object',
+    properties: {
+      [rule.parameter]: {
+        description: `Batches (${rule.batchType}) a second carrying the latest values of ${rule.types.join(', ')}: ${rule.minHz}-${rule.maxHz}, clamped, default ${rule.defaultHz}; "${rule.everyChange}" for every change as its own event.`,
+        oneOf: [{ type: 'number', minimum: rule.minHz, maximum: rule.maxHz, default: rule.defaultHz }, { type: 'string', const: rule.everyChange }]
+      }
+    }
+  }
+}
+
 export function buildAsyncApi (events: EventCatalog, streams: StreamTable, host = documentedHost): Json {
   const eventCatalog = events.definitions
   const channels: Json = {}
@@ -74,7 +88,8 @@ export function buildAsyncApi (events: EventCatalog, streams: StreamTable, host 
       'x-event-type-prefixes': [...stream.prefixes],
       'x-event-types': [...stream.extraTypes],
       'x-aliases': [...stream.aliases],
-      'x-retained-event-types': events.retainedTypesOf(stream)
+      'x-retained-event-types': events.retainedTypesOf(stream),
+      ...(stream.latestValues === undefined ? {} : { bindings: { ws: { query: latestValuesQuery(stream.latestValues) } } })
     }))
   }
 

@@ -4,8 +4,10 @@
  */
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
+import type { EventPayload } from '../envelope.js'
 import type { PublishedEvent } from '../event-bus.js'
 import { ClientConnection, CLOSE_GOING_AWAY, type ClientLimits } from './client-connection.js'
+import { LatestWindow, windowMsOf, type LatestValuesRule } from './latest-values.js'
 import { RetainedStore } from './retained-store.js'
 import { jsonWithoutLocalPaths } from '../local-paths.js'
 
@@ -18,6 +20,10 @@ export interface GatewayOptions extends ClientLimits {
   /** The streams (firehose included) that deliver an event type. */
   readonly streamsFor: (type: string) => string[]
   readonly onSlowClient: (stream: string, queuedBytes: number) => void
+  /** The stream's latest-values rule, if its row has one. */
+  readonly latestValuesOf: (stream: string) => LatestValuesRule | null
+  /** The JSON envelope of an event this node makes for one client (a batch of latest values). */
+  readonly envelopeJson: (type: string, payload: EventPayload) => string
 }
 
 export interface GatewayCounts {
@@ -35,6 +41,8 @@ export class StreamGateway {
   /** Clients that are pages of another origin: they get frames without this machine's paths. */
   readonly #foreignPages = new WeakSet<ClientConnection>()
   readonly #foreignFrames = new WeakMap<PublishedEvent, Buffer>()
+  /** Clients whose stream batches latest values, with their window. */
+  readonly #windows = new Map<ClientConnection, LatestWindow>()
 
   constructor (options: GatewayOptions) {
     this.#options = options
@@ -45,14 +53,15 @@ export class StreamGateway {
 
   /**
    * Takes a freshly opened socket (and the TCP connection under it) for a resolved stream name;
-   * unknown names are accepted and stay silent.
+   * unknown names are accepted and stay silent. `query` is the upgrade request's (a latest-values rate).
    */
-  attach (socket: WebSocket, connection: Duplex, stream: string, foreignPage = false): void {
+  attach (socket: WebSocket, connection: Duplex, stream: string, foreignPage = false, query: Readonly<Record<string, unknown>> = {}): void {
     const client = new ClientConnection(socket, connection, stream, this.#options, (slow) => {
       this.#remove(slow)
       this.#options.onSlowClient(slow.stream, slow.queuedBytes)
     })
     if (foreignPage) this.#foreignPages.add(client)
+    this.#openWindow(client, query)
     let set = this.#clients.get(stream)
     if (set === undefined) {
       set = new Set()
@@ -73,8 +82,23 @@ export class StreamGateway {
       const clients = this.#clients.get(stream)
       if (clients === undefined || clients.size === 0) continue
       frame ??= Buffer.from(event.json)
-      for (const client of clients) client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
+      for (const client of clients) {
+        const window = this.#windows.get(client)
+        if (window?.takes(event.envelope.Type) === true) window.add(event.envelope)
+        else client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
+      }
     }
+  }
+
+  #openWindow (client: ClientConnection, query: Readonly<Record<string, unknown>>): void {
+    const rule = this.#options.latestValuesOf(client.stream)
+    if (rule === null) return
+    const periodMs = windowMsOf(rule, query[rule.parameter])
+    if (periodMs === null) return
+    this.#windows.set(client, new LatestWindow(rule, periodMs, (payload) => {
+      const json = this.#options.envelopeJson(rule.batchType, payload)
+      client.send(Buffer.from(this.#foreignPages.has(client) ? jsonWithoutLocalPaths(json) : json), null)
+    }))
   }
 
   /** Made once per event, and only when a page of another origin listens. */
@@ -101,12 +125,16 @@ export class StreamGateway {
   /** Closes every client with 1001 (server going away) and stops the keepalive. */
   close (): void {
     clearInterval(this.#keepalive)
+    for (const window of this.#windows.values()) window.stop()
+    this.#windows.clear()
     for (const clients of this.#clients.values()) {
       for (const client of clients) client.close(CLOSE_GOING_AWAY, 'server shutting down')
     }
   }
 
   #remove (client: ClientConnection): void {
+    this.#windows.get(client)?.stop()
+    this.#windows.delete(client)
     const set = this.#clients.get(client.stream)
     set?.delete(client)
     if (set?.size === 0) this.#clients.delete(client.stream)

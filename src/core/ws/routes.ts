@@ -17,7 +17,7 @@ async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
     config: { webSocket: true },
     schema: { hide: true },
     handler: upgradeRequired,
-    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, FIREHOSE, isForeignPage(request))
+    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, FIREHOSE, isForeignPage(request), request.query as Record<string, unknown>)
   })
   app.route({
     method: 'GET',
@@ -25,7 +25,7 @@ async function wsRoutes (app: HubApp, hub: Hub): Promise<void> {
     config: { webSocket: true },
     schema: { hide: true, params: Type.Object({ stream: Type.String() }) },
     handler: upgradeRequired,
-    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, hub.streams.resolve((request.params as { stream: string }).stream).name, isForeignPage(request))
+    wsHandler: (socket, request) => hub.gateway.attach(socket, request.socket, hub.streams.resolve((request.params as { stream: string }).stream).name, isForeignPage(request), request.query as Record<string, unknown>)
   })
 }
 
