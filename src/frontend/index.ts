@@ -78,6 +78,9 @@ export const frontendModule = defineModule({
       now: context.now,
       onReachable: loadApiSystems,
       publish: (running, reason) => {
+        // The context follows: a frontend that quit shows nothing, whatever it showed before.
+        if (running) link.context.frontendStarted()
+        else link.context.frontendStopped()
         publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, ...webApiFields })
         facts.tell('FrontendLifecycle', { running, reason })
       },
