@@ -96,6 +96,8 @@ export interface FrontendAdapter {
   readonly presence?: FrontendPresence
   /** A client of its web API at `baseUrl`. */
   webApi (baseUrl: string): FrontendWebApi
+  /** The theme it shows when its settings name none, whose art the media index looks in after the set one's; absent when the service knows none. */
+  readonly defaultTheme?: string
   /** How it is driven with navigation inputs, or null when it cannot be (only `dry-run` then plans). */
   readonly controls: FrontendControls | null
   /** Options of the family's own (`--recalbox-host` ...), offered beside the frontends options; absent when it has none. */
