@@ -76,10 +76,13 @@ async function refreshLink () {
     if (!frontend) text('frontend-link', 'no frontend link', 'pill bad')
     else if (reason !== null) text('frontend-link', 'frontend link degraded', 'pill bad')
     else if (frontend.webApiReachable === true) text('frontend-link', 'frontend connected', 'pill ok')
+    // A frontend without a web API (ES-DE): its hooks and its process say whether it runs.
+    else if (!('esUrl' in frontend)) text('frontend-link', frontend.running === true ? 'frontend running' : 'frontend not running', frontend.running === true ? 'pill ok' : 'pill')
     else if ((frontend.hooksAccepted ?? 0) > 0) text('frontend-link', 'frontend hooks only', 'pill')
     else text('frontend-link', 'frontend not connected', 'pill bad')
     const last = frontend?.lastHookAtUtc ? 'last hook ' + new Date(frontend.lastHookAtUtc).toLocaleTimeString() : 'no hook yet'
-    text('frontend-detail', frontend ? 'web API ' + (frontend.esUrl ?? '–') + (frontend.webApiReachable ? ' answering' : ' not answering') + ' · ' + last : '')
+    const webApi = frontend && 'esUrl' in frontend ? 'web API ' + frontend.esUrl + (frontend.webApiReachable ? ' answering' : ' not answering') + ' · ' : ''
+    text('frontend-detail', frontend ? webApi + last : '')
     text('ready', ready.ready ? 'ready' : 'starting', ready.ready ? 'pill ok' : 'pill')
   } catch {
     text('ready', 'unreachable', 'pill bad')

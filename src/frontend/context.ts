@@ -1,11 +1,11 @@
 /**
- * What the frontend is doing (spec §3): `browsing`, `playing` or showing its `screensaver`, the
- * selected system and game, the collection browsed, the running game. Empty after start until the
- * frontend's next selection.
+ * What the frontend is doing (spec §3): `browsing`, `playing` or showing its `screensaver`, or
+ * `stopped` once it quit; the selected system and game, the collection browsed, the running game.
+ * Empty after start until the frontend's next selection, and after it quit.
  */
 import { romStem, systemFromRomPath } from '../identity/index.js'
 
-export type FrontendState = 'browsing' | 'playing' | 'screensaver'
+export type FrontendState = 'browsing' | 'playing' | 'screensaver' | 'stopped'
 
 /**
  * How long after a navigation input the frontend has to report where its cursor went before the
@@ -172,6 +172,23 @@ export class FrontendContext {
     this.#state = 'playing'
     this.#selectedSystem ??= systemId
     return this.#runningGame
+  }
+
+  /** The frontend quit: it shows nothing, and what it showed is gone (it starts on its first system again). */
+  frontendStopped (): void {
+    this.#state = 'stopped'
+    this.#selectedSystem = null
+    this.#selectedGame = null
+    this.#runningGame = null
+    this.#collection = null
+    this.#covered = null
+    this.#screensaverGame = null
+    this.#inputUnconfirmedSince = null
+  }
+
+  /** The frontend came up: browsing, until it says what it selected. */
+  frontendStarted (): void {
+    if (this.#state === 'stopped') this.#state = 'browsing'
   }
 
   /** Returns the game that ended (running, else selected). */

@@ -10,7 +10,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { CommandUsageError, type CommandFlags, type DoctorFile, type DoctorProblem, type ModuleCommand } from '../core/module.js'
-import { configuredInstall, hookArgumentRules, hooksElsewhereProblem, readFirstSystemsFile, installedHookSpoolDirs, installHooksCommand, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
+import { configuredInstall, hasWebApi, hookArgumentRules, hooksElsewhereProblem, readFirstSystemsFile, installedHookSpoolDirs, installHooksCommand, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
@@ -70,7 +70,7 @@ async function unhookableRoms (install: FrontendInstall): Promise<Problem | null
   if (files.length === 0) return null
   return {
     kind: 'unhookable-roms',
-    message: `${files.length} rom file name${files.length === 1 ? '' : 's'} the frontend's shell cannot pass to its hooks: selecting or starting ${files.length === 1 ? 'it' : 'them'} runs no hook or passes another name, so the service does not see it (starts and ends are still inferred from the web API)`,
+    message: `${files.length} rom file name${files.length === 1 ? '' : 's'} the frontend's shell cannot pass to its hooks: selecting or starting ${files.length === 1 ? 'it' : 'them'} runs no hook or passes another name, so the service does not see it${hasWebApi(install.adapter) ? ' (starts and ends are still inferred from the web API)' : ''}`,
     fix: 'rename each file to the name suggested after it (`rename` in --json), or to another its reason allows; the gamelist entry follows the file',
     files
   }
@@ -82,7 +82,7 @@ async function problemsOf (install: FrontendInstall, dataDir: string): Promise<P
   if (notInstall !== null) problems.push({ kind: 'install', message: notInstall, fix: 'see the message' })
   const fixHooks = installHooksCommand(install, dataDir)
   if (install.esConfigDir !== null && install.adapter.hooks !== null && notInstall === null && installedHookSpoolDirs(install).length === 0) {
-    problems.push({ kind: 'hooks-missing', message: `no cabinet-hub hook scripts are installed in ${install.esConfigDir}: the service hears of selections, starts and ends only through the web API`, fix: fixHooks })
+    problems.push({ kind: 'hooks-missing', message: `no cabinet-hub hook scripts are installed in ${install.esConfigDir}: ${hasWebApi(install.adapter) ? 'the service hears of selections, starts and ends only through the web API' : 'the service hears of no selection, start or end: the frontend has no other way to tell'}`, fix: fixHooks })
   }
   // A frontend setting that keeps every hook (or the browsing ones) from running: ES-DE's custom event switches.
   if (install.esConfigDir !== null && notInstall === null) {

@@ -33,7 +33,10 @@ const gameFields = {
   Selection: Type.Object({}, { additionalProperties: true, description: 'SystemId, GameId, GamePath, GameName, Md5 (the rom\'s MD5 from the gamelist, lowercase hex, or null), Name and gamelist fields.' }),
   Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running, Collection.' })
 }
-const lifecycleFields = { Reason: str('`web-api-reachable`, `web-api-unreachable`, `start-hook` or `quit-hook`.'), EsUrl: str('Frontend web API.') }
+const lifecycleFields = {
+  Reason: str('`web-api-reachable`, `web-api-unreachable`, `start-hook` or `quit-hook`; for a frontend without a web API (ES-DE), `process-running` or `process-not-running` when the service first looked for its process.'),
+  EsUrl: Type.Optional(Type.String({ description: 'Frontend web API; absent for a frontend that has none (ES-DE).' }))
+}
 const launchFields = { RomPath: str('Absolute rom path.'), GameId: Type.Union([Type.String(), Type.Null()]) }
 
 function gameExample (event: string): EventPayload {
@@ -73,12 +76,12 @@ export const frontendEvents = [
     Context: Type.Object({}, { additionalProperties: true, description: 'Frontend, State, SelectedSystem, Selected, Running, Collection, SelectionUncertain.' })
   }, 'uncertain selection'), { example: { LastInputAt: '2026-11-21T20:00:00.000Z', Context: { Frontend: 'emulationstation', State: 'browsing', SelectedSystem: { Name: 'nes' }, Selected: { SystemId: 'nes', GameId: '0c4f1f0e5a0b5d7e9d2b8f4a6c1e3b57', GamePath: '/userdata/roms/nes/Super Mario Bros. (World).nes', GameName: 'Super Mario Bros.' }, Running: null, Collection: null, SelectionUncertain: true } } }),
   define('ui.event', 'Any other frontend hook (screensaver, sleep, wake ...).', open({ ...hookFields, Context: Type.Object({}, { additionalProperties: true }) }, 'frontend event')),
-  define('ui.frontend.started', 'The frontend came up: its web API started answering, or its start hook ran.', open(lifecycleFields, 'frontend lifecycle'), { example: { Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
+  define('ui.frontend.started', 'The frontend came up: its web API started answering, or its start hook ran (a frontend without a web API: its process was running when the service started).', open(lifecycleFields, 'frontend lifecycle'), { example: { Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
   define('ui.frontend.stopped', 'The frontend went away: its web API stopped answering, or its quit hook ran.', open(lifecycleFields, 'frontend lifecycle')),
   define('ui.frontend.state', 'Retained: whether the frontend runs, since when, and whether its web API answers. Published once the service has first looked, and at every change; replayed to every client that connects, so a late client knows at once.', open({
     Running: Type.Boolean({ description: 'true while the frontend runs.' }),
     Since: Type.String({ format: 'date-time', description: 'When it was seen to start or stop; when the service first looked, if it was already so.' }),
-    WebApi: Type.Boolean({ description: 'true while the frontend\'s web API answers.' }),
+    WebApi: Type.Optional(Type.Boolean({ description: 'true while the frontend\'s web API answers; absent for a frontend that has none (ES-DE).' })),
     ...lifecycleFields
   }, 'frontend state'), { retainSlot: 'ui.frontend.state', example: { Running: true, Since: '2026-11-21T20:00:00.000Z', WebApi: true, Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
   define('esevent.events_refresh', 'Raw frontend hook, as received, whichever door it came through.', open({

@@ -18,6 +18,7 @@ import { frontendEvents } from './events.js'
 import { HookIntake } from './intake.js'
 import { LaunchCommand } from './launch.js'
 import { FrontendLifecycle } from './lifecycle.js'
+import { presenceProbe } from './presence.js'
 import { frontendOptions, type FrontendConfig } from './options.js'
 import { Reconciler } from './reconcile.js'
 import { contextRoutes, ingestRoutes } from './routes.js'
@@ -68,16 +69,22 @@ export const frontendModule = defineModule({
       })
     }
     const facts = context.factChannel<FrontendFacts>()
+    const probe = presenceProbe(install, es)
+    // A family without a web API is never said to have one.
+    const webApiFields = probe.webApiUrl === null ? {} : { EsUrl: probe.webApiUrl }
     const lifecycle = new FrontendLifecycle({
-      es,
+      probe,
       probeIntervalMs: options.esProbeIntervalMs,
       now: context.now,
       onReachable: loadApiSystems,
       publish: (running, reason) => {
-        publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, EsUrl: install.esUrl })
+        // The context follows: a frontend that quit shows nothing, whatever it showed before.
+        if (running) link.context.frontendStarted()
+        else link.context.frontendStopped()
+        publisher.publish(running ? 'ui.frontend.started' : 'ui.frontend.stopped', { Reason: reason, ...webApiFields })
         facts.tell('FrontendLifecycle', { running, reason })
       },
-      publishState: (state) => publisher.publish('ui.frontend.state', { Running: state.running, Since: state.since.toISOString(), WebApi: state.webApiReachable, Reason: state.reason, EsUrl: install.esUrl })
+      publishState: (state) => publisher.publish('ui.frontend.state', { Running: state.running, Since: state.since.toISOString(), Reason: state.reason, ...(state.webApiReachable === null ? {} : { WebApi: state.webApiReachable }), ...webApiFields })
     })
     const feed = new FrontendActionFeed()
     const link = new FrontendLink({ publisher, facts, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed, startedAtMs: context.now().getTime() }, catalog, lifecycle)
@@ -153,8 +160,7 @@ export const frontendModule = defineModule({
       problem: linkProblem,
       configDir: install.esConfigDir,
       romsRoot: install.romsRoot,
-      esUrl: install.esUrl,
-      webApiReachable: lifecycle.webApiReachable,
+      ...(probe.webApiUrl === null ? {} : { esUrl: probe.webApiUrl, webApiReachable: lifecycle.webApiReachable }),
       running: lifecycle.running,
       eventsIni: options.eventsIni,
       eventsIniDoor: intake.eventsIniStatus(),

@@ -1,29 +1,29 @@
 /**
- * Frontend lifecycle: `ui.frontend.started` / `ui.frontend.stopped` from the reachability of the
- * ES web API (published on changes only) and from the start and quit hooks, and the retained
- * `ui.frontend.state` (whether it runs, since when, whether its web API answers) once the first
- * probe has answered and at every change, so a client that connects late knows at once.
+ * Frontend lifecycle: `ui.frontend.started` / `ui.frontend.stopped` from what the family shows of
+ * itself (its web API answering, or its process: presence.ts; published on changes only) and from
+ * the start and quit hooks, and the retained `ui.frontend.state` (whether it runs, since when,
+ * whether its web API answers) once the first look has answered and at every change, so a client
+ * that connects late knows at once.
  */
-import type { FrontendWebApi } from '../frontends/index.js'
-
-export type LifecycleReason = 'web-api-reachable' | 'web-api-unreachable' | 'start-hook' | 'quit-hook'
+import type { LifecycleReason, PresenceProbe } from './presence.js'
 
 /** What the retained state says. */
 interface LifecycleState {
   readonly running: boolean
   /** When it was last seen to start or stop, or when the service first looked (it was already so). */
   readonly since: Date
-  readonly webApiReachable: boolean
+  /** null for a family without a web API. */
+  readonly webApiReachable: boolean | null
   readonly reason: LifecycleReason
 }
 
 export interface FrontendLifecycleOptions {
-  readonly es: FrontendWebApi
+  readonly probe: PresenceProbe
   readonly probeIntervalMs: number
   readonly now: () => Date
   readonly publish: (running: boolean, reason: LifecycleReason) => void
   readonly publishState: (state: LifecycleState) => void
-  /** Called each time the web API answers after it did not (the catalog re-reads ES systems). */
+  /** Called each time the frontend shows itself after it did not (the catalog re-reads ES systems). */
   readonly onReachable: () => void
 }
 
@@ -41,8 +41,9 @@ export class FrontendLifecycle {
     this.#options = options
   }
 
+  /** null until the first look, and always for a family without a web API. */
   get webApiReachable (): boolean | null {
-    return this.#reachable
+    return this.#options.probe.webApiUrl === null ? null : this.#reachable
   }
 
   get running (): boolean | null {
@@ -52,6 +53,7 @@ export class FrontendLifecycle {
   /** Resolves once the first probe has answered (the state is then published), so the frontend's state goes out before any replayed hook. */
   async start (): Promise<void> {
     await this.probe()
+    if (!this.#options.probe.repeats) return
     this.#timer = setInterval(() => { void this.probe() }, this.#options.probeIntervalMs)
     this.#timer.unref()
   }
@@ -66,21 +68,22 @@ export class FrontendLifecycle {
     if (this.#probing) return
     this.#probing = true
     try {
-      const reachable = await this.#options.es.reachable()
+      const { look, seen, unseen } = this.#options.probe
+      const reachable = await look()
       if (this.#stopped) return
       const before = this.#reachable
       this.#reachable = reachable
       if (reachable && before !== true) {
         this.#options.onReachable()
         // Running already (its start hook said so): the state still changes, its web API answers now.
-        if (!this.#set(true, 'web-api-reachable')) this.#publishState('web-api-reachable')
+        if (!this.#set(true, seen)) this.#publishState(seen)
       } else if (!reachable && before === true) {
-        if (!this.#set(false, 'web-api-unreachable')) this.#publishState('web-api-unreachable')
+        if (!this.#set(false, unseen)) this.#publishState(unseen)
       } else if (!reachable && before === null && this.#running === null) {
         // Down from the first look: no ui.frontend.stopped (nothing stopped), but the state is known.
         this.#running = false
         this.#since = this.#options.now()
-        this.#publishState('web-api-unreachable')
+        this.#publishState(unseen)
       }
     } finally {
       this.#probing = false
@@ -107,6 +110,6 @@ export class FrontendLifecycle {
 
   #publishState (reason: LifecycleReason): void {
     if (this.#running === null || this.#since === null) return
-    this.#options.publishState({ running: this.#running, since: this.#since, webApiReachable: this.#reachable === true, reason })
+    this.#options.publishState({ running: this.#running, since: this.#since, webApiReachable: this.#options.probe.webApiUrl === null ? null : this.#reachable === true, reason })
   }
 }

@@ -70,7 +70,7 @@ const exampleGame = {
   launch: { romPath: '/home/cab/roms/mame/1943.zip', romExists: true, running: false, startedAtUtc: null }
 }
 
-const FrontendStateSchema = Type.Union([Type.Literal('browsing'), Type.Literal('playing'), Type.Literal('screensaver')], { description: 'What the frontend shows: its lists, a game, or its screensaver.' })
+export const FrontendStateSchema = Type.Union([Type.Literal('browsing'), Type.Literal('playing'), Type.Literal('screensaver'), Type.Literal('stopped')], { description: 'What the frontend shows: its lists, a game, or its screensaver; `stopped` once it quit (until it starts again).' })
 
 export const ContextStateResponse = Type.Object({
   state: FrontendStateSchema,
@@ -81,7 +81,7 @@ export const ContextStateResponse = Type.Object({
   screensaverGame: Type.Union([GameView, Type.Null()], { description: 'The game the screensaver shows; the selection is what the screensaver covers.' }),
   selectionUncertain: Type.Boolean({ description: 'true when a navigation input (sent by the controller, or pressed on the panel) got no selection report from the frontend within 500 ms: its cursor may be on a game whose hook cannot run (the `doctor` command lists those roms), so the selection shown may be stale.' })
 }, {
-  description: 'Context: empty (nulls) after start until the next selection.',
+  description: 'Context: empty (nulls) after start until the next selection, and after the frontend quit.',
   examples: [{ state: 'browsing', selectedSystem: { name: 'mame', fullname: 'Arcade' }, selectedGame: exampleGame, runningGame: null, collection: null, screensaverGame: null, selectionUncertain: false }]
 })
 

@@ -92,8 +92,12 @@ export interface FrontendAdapter {
   readonly formats: FrontendFormats
   /** Its hooks, or null when it runs none (the link then follows the web API only). */
   readonly hooks: FrontendHooks | null
+  /** How the service tells whether it runs besides its start and quit hooks; absent: its web API answers. */
+  readonly presence?: FrontendPresence
   /** A client of its web API at `baseUrl`. */
   webApi (baseUrl: string): FrontendWebApi
+  /** The theme it shows when its settings name none, whose art the media index looks in after the set one's; absent when the service knows none. */
+  readonly defaultTheme?: string
   /** How it is driven with navigation inputs, or null when it cannot be (only `dry-run` then plans). */
   readonly controls: FrontendControls | null
   /** Options of the family's own (`--recalbox-host` ...), offered beside the frontends options; absent when it has none. */
@@ -107,6 +111,21 @@ export interface FrontendAdapter {
   readonly webApiUrl?: string
   /** Events the frontend sends by itself (Recalbox publishes on its broker), fed into the link as hooks are; absent when its hooks are all. */
   readonly eventSource?: FrontendEventSource
+}
+
+/**
+ * How the service tells whether the frontend runs, besides its start and quit hooks: its web API
+ * answering (asked every `esProbeIntervalMs`), or, for a family without a web API (ES-DE), a
+ * process of its own running, looked for once when the service starts: its hooks tell after that.
+ * Nothing the service says of a family without a web API names one.
+ */
+type FrontendPresence =
+  | { readonly kind: 'web-api' }
+  | { readonly kind: 'process', readonly processNames: readonly string[] }
+
+/** Whether the service can ask the family's web API (ES-DE has none). */
+export function hasWebApi (adapter: FrontendAdapter): boolean {
+  return (adapter.presence?.kind ?? 'web-api') === 'web-api'
 }
 
 /** One event of a frontend's own event source: its name and arguments as received, and what it means. */

@@ -103,7 +103,7 @@ export class LocalMedia {
       // The option, else the frontend's own (ES-DE keeps scraped media in downloaded_media by convention).
       downloadedMediaDir: options.downloadedMediaDir === null ? deps.install.downloadedMediaDir : path.resolve(options.downloadedMediaDir),
       themeRoots: themeRoots(deps.install, options.themesDir),
-      themes: themeNames(deps.themeSet),
+      themes: themeNames(deps.themeSet, deps.install.adapter.defaultTheme ?? null),
       games: () => catalog.allGames(),
       systems: () => catalog.systemIds()
     }

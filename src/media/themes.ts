@@ -5,9 +5,6 @@
  */
 import path from 'node:path'
 
-/** ES's default theme, the one other theme the incumbent looks in. */
-const fallbackTheme = 'es-theme-carbon'
-
 interface ThemeArt {
   readonly kind: string
   /** Folders under the theme (or its system folder) holding `<name>.*`, best first. */
@@ -21,11 +18,15 @@ const themeArt: readonly ThemeArt[] = [
   { kind: 'wheel', folders: ['_systemmedia/_logosyst/clearlogos', 'art/logos', 'logos', 'wheels'], suffixes: ['-w', ''] }
 ]
 
-/** The themes searched, best first: the frontend's theme, unless it is not a plain folder name, then the fallback. */
-export function themeNames (themeSet: string | null): string[] {
+/**
+ * The themes searched, best first: the frontend's theme, unless it is not a plain folder name, then
+ * its family's default (ES's es-theme-carbon; none for a family whose default the service does not know).
+ */
+export function themeNames (themeSet: string | null, familyDefault: string | null): string[] {
   const active = themeSet?.trim() ?? ''
   const plain = active !== '' && active !== '.' && active !== '..' && path.basename(active) === active && !active.includes('\\')
-  return plain ? [...new Set([active, fallbackTheme])] : [fallbackTheme]
+  const fallback = familyDefault === null ? [] : [familyDefault]
+  return [...new Set([...(plain ? [active] : []), ...fallback])]
 }
 
 /** A place a theme may keep one kind of a system's art: files `<stem>.*` (any case) in `folder`. */

@@ -2,16 +2,20 @@
  * The service against the simulated ES-DE (src/sim/README.md): our sh hooks installed for ES-DE's
  * events, run one after another through `sh -c` with ES-DE's quoting and escaping. A selection,
  * start and end of `Legend of Zelda, The (USA).zip` give its true path and one GameId; the blank
- * game-select of a fast scroll is no game; what ES-DE cannot do answers 501 FRONTEND_UNSUPPORTED.
+ * game-select of a fast scroll is no game; what ES-DE cannot do answers 501 FRONTEND_UNSUPPORTED
+ * (logged as the answer it is); once ES-DE quits the context says so; and nothing the service
+ * publishes or answers about ES-DE names a web API, which it has not.
  */
 import assert from 'node:assert/strict'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import pino from 'pino'
 import { configuredFrontendHooks, type FrontendsConfig } from '../../src/frontends/index.js'
 import { spoolDirOf } from '../../src/frontend/index.js'
 import { SimulatedEsDe, writeDemoTree } from '../../src/sim/index.js'
 import { frontendRunning } from '../support/frontend-hub.js'
+import { moduleCli } from '../support/module-cli.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
 
@@ -23,18 +27,22 @@ describe('the service against the simulated ES-DE', () => {
   let raw: RecordingClient
   let zelda = ''
   let appData = ''
+  let root = ''
+  const logLines: Array<Record<string, unknown>> = []
 
   before(async () => {
     const home = tempDir('cabinet-hub-esde-link-')
     const tree = await writeDemoTree(home, 'es-de')
     appData = tree.esConfigDir
+    root = tree.root
     // The demo's Zelda as the zip the issue names: the rom file and its gamelist entry.
     const nes = path.join(home, 'ROMs', 'nes')
     zelda = path.join(nes, 'Legend of Zelda, The (USA).zip')
     renameSync(path.join(nes, 'Legend of Zelda, The (USA).nes'), zelda)
     const gamelist = path.join(tree.esConfigDir, 'gamelists', 'nes', 'gamelist.xml')
     writeFileSync(gamelist, readFileSync(gamelist, 'utf8').replace('Legend of Zelda, The (USA).nes', 'Legend of Zelda, The (USA).zip'))
-    hub = await startHub({ options: { frontendRoot: tree.root, profile: 'es-de', esProbeIntervalMs: '200' } })
+    const logger = pino({ level: 'debug' }, { write: (line: string) => { logLines.push(JSON.parse(line) as Record<string, unknown>) } })
+    hub = await startHub({ logger, options: { frontendRoot: tree.root, profile: 'es-de', esProbeIntervalMs: '200' } })
     configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
     frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
     raw = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
@@ -107,5 +115,32 @@ describe('the service against the simulated ES-DE', () => {
     assert.equal(reload.status, 501)
     const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string }
     assert.equal(state.state, 'browsing')
+    const unsupported = logLines.filter((line) => line.code === 'FRONTEND_UNSUPPORTED' || JSON.stringify(line).includes('FRONTEND_UNSUPPORTED'))
+    assert.equal(unsupported.length, 3, 'one line per answer')
+    assert.ok(unsupported.every((line) => line.level === 30 && line.err === undefined), `logged at info, without a stack: ${JSON.stringify(unsupported)}`)
+  })
+
+  it('says the frontend stopped once ES-DE quits: the context is not browsing the last game any more', async () => {
+    await sim.stop(true)
+    await frontend.until((c) => c.frames.some((f) => f.Type === 'ui.frontend.stopped'), 15_000)
+    assert.equal(all('ui.frontend.stopped').at(-1)!.Payload.Reason, 'quit-hook')
+    const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string, selectedGame: unknown, runningGame: unknown }
+    assert.deepEqual([state.state, state.selectedGame, state.runningGame], ['stopped', null, null])
+    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { frontend: { running: boolean } }
+    assert.equal(status.frontend.running, false)
+  })
+
+  it('names no web API in its ui.frontend.* events, its status or doctor, and shows ES-DE\'s own theme', async () => {
+    const lifecycle = frontend.frames.filter((f) => f.Type.startsWith('ui.frontend.'))
+    assert.deepEqual(lifecycle.filter((f) => f.Type !== 'ui.frontend.state').map((f) => `${f.Type} ${String(f.Payload.Reason)}`), ['ui.frontend.started start-hook', 'ui.frontend.stopped quit-hook'])
+    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).text()
+    assert.deepEqual((JSON.parse(status) as { media: { themes: string[] } }).media.themes, ['linear-es-de'], 'the Theme of its es_settings.xml, and no ES theme')
+    // A tree without our hooks and with a rom name sh -c cannot pass: doctor's every ES-DE problem.
+    const bare = await writeDemoTree(tempDir('cabinet-hub-esde-doctor-'), 'es-de')
+    writeFileSync(path.join(path.dirname(bare.root), 'ROMs', 'nes', 'Cash $ Money.nes'), 'rom')
+    const doctors = await Promise.all([root, bare.root].map(async (frontendRoot) => moduleCli('doctor', ['--frontend-root', frontendRoot, '--profile', 'es-de', '--data-dir', hub.dataDir])))
+    assert.match(doctors[1]!.stdout, /no cabinet-hub hook scripts[\s\S]*cannot pass/, doctors[1]!.stdout)
+    const said = [...lifecycle.map((f) => JSON.stringify(f.Payload)), status, ...doctors.map((d) => d.stdout + d.stderr)]
+    for (const text of said) assert.doesNotMatch(text, /EsUrl|esUrl|webApi|web API|web-api|(?<!\d)1234(?!\d)/i, text)
   })
 })

@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import type { CodedBodyRule } from '../../core/validation.js'
 import { navigationInputs } from '../../frontends/index.js'
+import { FrontendStateSchema } from '../schemas.js'
 
 const Input = Type.Union([
   Type.Literal('up'), Type.Literal('down'), Type.Literal('left'), Type.Literal('right'), Type.Literal('a'),
@@ -83,7 +84,7 @@ export const ControllerStatus = Type.Object({
   ready: Type.Boolean(),
   dryRun: Type.Boolean(),
   message: Type.String(),
-  state: Type.Union([Type.Literal('browsing'), Type.Literal('playing'), Type.Literal('screensaver')]),
+  state: FrontendStateSchema,
   positionKnown: Type.Boolean({ description: 'false after a navigation input the frontend has not answered with a selection: goto-system and goto-game then answer 409 POSITION_UNKNOWN.' }),
   currentSystem: nullableString,
   currentGame: nullableString,

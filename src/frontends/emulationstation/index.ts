@@ -55,6 +55,8 @@ export function emulationStationAdapter (id: string, title: string, platform: No
     formats: esFormats,
     hooks: esHooks,
     webApi: (baseUrl) => new EsWebApi(baseUrl),
+    // ES's default theme, the one other theme the incumbent looks in.
+    defaultTheme: 'es-theme-carbon',
     controls: esControls
   }
 }

@@ -40,6 +40,8 @@ export const esDeAdapter: FrontendAdapter = {
   // ES-DE's gamelists and es_systems.xml are EmulationStation's formats (frontends.md §1).
   formats: esFormats,
   hooks: esDeHooks,
+  // Its executable since 3.0 (frontends.md §4); its startup and quit events tell after the first look.
+  presence: { kind: 'process', processNames: ['es-de'] },
   webApi: (baseUrl) => new EsDeNoWebApi(baseUrl),
   controls: esDeControls
 }

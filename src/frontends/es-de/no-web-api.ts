@@ -8,7 +8,7 @@ import { HubError } from '../../core/errors.js'
 import type { FrontendResponse, FrontendWebApi } from '../adapter.js'
 
 const unsupported = (what: string, instead: string): HubError =>
-  new HubError(501, 'FRONTEND_UNSUPPORTED', `ES-DE has no web API: it cannot ${what} from outside; ${instead}`)
+  new HubError(501, 'FRONTEND_UNSUPPORTED', `ES-DE cannot ${what} from outside: it takes no commands; ${instead}`)
 
 export class EsDeNoWebApi implements FrontendWebApi {
   constructor (readonly baseUrl: string) {}

@@ -10,18 +10,21 @@ import { frontendLayout, type FrontendLayout } from '../../frontends/index.js'
 import { mediaSystemId, romStem } from '../../identity/index.js'
 import { gameArtPng, type GameArtKind } from './artwork.js'
 import { demoSystems, type DemoSystem } from './catalog-data.js'
-import { demoMediaDir, demoTheme, gameFields, romBytes, storeFiles, themeFiles, xmlDocument } from './parts.js'
+import { demoMediaDir, gameFields, romBytes, storeFiles, themeFiles, xmlDocument } from './parts.js'
 
 /** The ES-DE tree in `home`: its application data folder is `home/ES-DE`, and its roms `home/ROMs` (ES-DE's `~/ROMs`). */
 export function esDeTreeLayout (home: string): FrontendLayout {
   return frontendLayout(path.join(path.resolve(home), 'ES-DE'), 'es-de')
 }
 
+/** ES-DE's default theme since 3.0 (its theme downloader's); es-theme-carbon is ES's, which ES-DE does not have. */
+const esDeDemoTheme = 'linear-es-de'
+
 /** Which downloaded_media folders get which of the demo's drawings. */
 const mediaFolders: Readonly<Record<string, GameArtKind>> = { titlescreens: 'image', screenshots: 'image', marquees: 'wheel' }
 
 function esDeSettingsXml (): string {
-  const settings = [['bool', 'CustomEventScripts', 'true'], ['bool', 'CustomEventScriptsBrowsing', 'true'], ['string', 'ROMDirectory', ''], ['string', 'MediaDirectory', ''], ['bool', 'RunInBackground', 'false'], ['string', 'Theme', demoTheme]]
+  const settings = [['bool', 'CustomEventScripts', 'true'], ['bool', 'CustomEventScriptsBrowsing', 'true'], ['string', 'ROMDirectory', ''], ['string', 'MediaDirectory', ''], ['bool', 'RunInBackground', 'false'], ['string', 'Theme', esDeDemoTheme]]
   // ES-DE writes the elements alone, with no root element.
   return `<?xml version="1.0"?>\n${settings.map(([tag, name, value]) => `<${tag} name="${name}" value="${value}" />`).join('\n')}\n`
 }
@@ -58,6 +61,6 @@ export function * esDeTreeFiles (layout: FrontendLayout): Generator<[string, () 
       }
     }
     yield * storeFiles(path.join(demoMediaDir(layout.root), 'systems', mediaSystemId(system.name)), system)
-    yield * themeFiles(path.join(appData, 'themes', demoTheme), system)
+    yield * themeFiles(path.join(appData, 'themes', esDeDemoTheme), system)
   }
 }
