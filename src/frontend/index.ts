@@ -186,7 +186,7 @@ export const frontendModule = defineModule({
       ...link.status()
     }))
 
-    const deps = { intake, link, catalog, media, launch }
+    const deps = { intake, link, catalog, media, launch, spoolDir }
     ingestRoutes(scope, deps)
     contextRoutes(scope, deps)
     controllerRoutes(scope, controller, es)
