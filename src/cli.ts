@@ -310,7 +310,7 @@ async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, c
   if (enableScripts && hooks.switchOn === undefined) throw new UsageError(`install-hooks --enable-scripts: the ${loaded.config.profile} frontend has no setting to switch on`)
   const report = install
     ? hooks.install({ esConfigDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port, platform: process.platform })
-    : hooks.uninstall(esConfigDir)
+    : await hooks.uninstall(esConfigDir)
   for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
   if (enableScripts && hooks.switchOn !== undefined) {
     const switched = hooks.switchOn(esConfigDir)

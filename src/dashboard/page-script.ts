@@ -58,12 +58,14 @@ async function refreshContext () {
   } catch { /* the service restarts: the socket reconnect refreshes again */ }
 }
 
-/** The frontend link step of start-up, or the status' frontend section, when it says the link is degraded. */
+/**
+ * Why the frontend link is degraded, or null: the status' frontend section says it now (it follows
+ * the hook scripts while the service runs); the start-up step only while the status has none.
+ */
 function degradedReason (ready, status) {
+  if (status.frontend) return status.frontend.link === 'degraded' ? status.frontend.problem ?? 'see /api/v1/status' : null
   const step = (ready.steps ?? []).find((s) => s.name === 'frontend-link')
-  if (step?.state === 'degraded') return step.reason ?? step.error ?? 'see /api/v1/startup/ready'
-  if (status.frontend?.link === 'degraded') return status.frontend.problem ?? 'see /api/v1/status'
-  return null
+  return step?.state === 'degraded' ? step.reason ?? step.error ?? 'see /api/v1/startup/ready' : null
 }
 
 async function refreshLink () {

@@ -10,7 +10,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { CommandUsageError, type CommandFlags, type DoctorFile, type DoctorProblem, type ModuleCommand } from '../core/module.js'
-import { configuredInstall, hasWebApi, hookArgumentRules, hooksElsewhereProblem, readFirstSystemsFile, installedHookSpoolDirs, installHooksCommand, installProblem, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
+import { configuredInstall, hasWebApi, hookArgumentRules, hookScriptsProblem, installedHookScripts, installHooksCommand, installProblem, readFirstSystemsFile, spoolDirsOf, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
@@ -81,14 +81,15 @@ async function problemsOf (install: FrontendInstall, dataDir: string): Promise<P
   const notInstall = await installProblem(install)
   if (notInstall !== null) problems.push({ kind: 'install', message: notInstall, fix: 'see the message' })
   const fixHooks = installHooksCommand(install, dataDir)
-  if (install.esConfigDir !== null && install.adapter.hooks !== null && notInstall === null && installedHookSpoolDirs(install).length === 0) {
+  const scripts = await installedHookScripts(install)
+  if (install.esConfigDir !== null && install.adapter.hooks !== null && notInstall === null && spoolDirsOf(scripts).length === 0) {
     problems.push({ kind: 'hooks-missing', message: `no cabinet-hub hook scripts are installed in ${install.esConfigDir}: ${hasWebApi(install.adapter) ? 'the service hears of selections, starts and ends only through the web API' : 'the service hears of no selection, start or end: the frontend has no other way to tell'}`, fix: fixHooks })
   }
   // A frontend setting that keeps every hook (or the browsing ones) from running: ES-DE's custom event switches.
   if (install.esConfigDir !== null && notInstall === null) {
     for (const off of install.adapter.hooks?.switchedOff?.(install.esConfigDir) ?? []) problems.push({ kind: 'hooks-switched-off', ...off })
   }
-  const elsewhere = hooksElsewhereProblem(install, spoolDirOf(dataDir), dataDir)
+  const elsewhere = hookScriptsProblem(install, scripts, spoolDirOf(dataDir), dataDir)
   if (elsewhere !== null) problems.push({ kind: 'hooks-elsewhere', message: elsewhere, fix: fixHooks })
   const roms = await unhookableRoms(install)
   if (roms !== null) problems.push(roms)

@@ -84,6 +84,10 @@ export const frontendEvents = [
     WebApi: Type.Optional(Type.Boolean({ description: 'true while the frontend\'s web API answers; absent for a frontend that has none (ES-DE).' })),
     ...lifecycleFields
   }, 'frontend state'), { retainSlot: 'ui.frontend.state', example: { Running: true, Since: '2026-11-21T20:00:00.000Z', WebApi: true, Reason: 'web-api-reachable', EsUrl: 'http://127.0.0.1:1234' } }),
+  define('ui.frontend.link.changed', 'Whether the frontend\'s hooks reach this service changed while it runs (our hook scripts were reinstalled for another data dir, removed, or put right again): `Link` and `Problem` as `frontend.link` and `frontend.problem` in `/api/v1/status` now say.', open({
+    Link: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: '`degraded` while something keeps hooks from reaching the service.' }),
+    Problem: Type.Union([Type.String(), Type.Null()], { description: 'What is wrong, ending with the command that fixes it; null when nothing is.' })
+  }, 'frontend link'), { example: { Link: 'degraded', Problem: 'the hook scripts installed in /userdata/system/configs/emulationstation leave hooks in /home/cab/.local/share/cabinet-hub/events.d, but this service reads /srv/cab/events.d: they never reach it; run cabinet-hub install-hooks --frontend-root /userdata --profile batocera --data-dir /srv/cab' } }),
   define('esevent.events_refresh', 'Raw frontend hook, as received, whichever door it came through.', open({
     EventName: str('Hook name.'),
     Source: hookFields.Source,

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { unusableReason } from './hook-event.js'
+import { spoolHeader, spoolHeaderValue } from './spool-header.js'
 import { writeSpoolFile } from './spool.js'
 
 const hookTimeoutMs = 300
@@ -29,7 +30,7 @@ export async function runHookCommand (options: HookCommandOptions): Promise<Hook
   try {
     const response = await fetch(`http://127.0.0.1:${options.port}/api/v1/ingest/es-event`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [spoolHeader]: spoolHeaderValue(options.spoolDir) },
       body: JSON.stringify(hook),
       signal: AbortSignal.timeout(options.timeoutMs ?? hookTimeoutMs)
     })

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
 import { defineModule } from '../core/module.js'
-import { esButtons, frontendInstallService, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, toSystemInfo, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
+import { esButtons, frontendInstallService, installProblem, toSystemInfo, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
 import { catalogService } from '../library/index.js'
 import { gameMediaService } from '../media/index.js'
 import { DryRunBackend } from './control/backends.js'
@@ -15,6 +15,7 @@ import { FrontendActionFeed, frontendActionsService } from './actions.js'
 import { doctorCommand } from './doctor.js'
 import { onScreenOf, onScreenService, type FrontendFacts } from './facts.js'
 import { frontendEvents } from './events.js'
+import { HookScriptsWatch } from './hook-scripts-watch.js'
 import { HookIntake } from './intake.js'
 import { LaunchCommand } from './launch.js'
 import { FrontendLifecycle } from './lifecycle.js'
@@ -120,7 +121,23 @@ export const frontendModule = defineModule({
     })
     let gamelists: ChangesWatch | null = null
 
-    let linkProblem: string | null = null
+    // The install is looked at once, at start; the hook scripts as long as the service runs.
+    let notInstall: string | null = null
+    const linkProblem = (): string | null => {
+      const problems = [notInstall, hookScripts.problem].filter((problem) => problem !== null)
+      return problems.length === 0 ? null : problems.join('; ')
+    }
+    const hookScripts = new HookScriptsWatch({
+      install,
+      spoolDir,
+      dataDir: context.core.dataDir,
+      onChanged: (problem) => {
+        if (problem !== null) logger.warn(problem)
+        const now = linkProblem()
+        publisher.publish('ui.frontend.link.changed', { Link: now === null ? 'ok' : 'degraded', Problem: now })
+      },
+      onError: (error) => { logger.warn(`hook scripts: ${error.message}`) }
+    })
     context.onStart('frontend-link', async () => {
       // Whether the frontend runs now goes out before the hooks spooled while the service was down.
       await lifecycle.start()
@@ -128,11 +145,12 @@ export const frontendModule = defineModule({
       link.replayDone()
       if (applied > 0) logger.info(`applied ${applied} spooled frontend hooks`)
       reconciler.start()
-      const problems = [await installProblem(install), hooksElsewhereProblem(install, spoolDir, context.core.dataDir)].filter((problem) => problem !== null)
-      linkProblem = problems.length === 0 ? null : problems.join('; ')
-      if (linkProblem === null) return
-      logger.warn(linkProblem)
-      return { degraded: linkProblem }
+      notInstall = await installProblem(install)
+      await hookScripts.start()
+      const problem = linkProblem()
+      if (problem === null) return
+      logger.warn(problem)
+      return { degraded: problem }
     })
     // Watching the gamelists lists every rom folder (50,000 files on a big cabinet): once ready, and
     // what changed since the library read them is read once the watch knows the files.
@@ -150,14 +168,15 @@ export const frontendModule = defineModule({
     })
     context.onStop(async () => {
       await intake.stop()
+      await hookScripts.stop()
       lifecycle.stop()
       reconciler.stop()
       link.stop()
       await gamelists?.close()
     })
     context.addStatusSection('frontend', () => ({
-      link: linkProblem === null ? 'ok' : 'degraded',
-      problem: linkProblem,
+      link: linkProblem() === null ? 'ok' : 'degraded',
+      problem: linkProblem(),
       configDir: install.esConfigDir,
       romsRoot: install.romsRoot,
       ...(probe.webApiUrl === null ? {} : { esUrl: probe.webApiUrl, webApiReachable: lifecycle.webApiReachable }),
@@ -166,14 +185,14 @@ export const frontendModule = defineModule({
       eventsIniDoor: intake.eventsIniStatus(),
       eventSource: install.adapter.eventSource?.status() ?? null,
       spoolDir,
-      installedHooksSpoolInto: installedHookSpoolDirs(install),
+      installedHooksSpoolInto: hookScripts.spoolDirs,
       intakeOpen: intake.open,
       catalog: { ...catalog.counts(), unreadableGamelists: catalog.unreadableGamelists() },
       reconcile: reconciler.status(),
       ...link.status()
     }))
 
-    const deps = { intake, link, catalog, media, launch }
+    const deps = { intake, link, catalog, media, launch, spoolDir }
     ingestRoutes(scope, deps)
     contextRoutes(scope, deps)
     controllerRoutes(scope, controller, es)

@@ -10,6 +10,7 @@ import type { HookIntake } from './intake.js'
 import { EsRejectedError, type LaunchCommand } from './launch.js'
 import { ContextStateResponse, CurrentGameResponse, CurrentSystemResponse, IngestBody, IngestResponse, LaunchBody, LaunchErrorBody, LaunchResponse, missingRomRule } from './schemas.js'
 import type { FrontendLink } from './service.js'
+import { otherSpoolNamed, spoolHeader } from './spool-header.js'
 import { contextStateView, gameView, systemView } from './views.js'
 
 export interface FrontendRouteDeps {
@@ -18,6 +19,8 @@ export interface FrontendRouteDeps {
   readonly catalog: LibraryCatalog
   readonly media: GameMedia
   readonly launch: LaunchCommand
+  /** The spool folder of this service: a hook posted for another is not ours. */
+  readonly spoolDir: string
 }
 
 const contextTags = [apiGroups.context.name]
@@ -29,16 +32,18 @@ const launchErrors = {
   '5xx': LaunchErrorBody
 }
 
-export function ingestRoutes (app: HubApp, { intake }: FrontendRouteDeps): void {
+export function ingestRoutes (app: HubApp, { intake, spoolDir }: FrontendRouteDeps): void {
   app.post('/api/v1/ingest/es-event', {
     preHandler: loopbackOnly,
     schema: {
       tags: [apiGroups.internal.name],
-      summary: 'Frontend hook intake (loopback only): JSON { event, args }, or text/plain in events.ini format',
+      summary: 'Frontend hook intake (loopback only): JSON { event, args }, or text/plain in events.ini format; 421 for a hook whose X-Cabinet-Hub-Spool names another service\'s spool folder',
       body: IngestBody,
-      response: { 202: IngestResponse, ...errorResponses(...jsonBodyErrors, 403) }
+      response: { 202: IngestResponse, ...errorResponses(...jsonBodyErrors, 403, 421) }
     }
   }, async (request, reply) => {
+    const other = otherSpoolNamed(request.headers[spoolHeader], spoolDir)
+    if (other !== null) throw new HubError(421, 'OTHER_SERVICE', `this hook was installed for the service that reads ${other}; this one reads ${spoolDir}`)
     let hook
     if (typeof request.body === 'string') {
       const parsed = readEventsIni(request.body)

@@ -206,6 +206,22 @@ export interface HookInstallReport {
   readonly removed: string[]
 }
 
+/** One of our scripts as installed: the hook it runs for, and the spool folder it names (null when it names none). */
+export interface InstalledHookScript {
+  readonly event: string
+  readonly file: string
+  readonly spoolDir: string | null
+}
+
+/** Where our installed scripts are, and what they say. */
+export interface InstalledHookScripts {
+  /** The folder holding them (`<es-config>/scripts`), watched while the service runs. */
+  folder (esConfigDir: string): string
+  /** How many levels of sub-folders of `folder` hold them. */
+  readonly depth: number
+  read (esConfigDir: string): Promise<InstalledHookScript[]>
+}
+
 /** The frontend's hooks: which ones we listen to, what they mean, and our scripts for them. */
 export interface FrontendHooks {
   /** The hooks our scripts are installed for. */
@@ -214,9 +230,9 @@ export interface FrontendHooks {
   interpret (event: string, args: readonly string[], isKnownGame: (romPath: string) => boolean): FrontendAction
   install (target: HookScriptTarget): HookInstallReport
   /** Removes our scripts of every platform, and nothing else. */
-  uninstall (esConfigDir: string): HookInstallReport
-  /** The spool folders our installed scripts leave hooks in; absent for a family whose scripts name none. */
-  installedSpoolDirs?: (esConfigDir: string) => string[]
+  uninstall (esConfigDir: string): Promise<HookInstallReport>
+  /** Our scripts as installed, and where they are; absent for a family whose scripts name no spool folder. */
+  readonly installed?: InstalledHookScripts
   /** Which rom names the frontend passes to our scripts, by the shell that runs them; absent when it passes every name. */
   readonly argumentRules?: Readonly<Record<HookShell, ArgumentRules>>
   /** Frontend settings that keep our installed hooks from running, each with its fix; absent when the frontend has none. */

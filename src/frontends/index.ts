@@ -61,7 +61,7 @@ export function configuredFrontendHooks (config: FrontendsConfig, adapters: read
   return adapterFor(adapters, config.profile).hooks
 }
 
-export { hookArgumentRules, hooksElsewhereProblem, installedHookSpoolDirs, installHooksCommand, installProblem, themeRoots, type FrontendInstall } from './install.js'
+export { hookArgumentRules, hookScriptsProblem, installedHookScripts, installHooksCommand, installProblem, spoolDirsOf, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readRecalboxConf } from './recalbox/settings.js'
 export { recalboxSystemsFiles } from './recalbox/index.js'

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { commandToRun } from '../core/launcher.js'
-import type { ArgumentRules, FrontendAdapter } from './adapter.js'
+import type { ArgumentRules, FrontendAdapter, InstalledHookScript } from './adapter.js'
 import type { FrontendsConfig } from './options.js'
 
 export interface FrontendInstall {
@@ -85,9 +85,21 @@ export async function installProblem (install: FrontendInstall): Promise<string 
   return `${root === null ? 'the configured frontend folders' : `--frontend-root ${root}`} ${root === null ? 'are' : 'is'} not a ${adapter.title} install: ${missing.join(' and ')} ${missing.length === 1 ? 'does' : 'do'} not exist; ${fix}`
 }
 
-/** The spool folders our installed hook scripts leave hooks in (empty when none is installed). */
-export function installedHookSpoolDirs (install: FrontendInstall): string[] {
-  return install.esConfigDir === null ? [] : install.adapter.hooks?.installedSpoolDirs?.(install.esConfigDir) ?? []
+/** Our hook scripts installed in the config folder (none where the family's scripts name no spool folder). */
+export async function installedHookScripts (install: FrontendInstall): Promise<InstalledHookScript[]> {
+  const installed = install.adapter.hooks?.installed
+  return install.esConfigDir === null || installed === undefined ? [] : await installed.read(install.esConfigDir)
+}
+
+/** The spool folders the scripts leave hooks in (one, unless installed several times with different data dirs). */
+export function spoolDirsOf (scripts: readonly InstalledHookScript[]): string[] {
+  return [...new Set(scripts.flatMap((script) => script.spoolDir ?? []))]
+}
+
+/** The command that installs our hook scripts for the service of `dataDir`. */
+export function installHooksCommand (install: FrontendInstall, dataDir: string): string {
+  const where = install.root === null ? `--es-config-dir ${install.esConfigDir ?? 'DIR'}` : `--frontend-root ${install.root} --profile ${install.adapter.id}`
+  return commandToRun(`install-hooks ${where} --data-dir ${path.resolve(dataDir)}`)
 }
 
 /**
@@ -100,17 +112,17 @@ export function hookArgumentRules (install: FrontendInstall): ArgumentRules | nu
 }
 
 /**
- * Why installed hooks do not reach this service: they were installed for another data dir (say
- * without `--data-dir`), so they spool where nothing reads. Names the command that fixes it.
+ * Why installed hooks do not reach this service: scripts installed for another data dir (say
+ * without `--data-dir`) spool where nothing reads, and the hooks of `expected` events (that had
+ * our scripts) whose scripts were removed are no longer sent. Names the command that fixes it.
  */
-export function hooksElsewhereProblem (install: FrontendInstall, spoolDir: string, dataDir: string): string | null {
-  const elsewhere = installedHookSpoolDirs(install).filter((dir) => path.resolve(dir) !== path.resolve(spoolDir))
-  if (elsewhere.length === 0) return null
-  return `the hook scripts installed in ${install.esConfigDir ?? ''} leave hooks in ${elsewhere.join(' and ')}, but this service reads ${spoolDir}: they never reach it; run ${installHooksCommand(install, dataDir)}`
-}
-
-/** The command that installs our hook scripts in this install, for this data dir. */
-export function installHooksCommand (install: FrontendInstall, dataDir: string): string {
-  const where = install.root === null ? `--es-config-dir ${install.esConfigDir ?? 'DIR'}` : `--frontend-root ${install.root} --profile ${install.adapter.id}`
-  return commandToRun(`install-hooks ${where} --data-dir ${path.resolve(dataDir)}`)
+export function hookScriptsProblem (install: FrontendInstall, scripts: readonly InstalledHookScript[], spoolDir: string, dataDir: string, expected: ReadonlySet<string> = new Set()): string | null {
+  const elsewhere = spoolDirsOf(scripts).filter((dir) => path.resolve(dir) !== path.resolve(spoolDir))
+  const present = new Set(scripts.map((script) => script.event))
+  const removed = [...expected].filter((event) => !present.has(event))
+  const problems = [
+    elsewhere.length === 0 ? null : `the hook scripts installed in ${install.esConfigDir ?? ''} leave hooks in ${elsewhere.join(' and ')}, but this service reads ${spoolDir}: they never reach it`,
+    removed.length === 0 ? null : `the hook scripts of ${removed.join(', ')} were removed from ${install.esConfigDir ?? ''}: those hooks no longer reach this service`
+  ].filter((problem) => problem !== null)
+  return problems.length === 0 ? null : `${problems.join('; ')}; run ${installHooksCommand(install, dataDir)}`
 }

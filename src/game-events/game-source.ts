@@ -82,8 +82,8 @@ export interface GameSource {
 export interface GameSourceKind<O extends OptionTable> {
   readonly options: O
   readonly events: readonly EventDefinition[]
-  /** `dataDir`: the service's data dir (where a source's emulator plugin should read from). */
-  sources (context: { readonly config: ConfigOf<O>, readonly dataDir: string, readonly logger: FastifyBaseLogger }): GameSource[]
+  /** `dataDir`, `servicePort`: the service's data dir (where a source's emulator plugin should read from) and port (which plugins are its own). */
+  sources (context: { readonly config: ConfigOf<O>, readonly dataDir: string, readonly servicePort: number, readonly logger: FastifyBaseLogger }): GameSource[]
 }
 
 export function defineSourceKind<const O extends OptionTable> (kind: GameSourceKind<O>): GameSourceKind<O> {

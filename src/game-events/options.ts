@@ -4,4 +4,4 @@ import { sourceOptions } from './source-kinds.js'
 
 export const gameEventsOptions = sourceOptions
 
-export type GameEventsConfig = ConfigOf<typeof gameEventsOptions> & { readonly dataDir: string }
+export type GameEventsConfig = ConfigOf<typeof gameEventsOptions> & { readonly dataDir: string, readonly port: number }

@@ -20,6 +20,6 @@ type KindOptions = Intersection<OptionsOf<typeof sourceKinds[number]>>
 export const sourceOptions: KindOptions = Object.assign({}, ...sourceKinds.map((kind) => kind.options))
 
 /** Builds the sources the service runs, in the order they start. */
-export type GameSourceFactory = (context: { readonly config: ConfigOf<KindOptions> & { readonly dataDir: string }, readonly logger: FastifyBaseLogger }) => GameSource[]
+export type GameSourceFactory = (context: { readonly config: ConfigOf<KindOptions> & { readonly dataDir: string, readonly port: number }, readonly logger: FastifyBaseLogger }) => GameSource[]
 
-export const configuredSources: GameSourceFactory = ({ config, logger }) => sourceKinds.flatMap((kind) => kind.sources({ config, dataDir: config.dataDir, logger }))
+export const configuredSources: GameSourceFactory = ({ config, logger }) => sourceKinds.flatMap((kind) => kind.sources({ config, dataDir: config.dataDir, servicePort: config.port, logger }))

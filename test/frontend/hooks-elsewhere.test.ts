@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { spoolDirOf } from '../../src/frontend/index.js'
-import { configuredFrontendHooks, type FrontendsConfig } from '../../src/frontends/index.js'
+import { configuredFrontendHooks, spoolDirsOf, type FrontendsConfig } from '../../src/frontends/index.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
 import { tempDir } from '../support/hub.js'
 
@@ -34,13 +34,14 @@ describe('installed hooks that point at another data dir', () => {
 
   it('reads the folder the Windows batch scripts name too, and a quote in a POSIX one', async () => {
     const hooks = configuredFrontendHooks({ profile: 'retrobat' } as FrontendsConfig)!
+    const esConfigDir = path.join(tempDir(), 'emulationstation')
+    const named = async (): Promise<string[]> => spoolDirsOf(await hooks.installed!.read(esConfigDir))
     const batchSpool = 'C:\\Cab 100%\\events.d'
-    hooks.uninstall(f.tree.esConfigDir)
-    hooks.install({ esConfigDir: f.tree.esConfigDir, spoolDir: batchSpool, port: 0, platform: 'win32' })
-    assert.deepEqual((await f.get('/api/v1/status')).body.frontend.installedHooksSpoolInto, [batchSpool])
+    hooks.install({ esConfigDir, spoolDir: batchSpool, port: 0, platform: 'win32' })
+    assert.deepEqual(await named(), [batchSpool])
     const quoted = path.join(tempDir(), "it's here", 'events.d')
-    hooks.uninstall(f.tree.esConfigDir)
-    hooks.install({ esConfigDir: f.tree.esConfigDir, spoolDir: quoted, port: 0, platform: 'linux' })
-    assert.deepEqual((await f.get('/api/v1/status')).body.frontend.installedHooksSpoolInto, [quoted])
+    await hooks.uninstall(esConfigDir)
+    hooks.install({ esConfigDir, spoolDir: quoted, port: 0, platform: 'linux' })
+    assert.deepEqual(await named(), [quoted])
   })
 })

@@ -44,7 +44,7 @@ export const fixedNow = (): Date => new Date('2026-11-21T20:00:00.000Z')
 export async function startSourceService (options: Record<string, string | boolean>, sources: GameSourceFactory): Promise<SourceService> {
   const dataDir = tempDir('cabinet-hub-sources-')
   const loaded = loadConfig(optionEntries([coreOptions, gameEventsOptions]), { cli: new Map(Object.entries({ dataDir, ...quietPeers, ...options })), env: {} })
-  const config = { ...configOf(gameEventsOptions, loaded), dataDir }
+  const config = { ...configOf(gameEventsOptions, loaded), dataDir, port: loaded.config.port as number }
   const bus = new EventBus({
     nodeId: 'test',
     now: fixedNow,

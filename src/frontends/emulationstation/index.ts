@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { FrontendAdapter, FrontendControls, FrontendHooks, FrontendLayout, FrontendPaths } from '../adapter.js'
 import { readEsSettings } from '../es-settings.js'
 import { esFormats } from './formats.js'
-import { installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
+import { installedEsHookScripts, installHooks, uninstallHooks } from './hook-scripts.js'
 import { cmdArguments, esShArguments } from './hook-arguments.js'
 import { esHookNames, interpretEsHook } from './hooks.js'
 import { SimulatorBackend } from './simulator-backend.js'
@@ -22,7 +22,7 @@ const esHooks: FrontendHooks = {
   interpret: interpretEsHook,
   install: installHooks,
   uninstall: uninstallHooks,
-  installedSpoolDirs,
+  installed: installedEsHookScripts,
   argumentRules: { sh: esShArguments, cmd: cmdArguments }
 }
 
@@ -61,7 +61,7 @@ export function emulationStationAdapter (id: string, title: string, platform: No
   }
 }
 
-export { batScript, installedSpoolDirs, installHooks, uninstallHooks } from './hook-scripts.js'
+export { batScript, installedEsHookScripts, installHooks, uninstallHooks } from './hook-scripts.js'
 export { esFormats } from './formats.js'
 export { cmdArguments, withoutCharacters } from './hook-arguments.js'
 export { toSystemInfo } from './es-systems.js'

@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import type { FrontendAdapter, FrontendHooks, FrontendPaths } from '../adapter.js'
-import { cmdArguments, esFormats, installedSpoolDirs, installHooks, uninstallHooks } from '../emulationstation/index.js'
+import { cmdArguments, esFormats, installedEsHookScripts, installHooks, uninstallHooks } from '../emulationstation/index.js'
 import { esDeAppDataDir, esDeLayout } from './app-data.js'
 import { esDeControls } from './controls.js'
 import { esDeHookNames, esDeShArguments, interpretEsDeHook } from './hooks.js'
@@ -20,7 +20,7 @@ const esDeHooks: FrontendHooks = {
   interpret: interpretEsDeHook,
   install: (target) => installHooks(target, esDeHookNames),
   uninstall: uninstallHooks,
-  installedSpoolDirs,
+  installed: installedEsHookScripts,
   argumentRules: { sh: esDeShArguments, cmd: cmdArguments },
   switchedOff: switchedOffSettings,
   switchOn: switchOnSettings

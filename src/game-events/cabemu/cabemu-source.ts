@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { GameSource, GameSourceSink, OutputSession, SessionEndReason } from '../game-source.js'
 import { PluginBridge } from '../mame-plugin/plugin-bridge.js'
-import { oneLine, pluginElsewhereProblem } from '../mame-plugin/plugin-check.js'
+import { isOtherServicesPlugin, oneLine, pluginElsewhereProblem } from '../mame-plugin/plugin-check.js'
 import type { CabemuStatusType } from '../schemas.js'
 import type { ReadRange } from '../watches/read-plan.js'
 import { OutputConnection } from './connection.js'
@@ -21,6 +21,8 @@ export interface CabemuOptions {
   readonly port: number
   /** The service's data dir: a `cabinethub` plugin heard here should read its definitions. */
   readonly dataDir: string
+  /** The service's port: a plugin installed for another port and data dir is another service's. */
+  readonly servicePort: number
 }
 
 const retry = { minRetryMs: 100, maxRetryMs: 2000 }
@@ -33,7 +35,7 @@ export class CabemuSource implements GameSource {
   readonly #connection: OutputConnection
   readonly #logger: FastifyBaseLogger
   /** Outputs of the `cabinethub` plugin are watched memory, not lamps. */
-  readonly #bridge = new PluginBridge()
+  readonly #bridge: PluginBridge
   #sink: GameSourceSink | null = null
   #machineName: string | null = null
   #linesReceived = 0
@@ -44,6 +46,7 @@ export class CabemuSource implements GameSource {
     this.id = instance
     this.#options = options
     this.#logger = logger
+    this.#bridge = new PluginBridge((plugin) => isOtherServicesPlugin(plugin, options.dataDir, options.servicePort))
     this.#connection = new OutputConnection({ host, port, ...retry }, {
       connected: () => logger.info(`${instance}: connected to the output server on ${host}:${port}`),
       line: (line) => this.#receive(line === null ? null : parseOutputLine(line)),
@@ -86,7 +89,7 @@ export class CabemuSource implements GameSource {
     const plugin = this.#bridge.plugin
     if (plugin === null) return null
     const problem = pluginElsewhereProblem(plugin, this.#options.dataDir)
-    return { ...plugin, state: problem === null ? 'ok' : 'degraded', problem: problem === null ? null : oneLine(problem) }
+    return { folder: plugin.folder, definitionsDir: plugin.definitionsDir, state: problem === null ? 'ok' : 'degraded', problem: problem === null ? null : oneLine(problem) }
   }
 
   /** A line was received; `message` is null for garbage. */
@@ -107,10 +110,11 @@ export class CabemuSource implements GameSource {
   }
 
   #pluginOutput (key: string, value: number, sink: GameSourceSink): void {
-    const before = this.#bridge.plugin
+    const [before, ignoredBefore] = [this.#bridge.plugin, this.#bridge.ignored]
     this.#bridge.output(key, value, sink)
-    const plugin = this.#bridge.plugin
+    const [plugin, ignored] = [this.#bridge.plugin, this.#bridge.ignored]
     // Said once per plugin heard, not at each of its half-second announcements.
+    if (ignored !== null && ignored !== ignoredBefore) this.#logger.debug(`${this.id}: ignoring the outputs of the MAME plugin of the service on port ${ignored.servicePort ?? '?'} (definitions in ${ignored.definitionsDir})`)
     const problem = plugin === null || plugin === before ? null : pluginElsewhereProblem(plugin, this.#options.dataDir)
     if (problem !== null) this.#logger.warn(`${this.id}: ${oneLine(problem)}`)
   }

@@ -15,8 +15,8 @@ export const cabemuKind = defineSourceKind({
     cabemu2Port: option({ kind: 'integer', schema: Type.Integer({ minimum: 1, maximum: 65535 }), default: 8001, flag: 'cabemu2-port', description: 'TCP port of the second cabemu output server.' })
   },
   events: cabemuSourceEvents,
-  sources: ({ config, dataDir, logger }) => [
-    new CabemuSource({ instance: 'cabemu', enabled: config.cabemuEnabled, host: config.cabemuHost, port: config.cabemuPort, dataDir }, logger),
-    new CabemuSource({ instance: 'cabemu2', enabled: config.cabemu2Enabled, host: config.cabemu2Host, port: config.cabemu2Port, dataDir }, logger)
+  sources: ({ config, dataDir, servicePort, logger }) => [
+    new CabemuSource({ instance: 'cabemu', enabled: config.cabemuEnabled, host: config.cabemuHost, port: config.cabemuPort, dataDir, servicePort }, logger),
+    new CabemuSource({ instance: 'cabemu2', enabled: config.cabemu2Enabled, host: config.cabemu2Host, port: config.cabemu2Port, dataDir, servicePort }, logger)
   ]
 })

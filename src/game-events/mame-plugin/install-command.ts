@@ -15,7 +15,7 @@ export const installMamePluginCommand: ModuleCommand<typeof gameEventsOptions> =
     if (positionals.length > 0) throw new CommandUsageError(`install-mame-plugin: unexpected argument ${positionals[0]}`)
     const pluginsDir = flags['plugins-dir']
     if (pluginsDir === undefined) throw new CommandUsageError('install-mame-plugin: --plugins-dir DIR is required')
-    const files = flags.uninstall === true ? uninstallPlugin(pluginsDir) : installPlugin(pluginsDir, definitionsRoot(core.dataDir))
+    const files = flags.uninstall === true ? uninstallPlugin(pluginsDir) : installPlugin(pluginsDir, definitionsRoot(core.dataDir), core.port)
     context.stdout.write(`${flags.uninstall === true ? 'removed' : 'wrote'} ${files.length === 0 ? 'nothing' : files.join(', ')}\n`)
     return 0
   }

@@ -7,15 +7,10 @@
  */
 import path from 'node:path'
 import { commandToRun } from '../../core/launcher.js'
+import { samePath } from '../../core/same-path.js'
 import { definitionsRoot } from '../watches/definition-store.js'
 import type { PluginDescription } from './plugin-bridge.js'
 import { installedPlugin, pluginName } from './plugin-files.js'
-
-/** MAME runs on the service's machine: its paths compare as that system compares them (any case, either separator, on Windows). */
-function samePath (a: string, b: string): boolean {
-  const normal = (p: string) => process.platform === 'win32' ? path.resolve(p).toLowerCase() : path.resolve(p)
-  return normal(a) === normal(b)
-}
 
 /** What is wrong, and the command that fixes it. */
 export interface PluginProblem {
@@ -36,6 +31,16 @@ export function pluginElsewhereProblem (plugin: PluginDescription, dataDir: stri
     message: `the ${pluginName} MAME plugin${plugin.folder === '' ? '' : ` in ${plugin.folder}`} reads watch definitions from ${plugin.definitionsDir}, but this service keeps them in ${ours}, so no watched value reaches it`,
     fix: commandToRun(`install-mame-plugin --plugins-dir ${pluginsDir} --data-dir ${path.resolve(dataDir)}`)
   }
+}
+
+/**
+ * MAME serves its outputs to every listener on its one port, so every service on the machine
+ * hears every plugin. One installed for another data dir and another service's port is that
+ * service's; one for another data dir with this service's port (or none: an older plugin) is this
+ * service's, installed without its `--data-dir`.
+ */
+export function isOtherServicesPlugin (plugin: PluginDescription, dataDir: string, servicePort: number): boolean {
+  return plugin.servicePort !== null && plugin.servicePort !== servicePort && pluginElsewhereProblem(plugin, dataDir) !== null
 }
 
 /** For `doctor`: the problem of the plugin installed in `pluginsDir`; null when none is there or it writes for `dataDir`. */

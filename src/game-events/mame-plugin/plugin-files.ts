@@ -29,14 +29,16 @@ export function installedPlugin (pluginsDir: string): PluginDescription | null {
   // The line initLua writes, its value undone as luaString escaped it.
   const literal = /^local definitions_dir = "((?:[^"\\]|\\.)*)"$/m.exec(lua)?.[1]
   if (literal === undefined) return null
-  return { folder, definitionsDir: literal.replace(/\\(.)/g, (_, c: string) => c === 'n' ? '\n' : c) }
+  const port = /^local service_port = (\d+)$/m.exec(lua)?.[1]
+  return { folder, definitionsDir: literal.replace(/\\(.)/g, (_, c: string) => c === 'n' ? '\n' : c), servicePort: port === undefined ? null : Number(port) }
 }
 
-function initLua (definitionsDir: string): string {
+function initLua (definitionsDir: string, servicePort: number): string {
   return `-- cabinet-hub memory bridge, written by \`cabinet-hub install-mame-plugin\`; reinstalling rewrites it.
 local exports = { name = "${pluginName}", version = "1.0.0", description = "cabinet-hub memory bridge", license = "MIT", author = { name = "cabinet-hub" } }
 local cabinethub = exports
 local definitions_dir = ${luaString(definitionsDir)}
+local service_port = ${servicePort}
 local bytes_per_output = ${bytesPerOutput}
 
 local plugin_folder = ""
@@ -86,8 +88,9 @@ function cabinethub.startplugin()
   end
 
   local frames = 0
-  -- Where this plugin is and which definitions it reads: the service says when that is not its folder.
-  local plugin_output = "chub.plugin:" .. percent_encoded(plugin_folder) .. ":" .. percent_encoded(definitions_dir)
+  -- Where this plugin is, which definitions it reads and for which service: the service says when
+  -- that is not its folder, and another service on the machine (another port) ignores this plugin.
+  local plugin_output = "chub.plugin:" .. percent_encoded(plugin_folder) .. ":" .. percent_encoded(definitions_dir) .. ":" .. service_port
 
   emu.register_start(function()
     content = content_key()
@@ -133,11 +136,11 @@ return exports
 `
 }
 
-/** Writes the plugin (idempotent); returns the files written. */
-export function installPlugin (pluginsDir: string, definitionsDir: string): string[] {
+/** Writes the plugin for the service on `servicePort` (idempotent); returns the files written. */
+export function installPlugin (pluginsDir: string, definitionsDir: string, servicePort: number): string[] {
   const folder = path.join(pluginsDir, pluginName)
   mkdirSync(folder, { recursive: true })
-  const files: Array<[string, string]> = [[path.join(folder, 'plugin.json'), pluginJson], [path.join(folder, 'init.lua'), initLua(definitionsDir)]]
+  const files: Array<[string, string]> = [[path.join(folder, 'plugin.json'), pluginJson], [path.join(folder, 'init.lua'), initLua(definitionsDir, servicePort)]]
   for (const [file, text] of files) writeFileSync(file, text)
   return files.map(([file]) => file)
 }
