@@ -7,10 +7,9 @@
  * them (409 POSITION_UNKNOWN). Then the checks other modules add, each with its
  * own flags (the MAME plugin's `--plugins-dir`). Exits 1 when it finds anything.
  */
-import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { CommandUsageError, type CommandFlags, type DoctorFile, type DoctorProblem, type ModuleCommand } from '../core/module.js'
-import { configuredInstall, hasWebApi, hookArgumentRules, hookScriptsProblem, installedHookScripts, installHooksCommand, installProblem, readFirstSystemsFile, spoolDirsOf, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
+import { configuredInstall, hasWebApi, hookArgumentRules, hookScriptsProblem, installedHookScripts, installHooksCommand, installProblem, listRomFiles, spoolDirsOf, type FrontendInstall, type FrontendsConfig } from '../frontends/index.js'
 import { romStem } from '../identity/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
@@ -22,46 +21,12 @@ interface Problem {
   readonly files?: readonly DoctorFile[]
 }
 
-/** The rom extensions of each system the frontend's systems file lists; empty when it cannot be read. */
-async function systemExtensions (install: FrontendInstall): Promise<Map<string, string[]>> {
-  try {
-    const systems = (await readFirstSystemsFile(install.adapter.systemsFiles(install), install.adapter.formats))?.systems ?? []
-    return new Map(systems.map((system) => [system.name, (system.extension ?? '').split(/\s+/).filter((ext) => ext !== '').map((ext) => ext.toLowerCase())]))
-  } catch {
-    return new Map()
-  }
-}
-
-async function entries (folder: string) {
-  try {
-    return await readdir(folder, { withFileTypes: true })
-  } catch {
-    return []
-  }
-}
-
-/** The rom files of every system folder: the system's extensions where es_systems.cfg names them, else every file but the gamelist. */
-async function romFiles (install: FrontendInstall): Promise<string[]> {
-  if (install.romsRoot === null) return []
-  const romsRoot = install.romsRoot
-  const extensions = await systemExtensions(install)
-  const systems = (await entries(romsRoot)).filter((entry) => entry.isDirectory())
-  const files = await Promise.all(systems.map(async (system) => {
-    const known = extensions.get(system.name)
-    return (await entries(path.join(romsRoot, system.name)))
-      .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && entry.name !== 'gamelist.xml')
-      .filter((entry) => known === undefined || known.length === 0 || known.includes(path.extname(entry.name).toLowerCase()))
-      .map((entry) => path.join(romsRoot, system.name, entry.name))
-  }))
-  return files.flat().sort()
-}
-
 /** Roms whose path or stem (what game-selected and game-start pass) the frontend's hook shell cannot pass, each with a name it can where a rename is enough. */
 async function unhookableRoms (install: FrontendInstall): Promise<Problem | null> {
   const rules = hookArgumentRules(install)
   if (rules === null) return null
   const unpassable = (file: string): string | null => rules.unpassable(file) ?? rules.unpassable(romStem(file))
-  const files = (await romFiles(install)).flatMap((file): DoctorFile[] => {
+  const files = (await listRomFiles(install)).flatMap((file): DoctorFile[] => {
     const reason = unpassable(file)
     if (reason === null) return []
     const rename = rules.passableName(path.basename(file))

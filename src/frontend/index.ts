@@ -25,6 +25,7 @@ import { Reconciler } from './reconcile.js'
 import { contextRoutes, ingestRoutes } from './routes.js'
 import { FrontendLink } from './service.js'
 import { spoolDirOf } from './spool.js'
+import { catalogStatus, UnlistedRoms } from './unlisted-roms.js'
 
 /** Gamelists change rarely (a scrape, an edit): their changes are watched, and the roms folder walked for missed ones now and then. */
 const gamelistWatch = { pollMs: 1000, rescanMs: 30_000, debounceMs: 200 }
@@ -120,6 +121,7 @@ export const frontendModule = defineModule({
       panelNavigation: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
     })
     let gamelists: ChangesWatch | null = null
+    const unlisted = new UnlistedRoms(install, catalog)
 
     // The install is looked at once, at start; the hook scripts as long as the service runs.
     let notInstall: string | null = null
@@ -161,10 +163,10 @@ export const frontendModule = defineModule({
         folder: install.romsRoot,
         depth: 1,
         accepts: (file) => file === install.adapter.gamelistFile(install, path.basename(path.dirname(file))),
-        onChanged: () => { void catalog.refreshGamelists() },
+        onChanged: () => { void catalog.refreshGamelists().then(async () => unlisted.recount()) },
         onError: (error) => { logger.warn(`gamelists: ${error.message}`) }
       })
-      void gamelists.ready.then(async () => catalog.refreshGamelists())
+      void gamelists.ready.then(async () => catalog.refreshGamelists()).then(async () => unlisted.recount())
     })
     context.onStop(async () => {
       await intake.stop()
@@ -187,7 +189,7 @@ export const frontendModule = defineModule({
       spoolDir,
       installedHooksSpoolInto: hookScripts.spoolDirs,
       intakeOpen: intake.open,
-      catalog: { ...catalog.counts(), unreadableGamelists: catalog.unreadableGamelists() },
+      catalog: catalogStatus(catalog.counts(), unlisted.count, catalog.unreadableGamelists()),
       reconcile: reconciler.status(),
       ...link.status()
     }))
