@@ -8,3 +8,5 @@ export const bootModule = defineModule({
   commands: [installServiceCommand],
   register: async () => {}
 })
+
+export { defaultServiceTarget, installService, serviceFile, thisCommand, type ServiceTarget } from './install-service.js'

@@ -3,7 +3,8 @@
  * cannot send the API key header, so the service hands its owner a link with a token that grants
  * reads (pages, media, REST GETs, WebSocket streams) and nothing else. A page opened with
  * `?token=` gets it back as a cookie (HttpOnly, SameSite=Strict), so its own requests and sockets
- * carry it without the page knowing. The token lives in the data dir; deleting it revokes every link.
+ * carry it without the page knowing. The token lives in the data dir; deleting it, or `rotate`,
+ * revokes every link.
  */
 import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -31,10 +32,13 @@ export class ReadLink {
     } catch {
       this.#token = ''
     }
-    if (this.#token.length < 16) {
-      this.#token = randomBytes(18).toString('base64url')
-      writeFileSync(this.#file, `${this.#token}\n`, { mode: 0o600 })
-    }
+    return this.#token.length < 16 ? this.rotate() : this.#token
+  }
+
+  /** A new token: every link handed out so far (and every page holding its cookie) is refused from now on. */
+  rotate (): string {
+    this.#token = randomBytes(18).toString('base64url')
+    writeFileSync(this.#file, `${this.#token}\n`, { mode: 0o600 })
     return this.#token
   }
 
