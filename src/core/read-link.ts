@@ -8,9 +8,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { networkInterfaces } from 'node:os'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { keyMatches } from './security.js'
+import { isLoopbackHostname, keyMatches } from './security.js'
 
 const readTokenCookie = 'cabinet_hub_read'
 const tokenFileName = 'read-link-token'
@@ -64,4 +65,12 @@ export class ReadLink {
     }
     return payload
   }
+}
+
+/** Where other machines reach this service: each LAN address when it listens on all of them, else the one it listens on. */
+export function lanOrigins (host: string, port: number): string[] {
+  const addresses = ['0.0.0.0', '::'].includes(host)
+    ? Object.values(networkInterfaces()).flat().filter((a) => a !== undefined && !a.internal && a.family === 'IPv4').map((a) => a!.address)
+    : isLoopbackHostname(host) ? [] : [host]
+  return addresses.map((address) => `http://${address}:${port}`)
 }
