@@ -9,4 +9,4 @@ export const bootModule = defineModule({
   register: async () => {}
 })
 
-export { defaultServiceTarget, installService, serviceFile, thisCommand, type ServiceTarget } from './install-service.js'
+export { defaultServiceTarget, installService, serviceFile, thisCommand } from './install-service.js'

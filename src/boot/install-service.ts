@@ -12,7 +12,7 @@ import { batoceraService, batoceraServiceName } from './batocera-service.js'
 import { retrobatStartHook, startHookFileName } from './retrobat-start-hook.js'
 import { systemdUnit, unitFileName, type ServiceCommand } from './systemd-unit.js'
 
-export const serviceTargets = ['systemd', 'retrobat', 'batocera'] as const
+const serviceTargets = ['systemd', 'retrobat', 'batocera'] as const
 export type ServiceTarget = typeof serviceTargets[number]
 
 const flags = { for: { type: 'string' }, 'unit-dir': { type: 'string' }, userdata: { type: 'string' } } as const

@@ -56,7 +56,7 @@ export function configuredFrontendHooks (config: FrontendsConfig, adapters: read
   return adapterFor(adapters, config.profile).hooks
 }
 
-export { HookSetupError, setHookScripts, type HookSetupReport } from './hook-setup.js'
+export { HookSetupError, setHookScripts } from './hook-setup.js'
 export { hookArgumentRules, hooksElsewhereProblem, installedHookSpoolDirs, installProblem, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readRecalboxConf } from './recalbox/settings.js'

@@ -20,7 +20,7 @@ const Problem = Type.Object({
   fileCount: Type.Integer({ description: 'How many files are concerned in all.' })
 })
 
-export const SetupRow = Type.Object({
+const SetupRow = Type.Object({
   id: Type.Union([Type.Literal('frontend'), Type.Literal('hooks'), Type.Literal('mame'), Type.Literal('retroarch'), Type.Literal('boot'), Type.Literal('data')]),
   title: Type.String(),
   state: Type.Union([Type.Literal('ok'), Type.Literal('fix'), Type.Literal('info')], { description: 'ok: nothing to do; fix: something stands in the way (see problems); info: what the service found, nothing to judge.' }),
@@ -54,6 +54,20 @@ export const SetupResponse = Type.Object({
     candidates: Type.Array(FrontendCandidate, { description: 'Frontend installs found in their usual places.' }),
     configFile: Type.String({ description: 'The config file a choice is written to, which the next start reads.' })
   })
+}, {
+  examples: [{
+    rows: [{
+      id: 'hooks',
+      title: 'Hook scripts',
+      state: 'fix',
+      findings: [{ label: 'installed', value: 'no' }, { label: 'folder', value: '/userdata/system/scripts' }],
+      problems: [{ message: 'no cabinet-hub hook scripts are installed in /userdata/system: the service hears of selections, starts and ends only through the web API', fix: 'cabinet-hub install-hooks --frontend-root /userdata --profile batocera --data-dir /userdata/system/cabinet-hub', files: [], fileCount: 0 }],
+      action: { label: 'Install hooks', method: 'POST', path: '/api/v1/setup/hooks', command: 'cabinet-hub install-hooks --frontend-root /userdata --profile batocera --data-dir /userdata/system/cabinet-hub' },
+      undo: null
+    }],
+    readLinks: { pages: [], revoke: { label: 'Revoke every link', method: 'POST', path: '/api/v1/setup/read-link/revoke', command: 'delete /userdata/system/cabinet-hub/read-link-token and restart the service' } },
+    demo: { active: false, candidates: [], configFile: '/userdata/system/cabinet-hub/config.json' }
+  }]
 })
 export type SetupResponseType = Static<typeof SetupResponse>
 
