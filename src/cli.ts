@@ -22,7 +22,7 @@ import { claimDataDir, DataDirError, diskFull, type DataDirClaim } from './core/
 import { closeDatabase, isStorageFullError, openDatabase } from './core/storage/database.js'
 import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
-import { configuredEsConfigDir, configuredFrontendHooks, configuredInstallProblem, readFrontendSettings } from './frontends/index.js'
+import { configuredInstall, HookSetupError, readFrontendSettings, setHookScripts } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
 import { BrokerUnreachableError, demoProfiles, RecalboxSimulator, simulatedFrontend, writeDemoTree, type DemoTreeProfile, type FrontendProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
@@ -299,24 +299,17 @@ async function hook (loaded: LoadedConfig<HubConfig>, hookArgs: string[]): Promi
 }
 
 async function hookScripts (loaded: LoadedConfig<HubConfig>, install: boolean, create: boolean, enableScripts: boolean): Promise<number> {
-  const command = install ? 'install-hooks' : 'uninstall-hooks'
-  const esConfigDir = configuredEsConfigDir(loaded.config)
-  if (esConfigDir === null) throw new UsageError(`${command} needs --frontend-root (or --es-config-dir)`)
-  // A mistyped root would otherwise get a whole new tree of folders nobody runs.
-  const problem = install && !create ? await configuredInstallProblem(loaded.config) : null
-  if (problem !== null) throw new UsageError(`install-hooks: ${problem} (or pass --create to make the folders)`)
-  const hooks = configuredFrontendHooks(loaded.config)
-  if (hooks === null) throw new UsageError(`${command}: the ${loaded.config.profile} frontend runs no hook scripts`)
-  if (enableScripts && hooks.switchOn === undefined) throw new UsageError(`install-hooks --enable-scripts: the ${loaded.config.profile} frontend has no setting to switch on`)
-  const report = install
-    ? hooks.install({ esConfigDir, spoolDir: spoolDirOf(loaded.config.dataDir), port: loaded.config.port, platform: process.platform })
-    : await hooks.uninstall(esConfigDir)
-  for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
-  if (enableScripts && hooks.switchOn !== undefined) {
-    const switched = hooks.switchOn(esConfigDir)
-    process.stdout.write(switched.length === 0 ? 'the frontend settings our hooks need were already on\n' : `switched on ${switched.join(', ')}\n`)
+  const { config } = loaded
+  let report
+  try {
+    report = await setHookScripts(configuredInstall(config), { install, create, enableScripts, spoolDir: spoolDirOf(config.dataDir), port: config.port })
+  } catch (error) {
+    if (error instanceof HookSetupError) throw new UsageError(error.message)
+    throw error
   }
-  if (!install && report.removed.length === 0) process.stdout.write(`no cabinet-hub hook scripts under ${esConfigDir}\n`)
+  for (const file of [...report.written, ...report.removed]) process.stdout.write(`${install ? 'wrote' : 'removed'} ${file}\n`)
+  if (report.switchedOn !== null) process.stdout.write(report.switchedOn.length === 0 ? 'the frontend settings our hooks need were already on\n' : `switched on ${report.switchedOn.join(', ')}\n`)
+  if (!install && report.removed.length === 0) process.stdout.write(`no cabinet-hub hook scripts under ${report.esConfigDir}\n`)
   return 0
 }
 

@@ -21,13 +21,14 @@ import { panelsModule } from './panels/index.js'
 import { recordsModule } from './records/index.js'
 import { romsModule } from './roms/index.js'
 import { scrapingModule } from './scraping/index.js'
+import { setupModule } from './setup/index.js'
 import { surfacesModule } from './surfaces/index.js'
 import { themesModule } from './themes/index.js'
 import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, notificationsModule, overlaysModule, themesModule
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, notificationsModule, overlaysModule, themesModule, setupModule
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

@@ -54,3 +54,4 @@ export const achievementsModule = defineModule({
 export type { AchievementsConfig } from './options.js'
 
 export { achievementFactsService, type AchievementFacts } from './facts.js'
+export { pointRetroarchAt, retroarchSettings, serviceUrl, undoRetroarchSetup, backupOf as retroarchBackupOf } from './setup-retroarch.js'

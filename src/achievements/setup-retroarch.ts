@@ -35,6 +35,26 @@ function withLine (text: string, line: string | null): string {
   return `${text}${text === '' || text.endsWith('\n') ? '' : eol}${line}${eol}`
 }
 
+/** A setting's value in a retroarch.cfg text, quotes removed; null when the file does not set it. */
+function settingOf (text: string, name: string): string | null {
+  return new RegExp(`^[ \\t]*${name}[ \\t]*=[ \\t]*"?([^"\\r\\n]*)"?`, 'm').exec(text)?.[1] ?? null
+}
+
+export interface RetroarchSettings {
+  /** network_cmd_enable: RetroArch answers the network commands the service reads games and scores through. */
+  readonly networkCommands: boolean
+  /** cheevos_custom_host, or null when achievements go to RetroAchievements itself. */
+  readonly achievementsHost: string | null
+  /** Whether `setup retroarch` kept the original, so `--undo` has something to put back. */
+  readonly undoable: boolean
+}
+
+export function retroarchSettings (file: string): RetroarchSettings {
+  const text = readFileSync(file, 'utf8')
+  const host = settingOf(text, key)
+  return { networkCommands: settingOf(text, 'network_cmd_enable') === 'true', achievementsHost: host === '' ? null : host, undoable: existsSync(backupOf(file)) }
+}
+
 export function pointRetroarchAt (file: string, url: string): SetupReport {
   const text = readFileSync(file, 'utf8')
   const line = `${key} = "${url}"`

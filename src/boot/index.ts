@@ -8,3 +8,5 @@ export const bootModule = defineModule({
   commands: [installServiceCommand],
   register: async () => {}
 })
+
+export { defaultServiceTarget, installService, serviceFile, thisCommand } from './install-service.js'

@@ -5,14 +5,15 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
+import type { CoreConfig } from '../core/core-options.js'
 import { CommandUsageError, type ModuleCommand } from '../core/module.js'
 import { configuredEsConfigDir, type FrontendsConfig } from '../frontends/index.js'
 import { batoceraService, batoceraServiceName } from './batocera-service.js'
 import { retrobatStartHook, startHookFileName } from './retrobat-start-hook.js'
 import { systemdUnit, unitFileName, type ServiceCommand } from './systemd-unit.js'
 
-const targets = ['systemd', 'retrobat', 'batocera'] as const
-type Target = typeof targets[number]
+const serviceTargets = ['systemd', 'retrobat', 'batocera'] as const
+export type ServiceTarget = typeof serviceTargets[number]
 
 const flags = { for: { type: 'string' }, 'unit-dir': { type: 'string' }, userdata: { type: 'string' } } as const
 
@@ -23,23 +24,82 @@ function defaultUnitDir (env: NodeJS.ProcessEnv): string {
   return path.join(env.XDG_CONFIG_HOME ?? path.join(homedir(), '.config'), 'systemd', 'user')
 }
 
-function targetOf (value: string | undefined): Target {
-  const target = value ?? (process.platform === 'win32' ? 'retrobat' : 'systemd')
-  if (!(targets as readonly string[]).includes(target)) throw new CommandUsageError(`install-service: --for must be one of ${targets.join(', ')}`)
-  return target as Target
+/** The target of this machine: the frontend's own way on RetroBat and Batocera, else a systemd user unit. */
+export function defaultServiceTarget (profile: string | null): ServiceTarget {
+  if (profile === 'batocera') return 'batocera'
+  return profile === 'retrobat' || process.platform === 'win32' ? 'retrobat' : 'systemd'
+}
+
+function targetOf (value: string | undefined): ServiceTarget {
+  const target = value ?? defaultServiceTarget(null)
+  if (!(serviceTargets as readonly string[]).includes(target)) throw new CommandUsageError(`install-service: --for must be one of ${serviceTargets.join(', ')}`)
+  return target as ServiceTarget
 }
 
 /** The running CLI, as the service should run it: this Node.js with its flags, and this script, links resolved. */
-function thisCommand (args: readonly string[]): ServiceCommand {
+export function thisCommand (args: readonly string[]): ServiceCommand {
   return { node: process.execPath, nodeFlags: process.execArgv, cli: realpathSync(process.argv[1]!), args }
 }
 
+export interface ServiceInstallRequest {
+  readonly target: ServiceTarget
+  readonly command: ServiceCommand
+  /** systemd: the folder of user units; null for the user's own. */
+  readonly unitDir: string | null
+  /** batocera: the frontend root the service reads (Batocera's persistent partition); null for /userdata. */
+  readonly userdata: string | null
+  /** retrobat: the frontend's config folder, which runs scripts/start/. */
+  readonly esConfigDir: string | null
+  readonly core: Readonly<Pick<CoreConfig, 'host' | 'port' | 'dataDir'>>
+}
+
+export interface ServiceInstallReport {
+  readonly file: string
+  /** Where the service logs, when the file says (Batocera). */
+  readonly logFile: string | null
+  /** What the owner does next, if anything. */
+  readonly next: string
+}
+
+/** The file that starts the service with the machine, for `install-service` and the setup page. */
+export function serviceFile (request: Pick<ServiceInstallRequest, 'target' | 'unitDir' | 'userdata' | 'esConfigDir'>): string | null {
+  switch (request.target) {
+    case 'batocera': return path.join(path.resolve(request.userdata ?? batoceraUserdata), 'system', 'services', batoceraServiceName)
+    case 'systemd': return path.join(path.resolve(request.unitDir ?? defaultUnitDir(process.env)), unitFileName)
+    case 'retrobat': return request.esConfigDir === null ? null : path.join(request.esConfigDir, 'scripts', 'start', startHookFileName)
+  }
+}
+
 /**
- * Where the Batocera service goes: under the frontend root the service reads (Batocera's is
- * /userdata), so a tree elsewhere gets its own; `--userdata` only when no frontend root is given.
+ * Always the data dir the installing command resolved: a service started at boot has another HOME
+ * and environment (systemd's, Batocera's init), where the default or CABINET_HUB_DATA_DIR would
+ * name another folder than the one the hooks spool into.
  */
-function batoceraRoot (frontendRoot: string | null, userdata: string | undefined): string {
-  return path.resolve(frontendRoot ?? userdata ?? batoceraUserdata)
+function withDataDir (command: ServiceCommand, dataDir: string): ServiceCommand {
+  return command.args.includes('--data-dir') ? command : { ...command, args: [...command.args, '--data-dir', path.resolve(dataDir)] }
+}
+
+export function installService (request: ServiceInstallRequest): ServiceInstallReport {
+  const file = serviceFile(request)
+  if (file === null) throw new CommandUsageError('install-service --for retrobat needs --frontend-root (the RetroBat folder) or --es-config-dir')
+  mkdirSync(path.dirname(file), { recursive: true })
+  const { core } = request
+  const command = withDataDir(request.command, core.dataDir)
+  if (request.target === 'batocera') {
+    const logs = path.join(path.dirname(path.dirname(file)), 'logs')
+    const logFile = path.join(logs, 'cabinet-hub.log')
+    // 0700: the options may hold the API key.
+    writeFileSync(file, batoceraService(command, { logFile, pidFile: path.join(logs, `${batoceraServiceName}.pid`) }), { mode: 0o700 })
+    return { file, logFile, next: `switch it on in EmulationStation (System Settings > Services), or: batocera-services enable ${batoceraServiceName} && batocera-services start ${batoceraServiceName}` }
+  }
+  if (request.target === 'systemd') {
+    // 0600: the options may hold the API key.
+    writeFileSync(file, systemdUnit(command), { mode: 0o600 })
+    return { file, logFile: null, next: `start it now and at every login: systemctl --user daemon-reload && systemctl --user enable --now cabinet-hub\nstart it at boot without a login: loginctl enable-linger ${process.env.USER ?? '<user>'}` }
+  }
+  const hostForClients = core.host === '0.0.0.0' || core.host === '::' ? '127.0.0.1' : core.host
+  writeFileSync(file, retrobatStartHook(command, `http://${hostForClients}:${core.port}`, path.join(core.dataDir, 'start-hook.log')))
+  return { file, logFile: null, next: 'EmulationStation runs it as it starts: it starts cabinet-hub when it does not answer and waits until it is ready' }
 }
 
 export const installServiceCommand: ModuleCommand = {
@@ -55,43 +115,17 @@ export const installServiceCommand: ModuleCommand = {
   async run (args, context) {
     const parsed = context.parse(args, flags)
     if (parsed.positionals.length > 0) throw new CommandUsageError(`install-service: unexpected argument "${parsed.positionals[0]}"`)
-    // Always the data dir this command resolved: a service started at boot has another HOME and
-    // environment (systemd's, Batocera's init), where the default or CABINET_HUB_DATA_DIR would
-    // name another folder than the one the hooks spool into.
-    const dataDirArgs = parsed.loaded.sources.dataDir === 'cli' ? [] : ['--data-dir', parsed.core.dataDir]
-    const command = thisCommand([...parsed.serviceArgs, ...dataDirArgs])
-    const target = targetOf(parsed.flags.for)
     const frontends = parsed.config as unknown as FrontendsConfig
-    if (target === 'batocera') {
-      const userdata = batoceraRoot(frontends.frontendRoot, parsed.flags.userdata)
-      const dir = path.join(userdata, 'system', 'services')
-      const file = path.join(dir, batoceraServiceName)
-      const logs = path.join(userdata, 'system', 'logs')
-      const logFile = path.join(logs, 'cabinet-hub.log')
-      mkdirSync(dir, { recursive: true })
-      // 0700: the options may hold the API key.
-      writeFileSync(file, batoceraService(command, { logFile, pidFile: path.join(logs, `${batoceraServiceName}.pid`) }), { mode: 0o700 })
-      context.stdout.write(`wrote ${file} (it logs to ${logFile})\nswitch it on in EmulationStation (System Settings > Services), or: batocera-services enable ${batoceraServiceName} && batocera-services start ${batoceraServiceName}\n`)
-      return 0
-    }
-    if (target === 'systemd') {
-      const dir = path.resolve(parsed.flags['unit-dir'] ?? defaultUnitDir(process.env))
-      const file = path.join(dir, unitFileName)
-      mkdirSync(dir, { recursive: true })
-      // 0600: the options may hold the API key.
-      writeFileSync(file, systemdUnit(command), { mode: 0o600 })
-      context.stdout.write(`wrote ${file}\nstart it now and at every login: systemctl --user daemon-reload && systemctl --user enable --now cabinet-hub\nstart it at boot without a login: loginctl enable-linger ${process.env.USER ?? '<user>'}\n`)
-      return 0
-    }
-    const esConfigDir = configuredEsConfigDir(frontends)
-    if (esConfigDir === null) throw new CommandUsageError('install-service --for retrobat needs --frontend-root (the RetroBat folder) or --es-config-dir')
-    const dir = path.join(esConfigDir, 'scripts', 'start')
-    const file = path.join(dir, startHookFileName)
-    const { host, port, dataDir } = parsed.core
-    const hostForClients = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(file, retrobatStartHook(command, `http://${hostForClients}:${port}`, path.join(dataDir, 'start-hook.log')))
-    context.stdout.write(`wrote ${file}\nEmulationStation runs it as it starts: it starts cabinet-hub when it does not answer and waits until it is ready\n`)
+    const report = installService({
+      target: targetOf(parsed.flags.for),
+      command: thisCommand(parsed.serviceArgs),
+      unitDir: parsed.flags['unit-dir'] ?? null,
+      // Under the frontend root the service reads, so a tree elsewhere gets its own; --userdata only without one.
+      userdata: frontends.frontendRoot ?? parsed.flags.userdata ?? null,
+      esConfigDir: configuredEsConfigDir(frontends),
+      core: parsed.core
+    })
+    context.stdout.write(`wrote ${report.file}${report.logFile === null ? '' : ` (it logs to ${report.logFile})`}\n${report.next}\n`)
     return 0
   }
 }

@@ -12,7 +12,7 @@ import type { EventListener, Publisher } from './event-bus.js'
 import type { EventDefinition, EventMap } from './events/definition.js'
 import type { FactChannel } from './facts.js'
 import type { ManagerDefinition, ManagerId } from './gates.js'
-import type { ConfigOf, LoadedConfig, OptionTable } from './options.js'
+import type { ConfigOf, ConfigSource, LoadedConfig, OptionTable } from './options.js'
 import type { CoreConfig } from './core-options.js'
 import type { ServiceKey } from './services.js'
 import type { FrontendSettings } from './settings.js'
@@ -44,10 +44,12 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   factChannel<M> (): FactChannel<M>
   /**
    * The read-only link's query (`token=...`, see core/read-link.ts), for a transport that tells
-   * other machines where this service's media are (a venue's tiles, Home Assistant's image); any
-   * other module throws.
+   * other machines where this service's media are (a venue's tiles, Home Assistant's image), or
+   * for the module that hands it out (`readLinkOwner`); any other module throws.
    */
   readLinkQuery (): string
+  /** Makes a new read-only link: every link handed out so far answers 401 from now on. Only for the `readLinkOwner`. */
+  rotateReadLink (): void
   /** Passes an envelope another node published to every transport, unchanged (see EventBus.relay). */
   relay (envelope: Envelope, json?: string): void
   /** The streams (the firehose first) that deliver an event type. */
@@ -73,6 +75,10 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   onReady (run: () => void): void
   /** Runs when the service closes. */
   onStop (stop: () => Promise<void> | void): void
+  /** Where an option's effective value came from (`demo`: the embedded demo set it). */
+  optionSource (key: string): ConfigSource
+  /** The service options given on the command line, as flags again with absolute paths: what a service started at boot passes to `serve`. */
+  serviceArgs (): string[]
   /** Adds a named section to `GET /api/v1/status`. */
   addStatusSection (name: string, section: StatusSection): void
 }
@@ -162,6 +168,8 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly needs?: readonly ServiceKey<unknown>[]
   /** true for a module that carries every event elsewhere (the MQTT bridge): only it may subscribe to the bus. */
   readonly transport?: true
+  /** true for the module that shows the read-only link to the owner and revokes it (the setup page). */
+  readonly readLinkOwner?: true
   /** Command line verbs of this module; they run without starting the service. */
   readonly commands?: readonly ModuleCommand<O>[]
   /** What `cabinet-hub doctor` checks of this module. */

@@ -3,7 +3,7 @@
  * assembled table come the CLI flags, the `CABINET_HUB_*` environment variables, the config-file
  * keys, `--help` and the effective configuration report. Precedence: CLI > env > config file > default.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Static, TSchema } from 'typebox'
 import Value from 'typebox/value'
@@ -36,7 +36,7 @@ export type OptionTable = Readonly<Record<string, OptionSpec>>
 export type ConfigOf<T extends OptionTable> = { -readonly [K in keyof T]: Static<T[K]['schema']> }
 
 /** `demo`: set by the embedded default when no frontend is configured. */
-type ConfigSource = 'default' | 'file' | 'env' | 'cli' | 'demo'
+export type ConfigSource = 'default' | 'file' | 'env' | 'cli' | 'demo'
 
 export interface LoadedConfig<C = Readonly<Record<string, unknown>>> {
   /** Every effective value by option key (`port`, `managers.roms`). */
@@ -163,6 +163,22 @@ function whyInvalid (schema: TSchema, value: unknown): string {
   return [...Value.Errors(schema, value)][0]?.message ?? 'invalid value'
 }
 
+/**
+ * The config file a start reads when none is given: `config.json` in the data dir, where the setup
+ * page writes the owner's choices (the frontend it found), so the next start needs no options.
+ */
+export const dataDirConfigFile = (dataDir: string): string => path.join(path.resolve(dataDir), 'config.json')
+
+/** `--config`, else the data dir's config file when there is one, else null. */
+function configFileOf (entries: readonly OptionEntry[], { cli, env }: ConfigInputs): string | null {
+  const given = cli.get('config') ?? env[envName('config')]
+  if (typeof given === 'string' && given !== '') return given
+  const dataDir = cli.get('dataDir') ?? env[envName('dataDir')] ?? entries.find((entry) => entry.key === 'dataDir')?.spec.default
+  if (typeof dataDir !== 'string' || dataDir === '') return null
+  // Read when present: a missing one is the usual case, not an error as a missing --config is.
+  return existsSync(dataDirConfigFile(dataDir)) ? dataDirConfigFile(dataDir) : null
+}
+
 export interface ConfigInputs {
   /** Values given on the command line, keyed by option key (already split from argv). */
   readonly cli: ReadonlyMap<string, string | boolean>
@@ -172,8 +188,8 @@ export interface ConfigInputs {
 /** Builds the effective configuration; throws one ConfigError that lists every bad value. */
 export function loadConfig (entries: readonly OptionEntry[], { cli, env }: ConfigInputs): LoadedConfig {
   const problems: string[] = []
-  const configPath = cli.get('config') ?? env[envName('config')]
-  const file = typeof configPath === 'string' && configPath !== '' ? flattenFile(entries, readConfigFile(configPath), problems) : new Map<string, unknown>()
+  const configPath = configFileOf(entries, { cli, env })
+  const file = configPath !== null ? flattenFile(entries, readConfigFile(configPath), problems) : new Map<string, unknown>()
 
   const values: Record<string, unknown> = {}
   const sources: Record<string, ConfigSource> = {}
@@ -191,6 +207,11 @@ export function loadConfig (entries: readonly OptionEntry[], { cli, env }: Confi
       value = fromText(entry, envValue)
       source = 'env'
       origin = envName(entry.key)
+    } else if (entry.key === 'config' && configPath !== null) {
+      // The data dir's own file: reports name the file the options came from.
+      value = configPath
+      source = 'default'
+      origin = entry.key
     } else if (file.has(entry.key)) {
       value = file.get(entry.key)
       source = 'file'

@@ -3,13 +3,15 @@
  * cannot send the API key header, so the service hands its owner a link with a token that grants
  * reads (pages, media, REST GETs, WebSocket streams) and nothing else. A page opened with
  * `?token=` gets it back as a cookie (HttpOnly, SameSite=Strict), so its own requests and sockets
- * carry it without the page knowing. The token lives in the data dir; deleting it revokes every link.
+ * carry it without the page knowing. The token lives in the data dir; deleting it, or `rotate`,
+ * revokes every link.
  */
 import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { networkInterfaces } from 'node:os'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { keyMatches } from './security.js'
+import { isLoopbackHostname, keyMatches } from './security.js'
 
 const readTokenCookie = 'cabinet_hub_read'
 const tokenFileName = 'read-link-token'
@@ -31,10 +33,13 @@ export class ReadLink {
     } catch {
       this.#token = ''
     }
-    if (this.#token.length < 16) {
-      this.#token = randomBytes(18).toString('base64url')
-      writeFileSync(this.#file, `${this.#token}\n`, { mode: 0o600 })
-    }
+    return this.#token.length < 16 ? this.rotate() : this.#token
+  }
+
+  /** A new token: every link handed out so far (and every page holding its cookie) is refused from now on. */
+  rotate (): string {
+    this.#token = randomBytes(18).toString('base64url')
+    writeFileSync(this.#file, `${this.#token}\n`, { mode: 0o600 })
     return this.#token
   }
 
@@ -60,4 +65,12 @@ export class ReadLink {
     }
     return payload
   }
+}
+
+/** Where other machines reach this service: each LAN address when it listens on all of them, else the one it listens on. */
+export function lanOrigins (host: string, port: number): string[] {
+  const addresses = ['0.0.0.0', '::'].includes(host)
+    ? Object.values(networkInterfaces()).flat().filter((a) => a !== undefined && !a.internal && a.family === 'IPv4').map((a) => a!.address)
+    : isLoopbackHostname(host) ? [] : [host]
+  return addresses.map((address) => `http://${address}:${port}`)
 }

@@ -10,7 +10,7 @@ import type { GateState, ManagerId } from './gates.js'
 import type { Hub } from './hub.js'
 import type { HubApp, HubModule, ModuleContext } from './module.js'
 import { FactChannel } from './facts.js'
-import { configOf, envName } from './options.js'
+import { configOf, envName, givenServiceArgs } from './options.js'
 import type { ServiceKey } from './services.js'
 
 /** A module of the service itself, which reads the core's state directly. */
@@ -76,8 +76,12 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     },
     factChannel: () => new FactChannel((tell, name) => { hub.bus.inOrder(tell, name) }),
     readLinkQuery: () => {
-      if (module.transport !== true) throw new Error(`module ${module.name} asks for the read-only link without being declared a transport`)
+      if (module.transport !== true && module.readLinkOwner !== true) throw new Error(`module ${module.name} asks for the read-only link without being declared a transport or its owner`)
       return `token=${hub.readLink.token}`
+    },
+    rotateReadLink: () => {
+      if (module.readLinkOwner !== true) throw new Error(`module ${module.name} revokes the read-only link without being declared its owner`)
+      hub.readLink.rotate()
     },
     relay: (envelope, json) => { hub.bus.relay(envelope, json) },
     streamsFor: (type) => hub.streams.streamsFor(type),
@@ -95,6 +99,8 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     onStart: (name, run) => { hub.startup.register(name, run) },
     onReady: (run) => { hub.startup.afterReady(run) },
     onStop: (stop) => { scope.addHook('onClose', async () => stop()) },
+    optionSource: (key) => hub.loaded.sources[key] ?? 'default',
+    serviceArgs: () => givenServiceArgs(hub.options, hub.loaded),
     addStatusSection: (name, section) => { hub.addStatusSection(name, section) }
   }
 }

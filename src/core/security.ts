@@ -184,6 +184,21 @@ export function securityHook (options: SecurityOptions) {
   }
 }
 
+/**
+ * For the setup page's buttons, which write files of this machine (hook scripts, a service that
+ * starts at boot, the config file): only a page this service served, open on the cabinet itself,
+ * may press them. A loopback client whose Origin is the service's own origin (the Host it asked
+ * for, which the security hook already checked); neither the API key nor the read link opens them,
+ * and a program without an Origin (curl) has the commands instead.
+ */
+export async function ownPageOnly (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const origin = request.headers.origin?.toLowerCase()
+  const own = request.headers.host === undefined ? null : `http://${request.headers.host.trim().toLowerCase()}`
+  if (!isLoopbackAddress(request.socket.remoteAddress) || origin === undefined || origin !== own) {
+    throw new HubError(403, 'OWN_PAGE_ONLY', `${request.routeOptions.url ?? 'This route'} answers only the setup page this service serves, opened on this machine; from a terminal, run the cabinet-hub command it stands for`)
+  }
+}
+
 /** For tool endpoints (event and hook ingestion): only this machine may call them, API key or not. */
 export async function loopbackOnly (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!isLoopbackAddress(request.socket.remoteAddress)) {

@@ -24,3 +24,4 @@ export const dashboardModule = defineModule({
 })
 
 export { liveViewsService, type LiveView } from './views.js'
+export { faviconPath } from './page.js'

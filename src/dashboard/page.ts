@@ -31,7 +31,7 @@ export const dashboardHtml = (views: readonly LiveView[]): string => `<!doctype 
   <span id="frontend-link" class="pill">frontend …</span>
   <span id="ready" class="pill">…</span>
   <span id="socket" class="pill">events connecting…</span>
-  <nav>version <span id="version">…</span> · <a href="/swagger">API reference</a> · <a href="/asyncapi.json">AsyncAPI</a> · <a href="/api/v1/ws/streams">streams</a> · <a href="/api/v1/status">status</a></nav>
+  <nav>version <span id="version">…</span> · <a href="/setup">setup</a> · <a href="/swagger">API reference</a> · <a href="/asyncapi.json">AsyncAPI</a> · <a href="/api/v1/ws/streams">streams</a> · <a href="/api/v1/status">status</a></nav>
 </header>
 ${readLinkHtml}
 <div id="frontend-banner" role="alert" hidden><strong>The frontend link is degraded:</strong> <span id="frontend-banner-reason"></span></div>

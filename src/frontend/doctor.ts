@@ -14,7 +14,7 @@ import { romStem } from '../identity/index.js'
 import type { frontendOptions } from './options.js'
 import { spoolDirOf } from './spool.js'
 
-interface Problem {
+export interface FrontendProblem {
   readonly kind: 'install' | 'hooks-missing' | 'hooks-switched-off' | 'hooks-elsewhere' | 'unhookable-roms'
   readonly message: string
   readonly fix: string
@@ -22,7 +22,7 @@ interface Problem {
 }
 
 /** Roms whose path or stem (what game-selected and game-start pass) the frontend's hook shell cannot pass, each with a name it can where a rename is enough. */
-async function unhookableRoms (install: FrontendInstall): Promise<Problem | null> {
+async function unhookableRoms (install: FrontendInstall): Promise<FrontendProblem | null> {
   const rules = hookArgumentRules(install)
   if (rules === null) return null
   const unpassable = (file: string): string | null => rules.unpassable(file) ?? rules.unpassable(romStem(file))
@@ -41,8 +41,9 @@ async function unhookableRoms (install: FrontendInstall): Promise<Problem | null
   }
 }
 
-async function problemsOf (install: FrontendInstall, dataDir: string): Promise<Problem[]> {
-  const problems: Problem[] = []
+/** What doctor finds in the frontend link; the setup page lists the same. */
+export async function frontendProblems (install: FrontendInstall, dataDir: string): Promise<FrontendProblem[]> {
+  const problems: FrontendProblem[] = []
   const notInstall = await installProblem(install)
   if (notInstall !== null) problems.push({ kind: 'install', message: notInstall, fix: 'see the message' })
   const fixHooks = installHooksCommand(install, dataDir)
@@ -91,7 +92,7 @@ export const doctorCommand: ModuleCommand<typeof frontendOptions> = {
     if (!frontendGiven && !Object.keys(checkFlags).some((flag) => flagValues[flag] !== undefined)) {
       throw new CommandUsageError(`doctor needs --frontend-root (or --es-config-dir and --roms-root)${Object.keys(checkFlags).map((flag) => `, or --${flag}`).join('')}`)
     }
-    const problems: DoctorProblem[] = frontendGiven ? await problemsOf(install, core.dataDir) : []
+    const problems: DoctorProblem[] = frontendGiven ? await frontendProblems(install, core.dataDir) : []
     for (const check of context.doctorChecks) problems.push(...await check.run(flagValues, core))
     context.stdout.write(flags.json === true ? `${JSON.stringify({ ok: problems.length === 0, problems }, null, 2)}\n` : printed(problems))
     return problems.length === 0 ? 0 : 1

@@ -206,5 +206,6 @@ export { onScreenService, type FactOrigin, type FrontendFacts, type GameOnScreen
 export type { ContextSnapshot } from './context.js'
 export { selectionFields, type FrontendEvents } from './events.js'
 export { spoolDirOf } from './spool.js'
+export { frontendProblems, type FrontendProblem } from './doctor.js'
 export { runHookCommand } from './hook-command.js'
 export type { FrontendConfig } from './options.js'

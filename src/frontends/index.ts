@@ -8,7 +8,7 @@ import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import type { FrontendAdapter, FrontendHooks } from './adapter.js'
 import { builtInAdapters } from './adapters.js'
-import { effectiveEsConfigDir, frontendInstall, installProblem, type FrontendInstall } from './install.js'
+import { effectiveEsConfigDir, frontendInstall, type FrontendInstall } from './install.js'
 import { frontendsOptionsFor, type FrontendsConfig } from './options.js'
 
 export const frontendInstallService = serviceKey<FrontendInstall>('frontends.install')
@@ -46,11 +46,6 @@ export function configuredEsConfigDir (config: FrontendsConfig, adapters: readon
   return effectiveEsConfigDir(config, adapterFor(adapters, config.profile))
 }
 
-/** Why the configured frontend folders are not an installation of its family, or null (see installProblem). */
-export async function configuredInstallProblem (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): Promise<string | null> {
-  return installProblem(frontendInstall(config, adapterFor(adapters, config.profile)))
-}
-
 /** The configured installation, for commands that look at it without starting the service (doctor). */
 export function configuredInstall (config: FrontendsConfig, adapters: readonly FrontendAdapter[] = builtInAdapters): FrontendInstall {
   return frontendInstall(config, adapterFor(adapters, config.profile))
@@ -61,6 +56,7 @@ export function configuredFrontendHooks (config: FrontendsConfig, adapters: read
   return adapterFor(adapters, config.profile).hooks
 }
 
+export { HookSetupError, setHookScripts } from './hook-setup.js'
 export { hookArgumentRules, hookScriptsProblem, installedHookScripts, installHooksCommand, installProblem, spoolDirsOf, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readRecalboxConf } from './recalbox/settings.js'

@@ -38,4 +38,7 @@ export const gameEventsModule = defineModule({
   }
 })
 
+export { setMamePlugin } from './mame-plugin/install-command.js'
+export { installedPlugin, pluginName } from './mame-plugin/plugin-files.js'
+export { installedPluginProblem } from './mame-plugin/plugin-check.js'
 export { gameFactsService, type GameEventFacts } from './content-facts.js'

@@ -20,6 +20,9 @@ const IndexQuery = Type.Object({ token: Type.Optional(Type.String()) })
 
 const overlays = [nowPlayingOverlay, scoreOverlay, hiscoresOverlay, achievementsOverlay, toastsOverlay, marqueeOverlay, panelOverlay]
 
+/** The overlays' pages, for the setup page's read-only links. */
+export const overlayPages: ReadonlyArray<{ readonly path: string, readonly title: string }> = overlays.map((overlay) => ({ path: `/overlays/${overlay.name}`, title: overlay.title }))
+
 export const overlaysModule = defineModule({
   name: 'overlays',
   gate: null,

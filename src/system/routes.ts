@@ -1,23 +1,15 @@
-import { networkInterfaces } from 'node:os'
 import { apiGroups } from '../core/api-groups.js'
 import { errorResponses } from '../core/errors.js'
 import type { Hub } from '../core/hub.js'
 import type { HubApp } from '../core/module.js'
 import { redactedConfig } from '../core/options.js'
-import { isLoopbackHostname, loopbackOnly } from '../core/security.js'
+import { lanOrigins } from '../core/read-link.js'
+import { loopbackOnly } from '../core/security.js'
 import { serviceName, serviceVersion, eventsContractVersion } from '../version.js'
 import { EffectiveConfigResponse, ReadLinkResponse, HealthResponse, ReadyResponse, StatusResponse, StreamsResponse, VersionResponse } from './schemas.js'
 import { streamCatalog, serviceStatus } from './service.js'
 
 const tags = [apiGroups.system.name]
-
-/** Where other machines reach this service: each LAN address when it listens on all of them, else the one it listens on. */
-function lanOrigins (host: string, port: number): string[] {
-  const addresses = ['0.0.0.0', '::'].includes(host)
-    ? Object.values(networkInterfaces()).flat().filter((a) => a !== undefined && !a.internal && a.family === 'IPv4').map((a) => a!.address)
-    : isLoopbackHostname(host) ? [] : [host]
-  return addresses.map((address) => `http://${address}:${port}`)
-}
 
 export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   const streamCatalogs = new StreamCatalogCache(hub)

@@ -39,9 +39,12 @@ export function winePrefix (name: string): string {
   return prefix
 }
 
-/** Wine's environment for a prefix: no display, no Mono or Gecko install prompts, no debug lines. */
+/**
+ * Wine's environment for a prefix: no display, no Mono or Gecko install prompts, no debug lines,
+ * and no menu entries written into the home folder (winemenubuilder).
+ */
 export function wineEnv (prefix: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=', SHELL: '/bin/sh', ...extra }
+  const env: NodeJS.ProcessEnv = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=;winemenubuilder.exe=d', SHELL: '/bin/sh', ...extra }
   delete env.DISPLAY
   delete env.WAYLAND_DISPLAY
   return env

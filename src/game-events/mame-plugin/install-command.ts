@@ -4,6 +4,11 @@ import type { gameEventsOptions } from '../options.js'
 import { definitionsRoot } from '../watches/definition-store.js'
 import { installPlugin, pluginName, uninstallPlugin } from './plugin-files.js'
 
+/** Writes (or removes) the plugin for the service of `dataDir`; returns the files written or removed. The setup page's button calls it too. */
+export function setMamePlugin (pluginsDir: string, dataDir: string, port: number, install: boolean): string[] {
+  return install ? installPlugin(pluginsDir, definitionsRoot(dataDir), port) : uninstallPlugin(pluginsDir)
+}
+
 export const installMamePluginCommand: ModuleCommand<typeof gameEventsOptions> = {
   name: 'install-mame-plugin',
   usage: `  cabinet-hub install-mame-plugin --plugins-dir DIR [--uninstall]
@@ -15,7 +20,7 @@ export const installMamePluginCommand: ModuleCommand<typeof gameEventsOptions> =
     if (positionals.length > 0) throw new CommandUsageError(`install-mame-plugin: unexpected argument ${positionals[0]}`)
     const pluginsDir = flags['plugins-dir']
     if (pluginsDir === undefined) throw new CommandUsageError('install-mame-plugin: --plugins-dir DIR is required')
-    const files = flags.uninstall === true ? uninstallPlugin(pluginsDir) : installPlugin(pluginsDir, definitionsRoot(core.dataDir), core.port)
+    const files = setMamePlugin(pluginsDir, core.dataDir, core.port, flags.uninstall !== true)
     context.stdout.write(`${flags.uninstall === true ? 'removed' : 'wrote'} ${files.length === 0 ? 'nothing' : files.join(', ')}\n`)
     return 0
   }

@@ -5,13 +5,10 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { chromium } from 'playwright-core'
 import { sendHook, startHub, type TestHub } from '../../support/hub.js'
-import { findPeer } from '../../support/peers.js'
 import { RecordingClient } from '../../support/ws-client.js'
+import { browserPeer, launchBrowser } from '../../support/browser.js'
 
-const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
-const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
 describe('the demo achievements session and the Achievements view', { skip: browserPeer.skip }, () => {
   let hub: TestHub
@@ -19,7 +16,7 @@ describe('the demo achievements session and the Achievements view', { skip: brow
   after(async () => hub.close())
 
   it('plays a session for a started game and shows it on the live page with badges', async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     const stream = await RecordingClient.connect(`${hub.wsBase}/ws/achievements`)
     try {
       const page = await browser.newPage()

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { chromium } from 'playwright-core'
 import { demoMediaDir, writeDemoTree } from '../../../src/sim/index.js'
 import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
 import { tempDir } from '../../support/hub.js'
-import { findPeer } from '../../support/peers.js'
+import { browserPeer, launchBrowser } from '../../support/browser.js'
 
 const artifacts = new URL('../../../test-artifacts/', import.meta.url).pathname
-const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
 
 describe('surfaces view on the live page', () => {
   let f: FrontendHub
@@ -20,7 +18,7 @@ describe('surfaces view on the live page', () => {
   after(async () => f.close())
 
   it('renders the current marquee, topper and instruction card from the streams in a real browser', { skip: browserPeer.skip }, async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
       await page.goto(`${f.hub.baseUrl}/`)

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { commandToRun } from '../../../src/core/launcher.js'
 import { spoolDirOf } from '../../../src/frontend/index.js'
 import { configuredFrontendHooks, type FrontendsConfig } from '../../../src/frontends/index.js'
 import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
@@ -48,7 +49,7 @@ describe('hook scripts that change while the service runs', () => {
     assert.deepEqual([atStart.link, atStart.problem, atStart.installedHooksSpoolInto], ['ok', null, [spoolDirOf(dataDir)]])
     installFor(f.tree.esConfigDir, otherDataDir)
     const degraded = await statusUntil((status) => status.link === 'degraded')
-    const fix = `cabinet-hub install-hooks --frontend-root ${f.tree.root} --profile retrobat --data-dir ${dataDir}`
+    const fix = commandToRun(`install-hooks --frontend-root ${f.tree.root} --profile retrobat --data-dir ${dataDir}`)
     assert.ok(degraded.problem?.includes(spoolDirOf(otherDataDir)) === true, String(degraded.problem))
     assert.ok(degraded.problem.endsWith(`run ${fix}`), degraded.problem)
     assert.deepEqual(degraded.installedHooksSpoolInto, [spoolDirOf(otherDataDir)])

@@ -1,14 +1,11 @@
 /** The Hiscores view of the live page in a real Chromium: the table on screen, the player's entries highlighted. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { chromium } from 'playwright-core'
 import { writeDemoHiscores } from '../../../src/hiscores/index.js'
 import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
 import { tempDir } from '../../support/hub.js'
-import { findPeer } from '../../support/peers.js'
+import { browserPeer, launchBrowser } from '../../support/browser.js'
 
-const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
-const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
 describe('the live page\'s Hiscores view', { skip: browserPeer.skip }, () => {
   let f: FrontendHub
@@ -19,7 +16,7 @@ describe('the live page\'s Hiscores view', { skip: browserPeer.skip }, () => {
   after(async () => f.close())
 
   it('shows the selected game\'s table with the player\'s own entry marked', async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       const errors: string[] = []

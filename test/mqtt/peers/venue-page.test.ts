@@ -3,17 +3,14 @@ import assert from 'node:assert/strict'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { chromium } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { startFrontendHub, type FrontendHub } from '../../support/frontend-hub.js'
 import { startHub, type TestHub } from '../../support/hub.js'
 import { Broker, mosquittoSkip } from '../../support/mosquitto.js'
-import { findPeer } from '../../support/peers.js'
 import { startVenue } from '../../support/venue.js'
+import { browserPeer, launchBrowser } from '../../support/browser.js'
 
 const artifacts = new URL('../../../test-artifacts/', import.meta.url).pathname
-const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
-const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
 function writeMarquee (file: string): void {
   const png = new PNG({ width: 64, height: 16 })
@@ -42,7 +39,7 @@ describe('venue page at /', { skip: mosquittoSkip || browserPeer.skip }, () => {
   })
 
   it('shows a tile per cabinet with its game, marquee art from the cabinet and availability, live', async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       const errors: string[] = []

@@ -1,13 +1,10 @@
 /** The live page shows the partner leaderboard of the game on screen, a seal badge per entry (real Chromium). */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { chromium } from 'playwright-core'
 import { startHub, type TestHub } from '../../support/hub.js'
-import { findPeer } from '../../support/peers.js'
 import { recordsCli } from '../../support/records.js'
+import { browserPeer, launchBrowser } from '../../support/browser.js'
 
-const browserPeer = findPeer('Chromium', 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
-const browserArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
 const score = (id: number, player: string, value: number) => ({ id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`, kind: 'score', system: 'snes', rom: 'smw', game: 'Super Mario World', value, better: 'higher', player, at: '2026-11-20T20:00:00Z' })
 
@@ -27,7 +24,7 @@ describe('partner leaderboard on the live page', { skip: browserPeer.skip }, () 
   after(async () => { await cabinet.close(); await publisher.close() })
 
   it('lists the entries of the selected game with their seal', async () => {
-    const browser = await chromium.launch({ executablePath: browserPeer.path!, args: browserArgs })
+    const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       const errors: string[] = []

@@ -64,16 +64,23 @@ describe('cabinet-hub sim and demo-tree commands', () => {
     assert.equal(run(['demo-tree', '--out', root]).status, 0)
     const log = installRecordingHooks(frontendLayout(root))
     const { child, url } = await startSim(['--frontend-root', root, '--play-seconds', '0.2'])
-    const systems = await (await fetch(`${url}/systems`)).json() as { name: string }[]
-    assert.deepEqual(systems.map((system) => system.name), ['mame', 'snes', 'megadrive', 'nes', 'all', 'favorites'])
-    const launched = await fetch(`${url}/launch`, { method: 'POST', body: path.join(root, 'roms', 'mame', 'pacman.zip') })
-    assert.equal(launched.status, 200)
-    const hooks = await eventually(() => readRecordedHooks(log), (recorded) => recorded.filter((hook) => hook.event === 'game-selected').length === 2, 'game-end and the selections after it')
-    // Hooks run concurrently: compare what ran, not the order their shells finished in.
-    assert.deepEqual(hooks.map((hook) => hook.event).sort(), ['config-changed', 'game-end', 'game-selected', 'game-selected', 'game-start', 'settings-changed', 'start'])
-    child.kill('SIGTERM')
-    const [code] = await once(child, 'exit') as [number | null]
-    assert.equal(code, 0)
+    let exited = false
+    try {
+      const systems = await (await fetch(`${url}/systems`)).json() as { name: string }[]
+      assert.deepEqual(systems.map((system) => system.name), ['mame', 'snes', 'megadrive', 'nes', 'all', 'favorites'])
+      const launched = await fetch(`${url}/launch`, { method: 'POST', body: path.join(root, 'roms', 'mame', 'pacman.zip') })
+      assert.equal(launched.status, 200)
+      const hooks = await eventually(() => readRecordedHooks(log), (recorded) => recorded.filter((hook) => hook.event === 'game-selected').length === 3, 'game-end and the selections after it')
+      // Hooks run concurrently: compare what ran, not the order their shells finished in.
+      assert.deepEqual(hooks.map((hook) => hook.event).sort(), ['config-changed', 'game-end', 'game-selected', 'game-selected', 'game-selected', 'game-start', 'settings-changed', 'start'])
+      child.kill('SIGTERM')
+      const [code] = await once(child, 'exit') as [number | null]
+      exited = true
+      assert.equal(code, 0)
+    } finally {
+      // A failed check must not leave the simulator running: the test process would wait on it.
+      if (!exited) child.kill('SIGKILL')
+    }
   })
 
   it('sim exits 0 after GET /quit, having fired the quit hook', async () => {

@@ -1,0 +1,103 @@
+/**
+ * The setup page in Chromium, as an owner uses it on a fresh cabinet: a Batocera tree without our
+ * hooks, one click installs them and the next hook reaches the service; each read-only link's QR
+ * code, photographed off the screen, decodes to that page's LAN address with its token. At a phone's
+ * size too, and by keyboard.
+ */
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import jsQR from 'jsqr'
+import { PNG } from 'pngjs'
+import type { Browser } from 'playwright-core'
+import { artifactsDir, browserPeer, launchBrowser } from '../../support/browser.js'
+import { freePort, startCli, stopCli, waitForHealth } from '../../support/cli.js'
+import { copyDemoTree } from '../../support/demo-tree.js'
+import { tempDir } from '../../support/hub.js'
+
+describe('the setup page, in Chromium', { skip: browserPeer.skip }, () => {
+  let browser: Browser
+  let root: string
+  let dataDir: string
+  let port: number
+  let service: ReturnType<typeof startCli>
+  const base = (): string => `http://127.0.0.1:${port}`
+  const hookScripts = (): string[] => {
+    const scripts = path.join(root, 'system', 'configs', 'emulationstation', 'scripts')
+    return existsSync(scripts) ? readdirSync(scripts, { recursive: true }).map(String).filter((file) => file.endsWith('cabinet-hub-hook.sh')) : []
+  }
+
+  before(async () => {
+    root = tempDir('cabinet-hub-setup-')
+    await copyDemoTree(root, 'batocera')
+    dataDir = tempDir()
+    port = await freePort()
+    // Open to the network, so the page has LAN addresses to show other screens.
+    service = startCli(['serve', '--frontend-root', root, '--profile', 'batocera', '--host', '0.0.0.0', '--api-key', 'setup-secret-1', '--port', String(port), '--data-dir', dataDir, '--mame-exe', 'none'])
+    await waitForHealth(port, service, '/api/v1/startup/ready')
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await stopCli(service)
+  })
+
+  it('lists the hooks as missing, installs them with one click, and the next hook reaches the service', async () => {
+    assert.deepEqual(hookScripts(), [], 'a fresh tree has none of our hooks')
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(`${base()}/setup`)
+    const hooks = page.locator('#setup-hooks')
+    await hooks.locator('.state.fix').waitFor()
+    await hooks.getByRole('button', { name: 'Install hooks' }).click()
+    await page.locator('#status', { hasText: 'hook scripts written' }).waitFor()
+    await hooks.locator('.state.ok').waitFor()
+    assert.ok(hookScripts().some((file) => file.startsWith('game-selected')), hookScripts().join(', '))
+
+    const script = path.join(root, 'system', 'configs', 'emulationstation', 'scripts', 'game-selected', 'cabinet-hub-hook.sh')
+    const rom = path.join(root, 'roms', 'nes', 'Metroid (USA).nes')
+    const ran = spawnSync('/bin/sh', [script, 'nes', rom, 'Metroid'], { encoding: 'utf8' })
+    assert.equal(ran.status, 0, ran.stderr)
+    let current: { path?: string } = {}
+    for (let tries = 0; tries < 200 && current.path !== rom; tries++) {
+      current = await (await fetch(`${base()}/api/v1/context/current-game`)).json() as { path?: string }
+      if (current.path !== rom) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    assert.equal(current.path, rom, 'the installed hook reached the service')
+    assert.deepEqual(errors, [])
+    await page.screenshot({ path: path.join(artifactsDir, 'setup-1280x720.png'), fullPage: true })
+  })
+
+  it('shows each read-only link as a QR code that decodes to the LAN address with the read token', async () => {
+    const link = await (await fetch(`${base()}/api/v1/read-link`)).json() as { query: string, lanOrigins: string[] }
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    await page.goto(`${base()}/setup`)
+    const codes = page.locator('#setup-links figure.read-link svg')
+    await codes.first().waitFor()
+    const overlay = page.locator('#setup-links figure.read-link', { has: page.locator('strong', { hasText: /^Score$/ }) }).locator('svg')
+    const shot = PNG.sync.read(await overlay.screenshot())
+    const decoded = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height)
+    assert.equal(decoded?.data, `${link.lanOrigins[0]!}/overlays/score?${link.query}`)
+    assert.match(decoded.data, /^http:\/\/(?!127\.)/, 'a LAN address, not loopback')
+  })
+
+  it('fits a phone and works by keyboard: Tab reaches a button, Enter presses it', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true })
+    await page.goto(`${base()}/setup`)
+    await page.locator('#setup-hooks').waitFor()
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as number
+    assert.ok(overflow <= 0, `nothing wider than the phone (${overflow} px over)`)
+    for (let tab = 0; tab < 40; tab++) {
+      await page.keyboard.press('Tab')
+      if (await page.evaluate("document.activeElement?.textContent === 'Uninstall hooks'")) break
+    }
+    assert.equal(await page.evaluate('document.activeElement?.textContent'), 'Uninstall hooks')
+    await page.keyboard.press('Enter')
+    await page.locator('#status', { hasText: 'hook scripts removed' }).waitFor()
+    assert.deepEqual(hookScripts(), [])
+    await page.screenshot({ path: path.join(artifactsDir, 'setup-phone.png'), fullPage: true })
+  })
+})
