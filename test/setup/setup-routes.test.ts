@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/core/options.js'
 import { domainModules } from '../../src/modules.js'
 import { copyDemoTree } from '../support/demo-tree.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
+import { commandToRun } from '../../src/core/launcher.js'
 
 /** The Origin a page this service served sends (inject's Host is localhost:80). */
 const ownOrigin = 'http://localhost:80'
@@ -32,7 +33,7 @@ describe('the setup page\'s list and buttons', () => {
     assert.equal(hooks.state, 'fix')
     assert.match(hooks.problems[0].message, /no cabinet-hub hook scripts are installed/)
     assert.deepEqual({ method: hooks.action.method, path: hooks.action.path }, { method: 'POST', path: '/api/v1/setup/hooks' })
-    assert.match(hooks.action.command, /^cabinet-hub install-hooks --frontend-root /)
+    assert.ok(hooks.action.command.startsWith(commandToRun('install-hooks --frontend-root ')), hooks.action.command)
     assert.deepEqual(body.rows.map((row: { id: string }) => row.id), ['frontend', 'hooks', 'mame', 'retroarch', 'boot', 'data'])
     assert.equal(body.demo.active, false)
   })
