@@ -33,7 +33,8 @@ export function setupRoutes (app: HubApp, publisher: Publisher, list: () => Prom
     publisher.publish('setup.changed', { Action: action, Undo: undo, Changed: answer.changed })
     return answer
   }
-  const guarded = { preHandler: ownPageOnly }
+  // Before the body is read or validated: a refused caller learns nothing of what the route would take.
+  const guarded = { onRequest: ownPageOnly }
   const responses = { 200: ChangedResponse, ...errorResponses(...jsonBodyErrors, 403, 409) }
   for (const button of buttons) {
     app.post(`/api/v1/setup/${button.route}`, {

@@ -6,7 +6,10 @@
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { once } from 'node:events'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import jsqr from 'jsqr'
@@ -73,6 +76,43 @@ describe('the setup page, in Chromium', { skip: browserPeer.skip }, () => {
     assert.equal(current.path, rom, 'the installed hook reached the service')
     assert.deepEqual(errors, [])
     await page.screenshot({ path: path.join(artifactsDir, 'setup-1280x720.png'), fullPage: true })
+  })
+
+  it('writes the MAME plugin and the start at boot with a click each, and removes the plugin with its undo', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    await page.goto(`${base()}/setup`)
+    const plugin = path.join(dataDir, 'mame-plugins', 'cabinethub', 'init.lua')
+    await page.locator('#setup-mame').getByRole('button', { name: 'Install the MAME plugin' }).click()
+    await page.locator('#setup-mame').getByRole('button', { name: 'Remove the MAME plugin' }).waitFor()
+    assert.ok(existsSync(plugin), plugin)
+    await page.locator('#setup-mame').getByRole('button', { name: 'Remove the MAME plugin' }).click()
+    await page.locator('#status', { hasText: 'MAME plugin removed' }).waitFor()
+    assert.equal(existsSync(plugin), false)
+
+    const service = path.join(root, 'system', 'services', 'cabinet_hub')
+    await page.locator('#setup-boot').getByRole('button', { name: 'Start with the machine' }).click()
+    await page.locator('#status', { hasText: service }).waitFor()
+    assert.ok(readFileSync(service, 'utf8').includes(dataDir), 'the service it wrote starts on this data dir')
+  })
+
+  it('refuses every button to a page of another origin, before reading what it sent, and writes nothing', async () => {
+    const page = await browser.newPage()
+    // Another program's page on this machine: another port is another origin.
+    const foreign = createServer((_request, response) => { response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>foreign</title>') })
+    foreign.listen(0, '127.0.0.1')
+    await once(foreign, 'listening')
+    try {
+      await page.goto(`http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`)
+      const before = hookScripts()
+      for (const [method, route] of [['POST', 'hooks'], ['DELETE', 'hooks'], ['POST', 'mame-plugin'], ['POST', 'retroarch'], ['POST', 'service'], ['POST', 'read-link/revoke'], ['POST', 'frontend']]) {
+        const answer = await page.evaluate(`fetch(${JSON.stringify(`${base()}/api/v1/setup/${route}`)}, { method: ${JSON.stringify(method)}, headers: { 'content-type': 'application/json' }, body: ${method === 'POST' ? "JSON.stringify({ root: '/tmp', profile: 'batocera' })" : 'undefined'} }).then(async (r) => ({ status: r.status, body: await r.json() }))`) as { status: number, body: { code: string, message: string } }
+        assert.equal(answer.status, 403, `${method} ${route}: ${JSON.stringify(answer)}`)
+        assert.ok(answer.body.code !== '' && answer.body.message !== '', JSON.stringify(answer.body))
+      }
+      assert.deepEqual(hookScripts(), before, 'nothing written')
+    } finally {
+      foreign.close()
+    }
   })
 
   it('shows each read-only link as a QR code that decodes to the LAN address with the read token', async () => {
