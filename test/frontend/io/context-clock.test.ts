@@ -40,7 +40,7 @@ describe('frontend hooks -> context and ui.* events, on the clock', () => {
   it('keeps the games read before when a gamelist turns corrupt, says why in status, and re-reads it once it changes on disk', async () => {
     const pacman = f.tree.rom('mame', 'pacman.zip')
     const gamelist = path.join(f.tree.roms, 'mame', 'gamelist.xml')
-    const catalogStatus = async () => (await f.get('/api/v1/status')).body.frontend.catalog as { games: number, unreadableGamelists: Array<{ file: string, error: string }> }
+    const catalogStatus = async () => (await f.get('/api/v1/status')).body.frontend.catalog as { listedGames: number, unreadableGamelists: Array<{ file: string, error: string }> }
     const until = async (done: (status: Awaited<ReturnType<typeof catalogStatus>>) => boolean) => {
       const deadline = Date.now() + 10_000
       let status = await catalogStatus()
@@ -57,7 +57,7 @@ describe('frontend hooks -> context and ui.* events, on the clock', () => {
     const broken = await until((status) => status.unreadableGamelists.length > 0)
     assert.deepEqual(broken.unreadableGamelists.map((u) => u.file), [gamelist])
     assert.match(broken.unreadableGamelists[0]!.error, /ends inside <game>/)
-    assert.equal(broken.games, before.games)
+    assert.equal(broken.listedGames, before.listedGames)
     assert.equal((await f.get('/api/v1/gamelists/mame/game?rom=1943')).status, 200)
     await f.hook('game-selected', 'mame', pacman, 'pacman (from the hook)')
     const fallback = await f.get('/api/v1/context/current-game')
@@ -65,7 +65,7 @@ describe('frontend hooks -> context and ui.* events, on the clock', () => {
     assert.equal(fallback.body.name, 'pacman (from the hook)')
     writeFileSync(gamelist, '<gameList><game><path>./pacman.zip</path><name>Pac-Man</name><developer>Namco</developer></game></gameList>')
     const fixed = await until((status) => status.unreadableGamelists.length === 0)
-    assert.equal(fixed.games, before.games - 1, 'the new gamelist holds one game where the old one held two')
+    assert.equal(fixed.listedGames, before.listedGames - 1, 'the new gamelist holds one game where the old one held two')
     await f.hook('game-selected', 'mame', pacman)
     assert.equal((await f.get('/api/v1/context/current-game')).body.name, 'Pac-Man')
   })
