@@ -66,7 +66,7 @@ describe('hook scripts that change while the service runs', () => {
     rmSync(path.join(f.tree.esConfigDir, 'scripts', 'game-start', 'cabinet-hub-hook.sh'))
     const degraded = await statusUntil((status) => status.link === 'degraded')
     assert.ok(degraded.problem?.startsWith(`the hook scripts of game-start were removed from ${f.tree.esConfigDir}`) === true, String(degraded.problem))
-    assert.ok(degraded.problem.endsWith(`run cabinet-hub install-hooks --frontend-root ${f.tree.root} --profile retrobat --data-dir ${dataDir}`), degraded.problem)
+    assert.ok(degraded.problem.endsWith(`run ${commandToRun(`install-hooks --frontend-root ${f.tree.root} --profile retrobat --data-dir ${dataDir}`)}`), degraded.problem)
     installFor(f.tree.esConfigDir, dataDir)
     assert.equal((await statusUntil((status) => status.link === 'ok')).problem, null)
   })
