@@ -130,11 +130,17 @@ function demoSection (demo) {
   return section
 }
 
+// The page is fetched again on load, on every (re)connect and on every change: rebuilding an unchanged list would take the focus and the selection from whoever is using it.
+let shown = ''
+
 async function refresh () {
   try {
     const answer = await fetch('/api/v1/setup')
-    const setup = await answer.json()
+    const text = await answer.text()
+    const setup = JSON.parse(text)
     if (!answer.ok) { $('status').textContent = setup.message; return }
+    if (text === shown) return
+    shown = text
     const sections = [...(setup.demo.active ? [demoSection(setup.demo)] : []), ...setup.rows.map(rowSection), linksSection(setup.readLinks)]
     $('list').replaceChildren(...sections)
     $('list').setAttribute('aria-busy', 'false')
