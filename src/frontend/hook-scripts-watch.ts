@@ -20,6 +20,12 @@ export interface HookScriptsWatchOptions {
   readonly onError: (error: Error) => void
 }
 
+/** The folder the frontend runs our hook scripts from, and how deep they sit; null when this family has none, or its config folder is not known. */
+export function hookScriptsPlace (install: FrontendInstall): { readonly folder: string, readonly depth: number } | null {
+  const installed = install.adapter.hooks?.installed
+  return install.esConfigDir === null || installed === undefined ? null : { folder: installed.folder(install.esConfigDir), depth: installed.depth }
+}
+
 export class HookScriptsWatch {
   readonly #options: HookScriptsWatchOptions
   /** Hooks that had a script of ours spooling here: such a script going away is a problem. */
@@ -47,13 +53,12 @@ export class HookScriptsWatch {
   /** Reads the scripts and starts watching them; resolves once both are done. */
   async start (): Promise<void> {
     const { install } = this.#options
-    const installed = install.adapter.hooks?.installed
-    if (install.esConfigDir !== null && installed !== undefined) {
+    const place = hookScriptsPlace(install)
+    if (place !== null) {
       // Watched before the first read: a change made meanwhile is read again, not lost.
       this.#watch = watchChanges({
         ...scriptsWatch,
-        folder: installed.folder(install.esConfigDir),
-        depth: installed.depth,
+        ...place,
         accepts: () => true,
         onChanged: () => { this.#readAgain() },
         onError: this.#options.onError

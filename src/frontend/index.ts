@@ -15,7 +15,7 @@ import { FrontendActionFeed, frontendActionsService } from './actions.js'
 import { doctorCommand } from './doctor.js'
 import { onScreenOf, onScreenService, type FrontendFacts } from './facts.js'
 import { frontendEvents } from './events.js'
-import { HookScriptsWatch } from './hook-scripts-watch.js'
+import { hookScriptsPlace, HookScriptsWatch } from './hook-scripts-watch.js'
 import { HookIntake } from './intake.js'
 import { LaunchCommand } from './launch.js'
 import { FrontendLifecycle } from './lifecycle.js'
@@ -101,7 +101,7 @@ export const frontendModule = defineModule({
     })
     link.useReconciler(reconciler)
     context.provide(onScreenService, onScreenOf(() => link.context.snapshot(), catalog, facts))
-    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, eventSource: install.adapter.eventSource ?? null, logger })
+    const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, hookScriptsFolder: hookScriptsPlace(install)?.folder ?? null, eventSource: install.adapter.eventSource ?? null, logger })
     const launch = new LaunchCommand({
       es,
       publisher,

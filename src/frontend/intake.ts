@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FrontendEventSource } from '../frontends/index.js'
 import { EventsIniDoor } from './events-ini.js'
 import { unusableReason, type HookSource } from './hook-event.js'
+import { hookShellsIn } from './hook-shells.js'
 import type { FrontendLink } from './service.js'
 import { SpoolDoor } from './spool-door.js'
 import { writeSpoolFile, type SpooledHook } from './spool.js'
@@ -20,6 +21,8 @@ export interface HookIntakeOptions {
   readonly pollMs: number
   /** How long a fresh spool file waits for hooks fired just before it (see SpoolDoor). */
   readonly reorderMs: number
+  /** Where the frontend runs our hook scripts from: its shells still starting are waited for (see hook-shells.ts). */
+  readonly hookScriptsFolder: string | null
   /** The family's own events, opened after the spooled hooks: they are newer. */
   readonly eventSource: FrontendEventSource | null
   readonly logger: FastifyBaseLogger
@@ -44,6 +47,7 @@ export class HookIntake {
       spoolDir: options.spoolDir,
       pollMs: options.pollMs,
       reorderMs: options.reorderMs,
+      runningHookShells: hookShellsIn(options.hookScriptsFolder),
       apply: (hook, firedAtMs) => this.#accept(hook, 'spool', firedAtMs),
       onRejected: (file, reason) => { options.logger.warn(`spooled hook ${file} is unusable (${reason}); kept as ${file}.rejected`) },
       onError

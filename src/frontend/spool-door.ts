@@ -9,7 +9,8 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { watchFiles, type FilesWatch } from '../core/folder-watch/watch-files.js'
-import { drainSpool, isSpoolFileName, orderKeyOf, type SpooledHook } from './spool.js'
+import type { HookShells } from './hook-shells.js'
+import { drainSpool, esShellOf, isSpoolFileName, orderKeyOf, type SpooledHook, type SpoolHold } from './spool.js'
 
 /**
  * How long a file that is not a usable hook must stay the same size before it counts as written
@@ -33,7 +34,12 @@ export interface SpoolDoorOptions {
    * at once, and one fired a moment earlier may land a moment later. Its own time puts it in order.
    */
   readonly reorderMs: number
+  /** The ES shells running our hook script, started shortly before these (see hook-shells.ts); none when not given. */
+  readonly runningHookShells?: HookShells
 }
+
+/** A shell whose hook was applied this long ago is not waited for, even if it is still winding down. */
+const appliedShellMemoryMs = 10_000
 
 export class SpoolDoor {
   readonly #options: SpoolDoorOptions
@@ -49,6 +55,8 @@ export class SpoolDoor {
   #heldTimer: NodeJS.Timeout | null = null
   /** Off while the service starts: then every spooled hook is applied, in order, before ready. */
   #holdRecent = false
+  /** ES shell pid → when its hook was applied: its shell may outlive the hook by a moment. */
+  readonly #appliedShells = new Map<number, number>()
 
   constructor (options: SpoolDoorOptions) {
     this.#options = options
@@ -105,10 +113,25 @@ export class SpoolDoor {
     await this.#tail
   }
 
+  #hold (now: number): SpoolHold {
+    const running = this.#options.runningHookShells
+    return {
+      after: orderKeyOf(now - this.#options.reorderMs),
+      until: orderKeyOf(now + futureToleranceMs),
+      ...(running === undefined ? {} : { startedNotSpooled: async (before: readonly number[]) => (await running(before)).filter((shell) => !this.#appliedShells.has(shell)) })
+    }
+  }
+
   async #drainOnce (): Promise<void> {
     if (this.#closed) return
-    const consumed = (file: string): void => { this.#finished.delete(path.basename(file)) }
     const now = Date.now()
+    const consumed = (file: string): void => {
+      const name = path.basename(file)
+      this.#finished.delete(name)
+      const shell = esShellOf(name)
+      if (shell !== null) this.#appliedShells.set(shell, now)
+    }
+    for (const [shell, at] of this.#appliedShells) if (now - at > appliedShellMemoryMs) this.#appliedShells.delete(shell)
     const { heldFrom } = await drainSpool(this.#options.spoolDir, (hook, file, firedAtMs) => {
       consumed(file)
       this.#applied++
@@ -116,7 +139,7 @@ export class SpoolDoor {
     }, (file, reason) => {
       consumed(file)
       this.#options.onRejected(file, reason)
-    }, (name) => this.#finished.has(name), this.#holdRecent ? { after: orderKeyOf(now - this.#options.reorderMs), until: orderKeyOf(now + futureToleranceMs) } : null)
+    }, (name) => this.#finished.has(name), this.#holdRecent ? this.#hold(now) : null)
     if (heldFrom !== null && this.#heldTimer === null && !this.#closed) {
       const dueInMs = Number(heldFrom) / 1000 + this.#options.reorderMs - now
       this.#heldTimer = setTimeout(() => {

@@ -99,8 +99,19 @@ const shHookName = /-sh-(\d+)-(\d+)\.hook$/
  * their shells one after the other, while a busy machine may let a later shell reach its clock first.
  */
 const togetherUs = 2_000_000
-/** Process ids wrap around; within a group a larger spread than this means they did. */
-const pidWrapSpread = 1 << 15
+/**
+ * Process ids wrap around (at 32768 on many systems, a Pi's among them): ids this far apart did.
+ * Hooks fired together are a few forks apart; no machine forks this many times between them.
+ */
+const pidWrapGap = 1 << 14
+
+/** true when a process with id `a` was started before one with id `b`, ids having wrapped between them or not. */
+export function startedBefore (a: number, b: number): boolean {
+  return a < b ? b - a < pidWrapGap : a - b > pidWrapGap
+}
+
+/** Process ids in the order they were given out: when they wrapped, the ones above the wrap came first. */
+const inStartOrder = (a: number, b: number): number => a === b ? 0 : startedBefore(a, b) ? -1 : 1
 
 interface Keyed { readonly name: string, readonly key: string }
 
@@ -117,9 +128,7 @@ const spawnOrder = (name: string): [number, number] | null => {
 function byFiringOrder (group: Keyed[]): Keyed[] {
   const ids = group.map((entry) => spawnOrder(entry.name))
   if (ids.some((id) => id === null)) return group
-  const spread = (i: 0 | 1): number => Math.max(...ids.map((id) => id![i])) - Math.min(...ids.map((id) => id![i]))
-  if (spread(0) > pidWrapSpread || spread(1) > pidWrapSpread) return group
-  return group.map((entry, i) => ({ entry, id: ids[i]! })).sort((a, b) => a.id[0] - b.id[0] || a.id[1] - b.id[1]).map(({ entry }) => entry)
+  return group.map((entry, i) => ({ entry, id: ids[i]! })).sort((a, b) => inStartOrder(a.id[0], b.id[0]) || inStartOrder(a.id[1], b.id[1])).map(({ entry }) => entry)
 }
 
 /** The spool files in hook order: by time, hooks fired together by firing order, other ties by name. */
@@ -161,7 +170,7 @@ const pendingMarkOf = (ids: readonly [number, number]): string => `.sh-${ids[0]}
 
 /**
  * The ES shell pids of the hooks our sh script has announced and not yet spooled. A hook ES
- * started after one of them (a larger shell pid, within the wrap-around spread) waits for it. A
+ * started after one of them (a later shell pid, see `startedBefore`) waits for it. A
  * mark older than `staleWriteMs` is a script that died: it is removed and holds nothing back.
  */
 async function announcedNotSpooled (spoolDir: string, entries: readonly string[], nowMs: number): Promise<number[]> {
@@ -182,16 +191,38 @@ async function announcedNotSpooled (spoolDir: string, entries: readonly string[]
   return shells.flat()
 }
 
-/** true when a hook fired before this one (by ES's shell pids) was announced and is not in the folder yet. */
-function waitsForAnnounced (name: string, announced: readonly number[]): boolean {
+/** true when a hook fired before this one (by ES's shell pids) was announced or started and is not in the folder yet. */
+function waitsForEarlier (name: string, earlierShells: readonly number[]): boolean {
   const shell = spawnOrder(name)?.[0]
-  return shell !== undefined && announced.some((earlier) => earlier < shell && shell - earlier < pidWrapSpread)
+  return shell !== undefined && earlierShells.some((earlier) => startedBefore(earlier, shell))
+}
+
+/** The ES shell pid in the name of a hook our sh script spooled; null for other files. */
+export const esShellOf = (name: string): number | null => spawnOrder(name)?.[0] ?? null
+
+const staleFrom = (nowMs: number): string => orderKeyOf(nowMs - staleWriteMs)
+
+/** The ES shells started before the recent sh hooks here, whose own hooks are not here either. */
+async function startedNotInFolder (startedNotSpooled: NonNullable<SpoolHold['startedNotSpooled']>, names: readonly string[], recentFrom: string): Promise<readonly number[]> {
+  const recent = names.filter((name) => name > recentFrom).flatMap((name) => spawnOrder(name)?.[0] ?? [])
+  if (recent.length === 0) return []
+  const here = new Set(names.flatMap((name) => spawnOrder(name)?.[0] ?? []))
+  return (await startedNotSpooled(recent)).filter((shell) => !here.has(shell))
 }
 
 /** The script's announcement of a hook it has now spooled: it holds nothing back any more. */
 async function removePendingMark (spoolDir: string, name: string): Promise<void> {
   const ids = spawnOrder(name)
   if (ids !== null) await removeFile(path.join(spoolDir, pendingMarkOf(ids)))
+}
+
+/** What holds recent hooks back while the door is open (see `drainSpool`). */
+export interface SpoolHold {
+  /** Order keys: a hook timed after `after` and up to `until` waits its reorder window. */
+  readonly after: string
+  readonly until: string
+  /** The ES shells running our script, started before these, whose hooks are not applied yet. */
+  readonly startedNotSpooled?: (before: readonly number[]) => Promise<readonly number[]>
 }
 
 export interface SpoolReport {
@@ -220,7 +251,7 @@ export async function drainSpool (
   apply: (hook: SpooledHook, file: string, firedAtMs: number) => void,
   onRejected: (file: string, reason: string) => void,
   isFinished: (name: string) => boolean = () => true,
-  hold: { readonly after: string, readonly until: string } | null = null
+  hold: SpoolHold | null = null
 ): Promise<SpoolReport> {
   let entries: string[]
   try {
@@ -230,7 +261,9 @@ export async function drainSpool (
   }
   const names = entries.filter(isSpoolFileName)
   const writing = hold === null ? null : oldestBeingWritten(entries, hold)
-  const announced = hold === null ? [] : await announcedNotSpooled(spoolDir, entries, Date.now())
+  const nowMs = Date.now()
+  const announced = hold === null ? [] : await announcedNotSpooled(spoolDir, entries, nowMs)
+  const started = hold?.startedNotSpooled === undefined ? [] : await startedNotInFolder(hold.startedNotSpooled, names, staleFrom(nowMs))
   let applied = 0
   let rejected = 0
   for (const { name, key } of await spoolOrder(spoolDir, names)) {
@@ -238,8 +271,9 @@ export async function drainSpool (
     if (hold !== null && key > hold.after && key <= hold.until) return { applied, rejected, heldFrom: key }
     // A hook fired before this one is still being written by its script: it goes first.
     if (writing !== null && writing < key) return { applied, rejected, heldFrom: writing }
-    // A hook ES started before this one has announced itself and not spooled yet.
-    if (waitsForAnnounced(name, announced)) return { applied, rejected, heldFrom: key }
+    // A hook ES started before this one has announced itself, or started, and not spooled yet; a
+    // recent hook waits for a started one, an old one goes (that shell is stuck, or not ours).
+    if (waitsForEarlier(name, key > staleFrom(nowMs) ? [...announced, ...started] : announced)) return { applied, rejected, heldFrom: key }
     const file = path.join(spoolDir, name)
     let text: string
     try {

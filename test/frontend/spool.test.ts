@@ -29,4 +29,19 @@ describe('spool folder order', () => {
     assert.deepEqual(applied.map((h) => h.args[0]), ['first', 'second', 'second twin', 'third'])
     assert.deepEqual(readdirSync(spool), [])
   })
+
+  it('orders hooks fired together by the order their shells started, across the wrap-around of process ids', async () => {
+    const spool = tempDir('cabinet-hub-spool-')
+    const start = Date.now() - 60_000
+    // With pid_max at 32768 the shell ES started second got pid 300, and reached its clock first.
+    writeFileSync(path.join(spool, `${timed(start + 1)}-sh-32760-32761.hook`), 'game-end\0')
+    writeFileSync(path.join(spool, `${timed(start)}-sh-300-301.hook`), 'game-selected\0mame\0/cab/roms/mame/sf.zip\0Street Fighter\0')
+    // Without a wrap, the smaller id started first.
+    writeFileSync(path.join(spool, `${timed(start + 3000)}-sh-402-403.hook`), 'system-selected\0snes\0')
+    writeFileSync(path.join(spool, `${timed(start + 3001)}-sh-400-401.hook`), 'system-selected\0mame\0')
+
+    const applied: SpooledHook[] = []
+    await drainSpool(spool, (hook) => applied.push(hook), (file, reason) => assert.fail(`${file}: ${reason}`))
+    assert.deepEqual(applied.map((h) => `${h.event} ${h.args[0] ?? ''}`.trim()), ['game-end', 'game-selected mame', 'system-selected mame', 'system-selected snes'])
+  })
 })

@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, readdirSync, writeFileSync, writeSync 
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, it } from 'node:test'
+import type { HookShells } from '../../../src/frontend/hook-shells.js'
 import { SpoolDoor } from '../../../src/frontend/spool-door.js'
 import { writeSpoolFile, type SpooledHook } from '../../../src/frontend/spool.js'
 import { tempDir } from '../../support/hub.js'
@@ -18,11 +19,11 @@ describe('spool door', () => {
   let door: SpoolDoor | null = null
   afterEach(async () => { await door?.close() })
 
-  function open (spoolDir: string) {
+  function open (spoolDir: string, runningHookShells?: HookShells) {
     const applied: SpooledHook[] = []
     const rejected: string[] = []
     const errors: Error[] = []
-    door = new SpoolDoor({ spoolDir, pollMs: 150, reorderMs: 100, apply: (hook) => applied.push(hook), onRejected: (file) => rejected.push(path.basename(file)), onError: (error) => errors.push(error) })
+    door = new SpoolDoor({ spoolDir, pollMs: 150, reorderMs: 100, ...(runningHookShells === undefined ? {} : { runningHookShells }), apply: (hook) => applied.push(hook), onRejected: (file) => rejected.push(path.basename(file)), onError: (error) => errors.push(error) })
     return { door, applied, rejected, errors }
   }
 
@@ -71,22 +72,45 @@ describe('spool door', () => {
     assert.deepEqual(applied.map((h) => h.args[1]), Array.from({ length: count }, (_, i) => `/cab/roms/mame/g${i}.zip`))
   })
 
-  it('holds a hook until one the frontend started before it, which announced itself, is spooled; then applies both in firing order', async () => {
+  // The second pair: pid_max 32768 wrapped between the two shells ES started.
+  for (const [first, second] of [[100, 102], [32766, 2]] as const) {
+    it(`holds a hook until one the frontend started before it, which announced itself, is spooled; then applies both in firing order (shells ${first}, ${second})`, async () => {
+      const spoolDir = tempDir('cabinet-hub-spool-')
+      const { door, applied } = open(spoolDir)
+      await door.watch()
+      door.holdRecentFiles()
+      const key = (ms: number): string => String(Math.round(ms * 1000)).padStart(17, '0')
+      // The shell ES started first has announced itself and not reached its clock yet; the next one is done.
+      writeFileSync(path.join(spoolDir, `.sh-${first}-${first + 1}.pending`), '')
+      writeFileSync(path.join(spoolDir, `.sh-${second}-${second + 1}.pending`), '')
+      writeFileSync(path.join(spoolDir, `${key(Date.now() - 500)}-sh-${second}-${second + 1}.hook`), 'game-selected\0mame\0/cab/roms/mame/sf.zip\0Street Fighter\0')
+      await sleep(400)
+      assert.equal(applied.length, 0, 'the later hook waits for the announced one')
+      writeFileSync(path.join(spoolDir, `${key(Date.now())}-sh-${first}-${first + 1}.hook`), 'system-selected\0mame\0')
+      await until(() => applied.length === 2)
+      assert.deepEqual(applied.map((h) => h.event), ['system-selected', 'game-selected'])
+      assert.deepEqual(readdirSync(spoolDir), [], 'the marks are removed with their hooks')
+    })
+  }
+
+  it('holds a hook while a shell the frontend started before it runs our script without having announced itself, and not for a shell whose hook was applied', async () => {
     const spoolDir = tempDir('cabinet-hub-spool-')
-    const { door, applied } = open(spoolDir)
+    // The shells /proc shows running our script (see hook-shells.ts): ES's first shell, descheduled before its first line.
+    let running = [100]
+    const { door, applied } = open(spoolDir, async (before) => running.filter((shell) => before.some((later) => shell < later)))
     await door.watch()
     door.holdRecentFiles()
     const key = (ms: number): string => String(Math.round(ms * 1000)).padStart(17, '0')
-    // The shell ES started first (pid 100) has announced itself and not reached its clock yet; the next one (pid 102) is done.
-    writeFileSync(path.join(spoolDir, '.sh-100-101.pending'), '')
-    writeFileSync(path.join(spoolDir, '.sh-102-103.pending'), '')
-    writeFileSync(path.join(spoolDir, `${key(Date.now() - 500)}-sh-102-103.hook`), 'game-selected\0mame\0/cab/roms/mame/sf.zip\0Street Fighter\0')
+    writeFileSync(path.join(spoolDir, `${key(Date.now())}-sh-102-103.hook`), 'game-selected\0mame\0/cab/roms/mame/sf.zip\0Street Fighter\0')
     await sleep(400)
-    assert.equal(applied.length, 0, 'the later hook waits for the announced one')
+    assert.equal(applied.length, 0, 'the later hook waits for the shell started before it')
     writeFileSync(path.join(spoolDir, `${key(Date.now())}-sh-100-101.hook`), 'system-selected\0mame\0')
     await until(() => applied.length === 2)
     assert.deepEqual(applied.map((h) => h.event), ['system-selected', 'game-selected'])
-    assert.deepEqual(readdirSync(spoolDir), [], 'the marks are removed with their hooks')
+    // Both shells wind down a moment after their hooks: the next hook does not wait for them.
+    running = [100, 102]
+    writeFileSync(path.join(spoolDir, `${key(Date.now())}-sh-104-105.hook`), 'game-start\0mame\0')
+    await until(() => applied.length === 3)
   })
 
   it('creates a missing spool folder and applies a hook written into it later', async () => {
