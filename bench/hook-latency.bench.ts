@@ -134,7 +134,10 @@ async function main (): Promise<void> {
   const eventsIni = path.join(work, 'events.ini')
   writeFileSync(eventsIni, '')
   process.env.CABINET_HUB_SELECTION_BURST_MS = '0'
-  const hub = await startCabinetHub(['--events-ini', eventsIni, '--es-url', 'http://127.0.0.1:9'])
+  // The frontend's config folder, where its hook scripts are installed (below), as on a cabinet.
+  const esConfigDir = path.join(work, 'es')
+  mkdirSync(esConfigDir)
+  const hub = await startCabinetHub(['--events-ini', eventsIni, '--es-url', 'http://127.0.0.1:9', '--es-config-dir', esConfigDir, '--profile', 'batocera'])
   const baseline = await startBaseline('./baselines/hook-relay.ts', '/ready')
   const dataDir = hub.child.spawnargs[hub.child.spawnargs.indexOf('--data-dir') + 1]!
   const spoolDir = path.join(dataDir, 'events.d')
@@ -192,7 +195,6 @@ async function main (): Promise<void> {
     const doorStatus = await (await fetch(`http://127.0.0.1:${hub.port}/api/v1/status`)).json() as { frontend: { eventsIniDoor: { hooks: number, overwrittenAtLeast: number | null } } }
 
     // The hook script as ES runs it, against the Node hook command of before.
-    const esConfigDir = path.join(work, 'es')
     configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir, spoolDir, port: hub.port, platform: 'linux' })
     const script = path.join(esConfigDir, 'scripts', 'game-selected', 'cabinet-hub-hook.sh')
     const scriptCost: number[] = []
@@ -242,7 +244,10 @@ async function main (): Promise<void> {
     }
     await sleep(burstDeadlineMs)
     together.close()
-    const firedTogether = { rounds: togetherRounds, hooksPerRound: togetherSize, received: together.order.length, inFiringOrder: together.order.join('\n') === firingOrder.join('\n') }
+    const firstMisplaced = firingOrder.findIndex((rom, i) => together.order[i] !== rom)
+    // Where the order broke, so a miss can be told from a lost hook and read against the spool's rules.
+    const misplaced = firstMisplaced === -1 ? null : { position: firstMisplaced, fired: firingOrder.slice(firstMisplaced, firstMisplaced + togetherSize), received: together.order.slice(firstMisplaced, firstMisplaced + togetherSize) }
+    const firedTogether = { rounds: togetherRounds, hooksPerRound: togetherSize, received: together.order.length, inFiringOrder: firstMisplaced === -1, misplaced }
 
     const late = burst.spool!.late + burst.shHookScroll.late
     const shBars = hookScript.shHookToClients.p50Ms < shHookP50BarMs && hookScript.shHookToClients.p99Ms < shHookP99BarMs
