@@ -4,20 +4,10 @@ import { openSync, writeSync, closeSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { inputEvent } from '../support/evdev.js'
 import { tempDir } from '../support/hub.js'
 import { startPanelHub, type PanelHub } from '../support/panels.js'
 import { RecordingClient } from '../support/ws-client.js'
-
-/** One Linux `struct input_event` (64-bit timeval): EV_KEY with a key code and 1 (press) or 0 (release). */
-function inputEvent (code: number, value: number, type = 1): Buffer {
-  const record = Buffer.alloc(24)
-  record.writeBigInt64LE(BigInt(Math.floor(Date.now() / 1000)), 0)
-  record.writeBigInt64LE(0n, 8)
-  record.writeUInt16LE(type, 16)
-  record.writeUInt16LE(code, 18)
-  record.writeInt32LE(value, 20)
-  return record
-}
 
 const inputTypes = new Set(['panel.input.pressed', 'panel.input.released'])
 

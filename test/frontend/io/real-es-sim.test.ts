@@ -4,14 +4,18 @@
  * name the shell cannot pass runs no hook at all; the screensaver shows its own games.
  */
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { closeSync, openSync, writeSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { configuredFrontendHooks, type FrontendsConfig } from '../../../src/frontends/index.js'
 import { spoolDirOf } from '../../../src/frontend/index.js'
 import { SimulatedFrontend } from '../../../src/sim/index.js'
 import { copyDemoTree } from '../../support/demo-tree.js'
+import { keyCodes, keyTap } from '../../support/evdev.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
 import { frontendRunning } from '../../support/frontend-hub.js'
+import { eventually } from '../../support/sim.js'
 import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 describe('the service against the simulated real ES', () => {
@@ -21,13 +25,18 @@ describe('the service against the simulated real ES', () => {
   let frontend: RecordingClient
   let raw: RecordingClient
   let nesRoms = ''
+  /** The panel's input device: the keys the player's joystick sends reach the service too. */
+  let panel = 0
 
   before(async () => {
     const tree = await copyDemoTree(tempDir('cabinet-hub-real-es-'), 'batocera')
     nesRoms = path.join(tree.root, 'roms', 'nes')
     sim = new SimulatedFrontend({ frontendRoot: tree.root, profile: 'batocera', playSeconds: 600, screensaverSeconds: 0, screensaverSwapSeconds: 0.3 })
     simUrl = (await sim.start()).url
-    hub = await startHub({ options: { frontendRoot: tree.root, profile: 'batocera', esUrl: simUrl, controlBackend: 'simulator', esProbeIntervalMs: '200', reconcileHintMs: '300' } })
+    const panelDevice = path.join(tempDir('cabinet-hub-panel-'), 'event-panel')
+    execFileSync('mkfifo', [panelDevice])
+    hub = await startHub({ options: { frontendRoot: tree.root, profile: 'batocera', esUrl: simUrl, controlBackend: 'simulator', esProbeIntervalMs: '200', reconcileHintMs: '300', panelEvdevDevices: panelDevice } })
+    panel = openSync(panelDevice, 'w')
     configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
     frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
     raw = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
@@ -35,6 +44,7 @@ describe('the service against the simulated real ES', () => {
     await frontendRunning(hub.baseUrl)
   })
   after(async () => {
+    closeSync(panel)
     frontend.close()
     raw.close()
     await hub.close()
@@ -142,6 +152,27 @@ describe('the service against the simulated real ES', () => {
     await frontend.until(() => all('ui.game.selected').length > selections, 15_000)
     assert.equal((await (await fetch(`${hub.baseUrl}/api/v1/es/controller/status`)).json() as Record<string, unknown>).positionKnown, true)
     assert.equal((await state()).selectionUncertain, false)
+  })
+
+  it('marks the selection uncertain when the player\'s own joystick moves onto a game whose hook cannot run', async () => {
+    const tetris = path.join(nesRoms, 'Tetris(USA).nes')
+    const metroid = path.join(nesRoms, 'Metroid (USA).nes')
+    const shown = async (): Promise<string | null> => ((await (await fetch(`${simUrl}/sim/state`)).json()) as { gamePath: string | null }).gamePath
+    const held = async (): Promise<string | null> => (await state()).selectedGame?.gamePath ?? null
+    assert.equal((await post('/api/v1/es/controller/goto-game', { system: 'nes', gameName: 'Metroid', gapMs: 30 })).status, 200)
+    await eventually(held, (game) => game === metroid, 'the service to hold Metroid')
+    // The player pushes the stick down: the key reaches the frontend and, through the panel's device, the service.
+    for (let step = 0; step < 20 && await shown() !== tetris; step++) {
+      const from = await shown()
+      assert.equal((await simPost('/sim/input', JSON.stringify({ input: 'down' }))).status, 204)
+      writeSync(panel, keyTap(keyCodes.down))
+      const now = await eventually(shown, (game) => game !== from, 'the frontend to move')
+      if (now !== tetris) await eventually(held, (game) => game === now, `the service to hold ${String(now)}`)
+    }
+    assert.equal(await shown(), tetris, 'the frontend shows Tetris')
+    const uncertain = await eventually(state, (context) => context.selectionUncertain === true, 'the selection to be uncertain')
+    assert.notEqual(uncertain.selectedGame?.gamePath, tetris, 'no hook told the service')
+    assert.equal((all('ui.selection.uncertain').at(-1)!.Payload.Context as Record<string, unknown>).SelectionUncertain, true)
   })
 
   it('leaves the screensaver\'s game when the screensaver stops', async () => {
