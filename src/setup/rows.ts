@@ -92,7 +92,8 @@ async function mameRow (context: SetupContext): Promise<SetupRowType> {
     action: action('Install the MAME plugin', 'POST', 'mame-plugin', command),
     undo: installed ? action('Remove the MAME plugin', 'DELETE', 'mame-plugin', `${command} --uninstall`) : null
   }
-  return stateOf(row, installed || version === null)
+  // Without MAME on the machine there is nothing to fix, and nothing to call fine either.
+  return version === null && !installed && row.problems.length === 0 ? { ...row, state: 'info' } : stateOf(row, installed)
 }
 
 async function retroarchRow (context: SetupContext): Promise<SetupRowType> {

@@ -91,6 +91,18 @@ describe('the setup page\'s list and buttons', () => {
     assert.equal(existsSync(lua), false)
   })
 
+  it('judges nothing about MAME on a cabinet without it: the row says what it found, and still offers the plugin', async () => {
+    const withoutMame = await startHub({ listen: false, options: { frontendRoot: root, profile: 'retrobat', mameExe: 'none' } })
+    try {
+      const mame = (await withoutMame.app.inject({ method: 'GET', url: '/api/v1/setup' })).json().rows.find((row: { id: string }) => row.id === 'mame')
+      assert.equal(mame.state, 'info')
+      assert.equal(mame.findings[0].value, 'not found')
+      assert.equal(mame.action.path, '/api/v1/setup/mame-plugin')
+    } finally {
+      await withoutMame.close()
+    }
+  })
+
   it('points RetroBat\'s RetroArch at the service and puts the original line back on undo', async () => {
     const cfg = path.join(root, 'emulators', 'retroarch', 'retroarch.cfg')
     mkdirSync(path.dirname(cfg), { recursive: true })
