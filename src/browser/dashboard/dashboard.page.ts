@@ -68,21 +68,20 @@ async function start (): Promise<void> {
   }
   // Events are live once every socket is open: an event sent before one opens never reaches the page.
   const closed = new Set<string>()
-  const onLink = (path: string) => (up: boolean): void => {
-    if (up) closed.delete(path)
-    else closed.add(path)
-    setText('socket', closed.size === 0 ? 'events live' : 'events reconnecting…', closed.size === 0 ? 'pill ok' : 'pill bad')
-  }
-  const followed = (path: string): ((up: boolean) => void) => {
+  const linkOf = (path: string): ((up: boolean) => void) => {
     closed.add(path)
-    return onLink(path)
+    return (up) => {
+      if (up) closed.delete(path)
+      else closed.add(path)
+      setText('socket', closed.size === 0 ? 'events live' : 'events reconnecting…', closed.size === 0 ? 'pill ok' : 'pill bad')
+    }
   }
-  followStream<FirehoseEvent>('/ws', show, followed('/ws'))
+  followStream<FirehoseEvent>('/ws', show, linkOf('/ws'))
   // The firehose leaves out raw hook traffic; the event log shows it too.
-  followStream<FirehoseEvent>('/ws/esevent', show, followed('/ws/esevent'))
+  followStream<FirehoseEvent>('/ws/esevent', show, linkOf('/ws/esevent'))
   // Surface and score streams replay their last snapshot on connect, so the view is complete at once.
-  for (const stream of ['marquee', 'topper', 'instruction-card']) followStream<SurfaceEvent>(`/ws/${stream}`, showSurface, followed(`/ws/${stream}`))
-  for (const stream of ['score', 'timer']) followStream<ScoreEvent>(`/ws/${stream}`, showScore, followed(`/ws/${stream}`))
+  for (const stream of ['marquee', 'topper', 'instruction-card']) followStream<SurfaceEvent>(`/ws/${stream}`, showSurface, linkOf(`/ws/${stream}`))
+  for (const stream of ['score', 'timer']) followStream<ScoreEvent>(`/ws/${stream}`, showScore, linkOf(`/ws/${stream}`))
   void refreshContext()
   void refreshLink()
   setInterval(() => { void refreshLink() }, linkRefreshMs)
