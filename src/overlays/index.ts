@@ -31,10 +31,12 @@ export const overlaysModule = defineModule({
     const byName = new Map(overlays.map((overlay) => [overlay.name, overlay]))
     // Each page is made on its first request, with the URL of its script.
     const pages = new Map<string, string>()
-    const index = overlayIndexHtml(overlays, null)
+    let index: string | null = null
     app.get('/overlays/', { schema: { hide: true, querystring: IndexQuery } }, async (request, reply) => {
       const { token } = request.query
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(token === undefined ? index : overlayIndexHtml(overlays, token))
+      const script = await scriptUrl('overlays-index')
+      const page = token === undefined ? index ??= overlayIndexHtml(overlays, null, script) : overlayIndexHtml(overlays, token, script)
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page)
     })
     app.get('/overlays/:name', { schema: { hide: true, params: Type.Object({ name: Type.String() }) } }, async (request, reply) => {
       const overlay = byName.get(request.params.name)

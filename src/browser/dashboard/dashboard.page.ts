@@ -12,6 +12,7 @@ import { setText } from '../shared/elements.js'
 import { getJson } from '../shared/fetch-json.js'
 import { follow } from '../shared/follow.js'
 import { mediaUrl } from '../shared/media.js'
+import { showReadLinks } from '../shared/read-link.js'
 import type { EventOf } from '../shared/wire.js'
 import { listStreams, logEvent } from './event-log.js'
 import { refreshLink } from './frontend-link.js'
@@ -84,6 +85,7 @@ async function start (): Promise<void> {
   for (const stream of ['score', 'timer']) followStream<ScoreEvent>(`/ws/${stream}`, showScore, linkOf(`/ws/${stream}`))
   void refreshContext()
   void refreshLink()
+  void showReadLinks()
   setInterval(() => { void refreshLink() }, linkRefreshMs)
 }
 
