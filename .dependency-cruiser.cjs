@@ -15,8 +15,29 @@ module.exports = {
       name: 'modules-meet-through-index',
       comment: 'A module uses another only through its public index.ts (and the core through its files).',
       severity: 'error',
-      from: { path: '^src/([^/]+)/' },
+      from: { path: '^src/([^/]+)/', pathNot: '^src/browser/' },
       to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/core/', '^src/[^/]+/index\\.ts$'] }
+    },
+    {
+      name: 'browser-reads-wire-types-only',
+      comment: 'The pages\' scripts (src/browser) run in a browser: of the service they take only the types of what it sends (schemas, event declarations, the envelope), with import type.',
+      severity: 'error',
+      from: { path: '^src/browser/' },
+      to: { path: '^src/', pathNot: ['^src/browser/', '^src/[^/]+/(schemas|events)\\.ts$', '^src/core/envelope\\.ts$', '^src/core/events/definition\\.ts$'] }
+    },
+    {
+      name: 'browser-types-only',
+      comment: 'A value the browser code imported from the service would be bundled into the page.',
+      severity: 'error',
+      from: { path: '^src/browser/' },
+      to: { path: '^src/', pathNot: '^src/browser/', dependencyTypesNot: ['type-only'] }
+    },
+    {
+      name: 'service-runs-no-browser-code',
+      comment: 'The service serves the built scripts (core/browser-scripts.ts); it never imports them.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/browser/' },
+      to: { path: '^src/browser/' }
     },
     {
       name: 'composition-through-index',

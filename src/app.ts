@@ -18,6 +18,7 @@ import { registerCoreModule, registerModule, type CoreModule } from './core/regi
 import { orderByNeeds } from './core/services.js'
 import { clientErrorHandler, frameworkErrorHandler, maxParamLength } from './core/framework-errors.js'
 import { securityCheck, securityHook } from './core/security.js'
+import { browserScriptRoutes } from './core/browser-scripts.js'
 import { bodiesNotCoerced, describeSchemaErrors } from './core/validation.js'
 import { webSocketModule } from './core/ws/routes.js'
 import { eventsModule } from './events/index.js'
@@ -103,6 +104,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     transform: documentedRoute(maxParamLength)
   })
 
+  browserScriptRoutes(app)
   for (const module of coreModules) await registerCoreModule(app, hub, module)
   for (const module of modules) await registerModule(app, hub, module)
   return { app, hub }

@@ -114,6 +114,8 @@ export async function bundleApp (appDir: string): Promise<string> {
     target: 'node24',
     banner: { js: banner },
     plugins: [packageDirPlugin, requiredBuiltinsPlugin],
+    // Builds the pages' scripts only when the service runs from its TypeScript source; the bundle reads them from browser/.
+    external: ['esbuild'],
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning'

@@ -1,14 +1,15 @@
 /**
  * `npm run dist [-- --out DIR]`: self-contained bundles, one per target (targets.ts), each
  * unpacking to `cabinet-hub-<version>/` with Node.js in `node/`, the service in
- * `app/cabinet-hub.mjs`, the launchers, the owner's README and docs/ (owner-docs.ts) and the
- * licences. Nothing needs installing on the cabinet: not Node.js, not npm, not a compiler.
+ * `app/cabinet-hub.mjs`, the pages' scripts in `browser/`, the launchers, the owner's README and
+ * docs/ (owner-docs.ts) and the licences. Nothing needs installing on the cabinet: not Node.js, not npm, not a compiler.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { writeArchive } from './archive.js'
+import { writeBrowserScripts } from '../build-browser.js'
 import { bundleApp, bundlePackageJson } from './bundle-app.js'
 import { cmdLauncher, shLauncher } from './launchers.js'
 import { fetchNodePackage, installNode } from './node-runtime.js'
@@ -27,11 +28,15 @@ const work = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-dist-'))
 try {
   const app = path.join(work, 'app')
   const thirdParty = await bundleApp(app)
+  // Beside app/, as dist/browser is beside the service's code in dist/ (src/core/browser-scripts.ts).
+  const browser = path.join(work, 'browser')
+  await writeBrowserScripts(browser)
   mkdirSync(out, { recursive: true })
   let nodeLicence: string | null = null
   for (const target of targets) {
     const bundle = path.join(work, target.name, folderName)
     cpSync(app, path.join(bundle, 'app'), { recursive: true })
+    cpSync(browser, path.join(bundle, 'browser'), { recursive: true })
     const nodePackage = fetchNodePackage(target.nodePackage, node)
     installNode(target, nodePackage, bundle)
     // The Windows package carries no LICENSE; it is the same text for every build of one release.

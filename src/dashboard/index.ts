@@ -1,3 +1,4 @@
+import { scriptUrl } from '../core/browser-scripts.js'
 import { defineModule } from '../core/module.js'
 import { faviconSvg } from './favicon.js'
 import { dashboardHtml, faviconPath } from './page.js'
@@ -14,7 +15,7 @@ export const dashboardModule = defineModule({
     // Built on first request: by then every module has added its views.
     let html: string | null = null
     app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-      html ??= dashboardHtml(views)
+      html ??= dashboardHtml(views, await scriptUrl('dashboard'))
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
     })
     app.get(faviconPath, { schema: { hide: true } }, async (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'max-age=86400').send(faviconSvg))

@@ -1,11 +1,10 @@
 /**
  * The live page served at `/`, for the cabinet's owner first: is the frontend connected, what is
  * on screen, the control panel, the live score, then the views other modules add (hiscores,
- * achievements ...); the developer's streams and raw event log are one click away. Plain HTML and
- * JavaScript, no build step.
+ * achievements ...); the developer's streams and raw event log are one click away. Its script is
+ * src/browser/dashboard; the views' scripts run after it.
  */
 import { readLinkHtml } from '../core/read-link-html.js'
-import { pageScript } from './page-script.js'
 import { pageStyle } from './page-style.js'
 import type { LiveView } from './views.js'
 
@@ -16,7 +15,8 @@ const viewScript = (view: LiveView): string => `<script type="module">\n${view.s
 
 export const faviconPath = '/favicon.svg'
 
-export const dashboardHtml = (views: readonly LiveView[]): string => `<!doctype html>
+/** `script`: the URL of the page's own script. */
+export const dashboardHtml = (views: readonly LiveView[], script: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -79,7 +79,7 @@ ${views.map(viewSection).join('')}  <details id="developer" class="wide">
     </div>
   </details>
 </main>
-<script type="module">${pageScript}</script>
+<script type="module" src="${script}"></script>
 ${views.map(viewScript).join('')}</body>
 </html>
 `

@@ -1,7 +1,8 @@
 /**
  * Views other modules add to the live page (a hiscore table, an achievements session ...). A view
  * is a section of plain HTML and a module script; the script reaches the page's helpers through
- * `window.cabinetHub` (`follow(path, onOpen, onEvent)`, `$`, `text`, `mediaUrl`), so a view needs
+ * `window.cabinetHub` (`follow(path, onOpen, onEvent)`, `$`, `text`, `mediaUrl`: see
+ * src/browser/dashboard/dashboard.page.ts), so a view needs
  * no build step and reads only the public API, like the rest of the page.
  */
 import { serviceKey } from '../core/services.js'

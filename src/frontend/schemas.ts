@@ -1,4 +1,4 @@
-import { Type } from 'typebox'
+import { Type, type TString } from 'typebox'
 import { ErrorBody } from '../core/errors.js'
 import type { CodedBodyRule } from '../core/validation.js'
 import { hookNamePattern, maxHookArgLength, maxHookArgs } from './hook-event.js'
@@ -38,8 +38,11 @@ const SystemView = Type.Object({
   group: Type.Optional(Type.String())
 }, { description: 'System from es_systems.cfg (over the ES web API).' })
 
+/** One string per gamelist field, each named in the type too: the live page reads them by name. */
+const detailProperties = Object.fromEntries(detailFields.map((f) => [f, Type.String()])) as { [F in typeof detailFields[number]]: TString }
+
 const Details = Type.Object({
-  ...Object.fromEntries(detailFields.map((f) => [f, Type.String()])),
+  ...detailProperties,
   extras: Type.Record(Type.String(), Type.String(), { description: 'Every other gamelist tag, and attributes as `<tag>_<attribute>`.' })
 }, { additionalProperties: true, description: 'Gamelist metadata; media fields hold the gamelist values.' })
 

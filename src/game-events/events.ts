@@ -4,25 +4,8 @@ import { define, field, int, nullableNumber, open, str, type EventMap } from '..
 import { sourceKinds } from './source-kinds.js'
 import { runningGameFields } from './source-events.js'
 
-/** The events of every game source kind, then the normalized in-game events, live score and timer. */
-export const gameEvents = [
-  ...sourceKinds.flatMap((kind) => kind.events),
-  define('ingame.memory.changed', 'A watched memory value changed (normalized).', open({
-    Source: str('Where the value was read (`multiemu`).'),
-    ...runningGameFields,
-    Signal: Type.Object({
-      Key: Type.String(),
-      Address: Type.String(),
-      RawValueHex: Type.String(),
-      Value: nullableNumber('Decoded value; null when the bytes are not valid for the encoding.'),
-      Role: Type.String({ description: 'score, timer, lives, level, state or other.' }),
-      Player: Type.Integer(),
-      Description: Type.String(),
-      Ts: Type.String({ format: 'date-time' })
-    }, { additionalProperties: true })
-  }, 'memory change'), {
-    example: { Source: 'multiemu', SystemId: 'nes', Rom: 'counter', Signal: { Key: 'P1_SCORE', Address: '0x0010', RawValueHex: '0x2A00', Value: 42, Role: 'score', Player: 1, Description: 'Player 1 score', Ts: '2026-11-21T20:00:00.000Z' } }
-  }),
+/** The live score and timer of the game played (/ws/score, /ws/timer), which overlays read. */
+const liveEvents = [
   define('score.live.changed', 'Live score of a player (retained, latest wins; published only when it changes; `score.live.cleared` drops it at game start and end).', open({
     Source: str('`ingame.memory` (watched memory) or `mame.output` (digit outputs).'),
     ScoreKind: str('Kind of score (`game`).'),
@@ -82,6 +65,31 @@ export const gameEvents = [
       Direction: 'down', Unit: 'seconds', Confidence: 'high', Parts: [{ Key: 'TIME', Address: '0x0020', RawValueHex: '0x87', Encoding: 'bcd-le', Value: 87, Description: 'Round timer' }], Ts: '2026-11-21T20:00:00.000Z'
     }
   })
+]
+
+/** Event type -> payload type of the live score and timer events (the game sources' events are typed by kind only). */
+export type LiveEvents = EventMap<typeof liveEvents>
+
+/** The events of every game source kind, then the normalized in-game events, live score and timer. */
+export const gameEvents = [
+  ...sourceKinds.flatMap((kind) => kind.events),
+  define('ingame.memory.changed', 'A watched memory value changed (normalized).', open({
+    Source: str('Where the value was read (`multiemu`).'),
+    ...runningGameFields,
+    Signal: Type.Object({
+      Key: Type.String(),
+      Address: Type.String(),
+      RawValueHex: Type.String(),
+      Value: nullableNumber('Decoded value; null when the bytes are not valid for the encoding.'),
+      Role: Type.String({ description: 'score, timer, lives, level, state or other.' }),
+      Player: Type.Integer(),
+      Description: Type.String(),
+      Ts: Type.String({ format: 'date-time' })
+    }, { additionalProperties: true })
+  }, 'memory change'), {
+    example: { Source: 'multiemu', SystemId: 'nes', Rom: 'counter', Signal: { Key: 'P1_SCORE', Address: '0x0010', RawValueHex: '0x2A00', Value: 42, Role: 'score', Player: 1, Description: 'Player 1 score', Ts: '2026-11-21T20:00:00.000Z' } }
+  }),
+  ...liveEvents
 ]
 
 /** Event type -> payload type of the game events. */

@@ -20,8 +20,8 @@ const entry = (overlay: Overlay, token: string | null): string => {
 </section>`
 }
 
-/** `token`: the read link's token the index was opened with (`?token=`), or null. */
-export const overlayIndexHtml = (overlays: readonly Overlay[], token: string | null): string => `<!doctype html>
+/** `token`: the read link's token the index was opened with (`?token=`), or null; `script`: the URL of the index's script. */
+export const overlayIndexHtml = (overlays: readonly Overlay[], token: string | null, script: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -39,9 +39,7 @@ iframe { width: 100%; border: 1px dashed #556; background: repeating-conic-gradi
 <p>Pages for OBS browser sources, marquee and topper screens: transparent, sized by <code>?w=&amp;h=</code>, reconnecting by themselves. Paste a URL below (with this service's address in front) into a browser source.</p>
 ${readLinkHtml}
 ${overlays.map((overlay) => entry(overlay, token)).join('\n')}
-<script>
-for (const code of document.querySelectorAll('code.url')) code.textContent = location.origin + code.dataset.path
-</script>
+<script type="module" src="${script}"></script>
 </body>
 </html>
 `

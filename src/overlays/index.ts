@@ -3,6 +3,7 @@
  * index at `/overlays/`. They read only the public streams, so they double as examples.
  */
 import { Type } from 'typebox'
+import { scriptUrl } from '../core/browser-scripts.js'
 import { HubError } from '../core/errors.js'
 import { defineModule } from '../core/module.js'
 import { achievementsOverlay } from './achievements.js'
@@ -27,15 +28,24 @@ export const overlaysModule = defineModule({
   name: 'overlays',
   gate: null,
   register: async (app) => {
-    const pages = new Map(overlays.map((overlay) => [overlay.name, overlayHtml(overlay)]))
-    const index = overlayIndexHtml(overlays, null)
+    const byName = new Map(overlays.map((overlay) => [overlay.name, overlay]))
+    // Each page is made on its first request, with the URL of its script.
+    const pages = new Map<string, string>()
+    let index: string | null = null
     app.get('/overlays/', { schema: { hide: true, querystring: IndexQuery } }, async (request, reply) => {
       const { token } = request.query
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(token === undefined ? index : overlayIndexHtml(overlays, token))
+      const script = await scriptUrl('overlays-index')
+      const page = token === undefined ? index ??= overlayIndexHtml(overlays, null, script) : overlayIndexHtml(overlays, token, script)
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page)
     })
     app.get('/overlays/:name', { schema: { hide: true, params: Type.Object({ name: Type.String() }) } }, async (request, reply) => {
-      const page = pages.get(request.params.name)
-      if (page === undefined) throw new HubError(404, 'NOT_FOUND', `No overlay named ${request.params.name}; /overlays/ lists them`)
+      const overlay = byName.get(request.params.name)
+      if (overlay === undefined) throw new HubError(404, 'NOT_FOUND', `No overlay named ${request.params.name}; /overlays/ lists them`)
+      let page = pages.get(overlay.name)
+      if (page === undefined) {
+        page = overlayHtml(overlay, await scriptUrl(overlay.name))
+        pages.set(overlay.name, page)
+      }
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page)
     })
   }

@@ -14,22 +14,5 @@ export const nowPlayingOverlay: Overlay = {
 #game { font-size: 1.3em; }
 #system { font-weight: 400; opacity: .8; text-transform: uppercase; letter-spacing: .08em; font-size: .8em; }
 `,
-  body: '<div id="card" hidden><img id="art" alt=""><div><div id="game"></div><div id="system"></div></div></div>',
-  script: `
-const art = document.getElementById('art')
-
-function paint (snapshot) {
-  const selection = snapshot.Selection ?? {}
-  const media = snapshot.Media ?? {}
-  document.getElementById('game').textContent = nameOf(snapshot)
-  document.getElementById('system').textContent = snapshot.Scope === 'game' ? (selection.SystemId ?? '') : ''
-  const url = [media.Marquee, media.Logo, media.Image, media.Thumbnail, media.Fanart].map(mediaUrl).find((u) => u !== null) ?? null
-  if (url === null) art.removeAttribute('src')
-  else if (art.getAttribute('src') !== url) art.src = url
-  document.getElementById('card').hidden = false
-  document.body.dataset.selection = snapshot.SelectionKey ?? ''
-}
-
-followSnapshots('marquee', paint)
-`
+  body: '<div id="card" hidden><img id="art" alt=""><div><div id="game"></div><div id="system"></div></div></div>'
 }

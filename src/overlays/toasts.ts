@@ -26,29 +26,5 @@ export const toastsOverlay: Overlay = {
 @keyframes from-top { from { opacity: 0; transform: translateY(-60px) } to { opacity: 1; transform: none } }
 @keyframes from-bottom { from { opacity: 0; transform: translateY(60px) } to { opacity: 1; transform: none } }
 `,
-  body: positions.map((p) => `<div class="slot ${p}" data-position="${p}"></div>`).join('\n'),
-  script: `
-const leaveMs = 300
-
-function show (toast) {
-  const slot = document.querySelector('.slot[data-position="' + toast.Position + '"]')
-  if (!slot) return
-  const box = document.createElement('div')
-  box.className = 'toast ' + String(toast.Type).toLowerCase() + ' ' + toast.Animation
-  box.dataset.id = toast.Id
-  const image = mediaUrl(toast.ImageUrl)
-  if (image) box.append(Object.assign(document.createElement('img'), { src: image, alt: '' }))
-  const text = document.createElement('div')
-  for (const [kind, value] of [['title', toast.Title], ['message', toast.Message]]) {
-    if (value) text.append(Object.assign(document.createElement('div'), { className: kind, textContent: value }))
-  }
-  box.append(text)
-  // The service shows one toast per position at a time: a new one takes the slot.
-  slot.replaceChildren(box)
-  if (toast.Animation !== 'None') setTimeout(() => box.classList.add('leaving'), Math.max(0, toast.DurationMs - leaveMs))
-  setTimeout(() => box.remove(), toast.DurationMs)
-}
-
-follow('system', (event) => { if (event.Type === 'notifications.toast') show(event.Payload) })
-`
+  body: positions.map((p) => `<div class="slot ${p}" data-position="${p}"></div>`).join('\n')
 }

@@ -3,6 +3,7 @@
  * that calls the same code as the command an owner would otherwise type (docs/setup.md).
  */
 import path from 'node:path'
+import { scriptUrl } from '../core/browser-scripts.js'
 import { defineModule } from '../core/module.js'
 import { dataDirConfigFile } from '../core/options.js'
 import { lanOrigins } from '../core/read-link.js'
@@ -61,6 +62,10 @@ export const setupModule = defineModule({
         }
       }
     ], async (choice) => chooseFrontend(setup, choice))
-    app.get('/setup', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(setupHtml))
+    let html: string | null = null
+    app.get('/setup', { schema: { hide: true } }, async (_request, reply) => {
+      html ??= setupHtml(await scriptUrl('setup'))
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
+    })
   }
 })

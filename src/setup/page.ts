@@ -1,7 +1,7 @@
 /**
  * The setup page's HTML: one list of what the service found, a button per fix, the read-only links
- * with their QR codes. Plain HTML and a module script over the public API, nothing loaded from
- * elsewhere; every value is written with textContent but the QR codes, SVG the service made.
+ * with their QR codes, which its script (src/browser/setup) fills in over the public API; nothing
+ * is loaded from elsewhere.
  */
 import { faviconPath } from '../dashboard/index.js'
 
@@ -32,135 +32,8 @@ const style = `
   @media (max-width: 30rem) { dl { grid-template-columns: 1fr; } dt { margin-top: .3rem; } }
 `
 
-const script = String.raw`
-const $ = (id) => document.getElementById(id)
-const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e }
-
-async function press (action, body) {
-  const status = $('status')
-  status.textContent = action.label + '…'
-  const init = action.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) } : { method: action.method }
-  try {
-    const answer = await fetch(action.path, init)
-    const result = await answer.json()
-    status.textContent = answer.ok ? result.message + (result.changed.length > 0 ? ' (' + result.changed.join(', ') + ')' : '') : 'Refused: ' + result.message
-  } catch (error) {
-    status.textContent = 'The service did not answer: ' + error.message
-  }
-}
-
-function button (action, body) {
-  const b = el('button', action.label)
-  b.title = 'Same as: ' + action.command
-  b.addEventListener('click', () => { void press(action, body) })
-  return b
-}
-
-function rowSection (row) {
-  const section = el('section')
-  section.id = 'setup-' + row.id
-  section.setAttribute('aria-labelledby', 'title-' + row.id)
-  const h = el('h2')
-  h.id = 'title-' + row.id
-  h.append(el('span', row.title), el('span', row.state === 'ok' ? 'ok' : row.state === 'fix' ? 'to fix' : 'info', 'state ' + row.state))
-  const dl = el('dl')
-  for (const finding of row.findings) dl.append(el('dt', finding.label), el('dd', finding.value))
-  section.append(h, dl)
-  if (row.problems.length > 0) {
-    const list = el('ul')
-    list.className = 'problems'
-    for (const problem of row.problems) {
-      const item = el('li', problem.message)
-      if (problem.files.length > 0) {
-        const files = el('ul')
-        for (const file of problem.files) files.append(el('li', file))
-        if (problem.fileCount > problem.files.length) files.append(el('li', '… and ' + (problem.fileCount - problem.files.length) + ' more', 'dim'))
-        item.append(files)
-      }
-      item.append(el('div', 'fix: ' + problem.fix, 'dim'))
-      list.append(item)
-    }
-    section.append(list)
-  }
-  const buttons = el('div', undefined, 'buttons')
-  for (const action of [row.action, row.undo]) if (action) buttons.append(button(action))
-  if (buttons.children.length > 0) section.append(buttons)
-  return section
-}
-
-function linksSection (links) {
-  const section = el('section')
-  section.id = 'setup-links'
-  section.append(el('h2', 'Other screens'))
-  if (links.pages.length === 0) {
-    section.append(el('p', 'The service listens on this machine only: start it with --host 0.0.0.0 for other screens to reach it.', 'dim'))
-  } else {
-    section.append(el('p', 'Read-only links for OBS, a marquee screen or a phone on the LAN: scan the code or copy the link.', 'dim'))
-    const grid = el('div', undefined, 'links')
-    for (const page of links.pages) {
-      const figure = el('figure')
-      figure.className = 'read-link'
-      figure.innerHTML = page.qrSvg
-      const caption = el('figcaption')
-      const copy = el('button', 'Copy')
-      copy.setAttribute('aria-label', 'Copy the link to ' + page.title)
-      copy.addEventListener('click', () => { navigator.clipboard?.writeText(page.url).then(() => { copy.textContent = 'Copied' }, () => { copy.textContent = 'Select and copy' }) })
-      caption.append(el('strong', page.title), el('br'), el('code', page.url), el('br'), copy)
-      figure.append(caption)
-      grid.append(figure)
-    }
-    section.append(grid)
-  }
-  section.append(el('div', undefined, 'buttons'))
-  section.lastChild.append(button(links.revoke))
-  return section
-}
-
-function demoSection (demo) {
-  const section = el('section')
-  section.id = 'setup-demo'
-  section.append(el('h2', 'Point the service at your frontend'))
-  section.append(el('p', 'No frontend is configured, so the service runs its demo. Start it with --frontend-root DIR --profile retrobat|batocera|es-de|recalbox, or choose a frontend found here: the choice goes into ' + demo.configFile + ', which the next start reads.'))
-  if (demo.candidates.length === 0) section.append(el('p', 'None found in the usual places (/userdata, /recalbox/share, C:\\RetroBat, ~/ES-DE).', 'dim'))
-  const buttons = el('div', undefined, 'buttons')
-  for (const candidate of demo.candidates) {
-    buttons.append(button({ label: 'Use ' + candidate.root + ' (' + candidate.profile + ')', method: 'POST', path: '/api/v1/setup/frontend', command: 'cabinet-hub --frontend-root ' + candidate.root + ' --profile ' + candidate.profile }, candidate))
-  }
-  section.append(buttons)
-  return section
-}
-
-// The page is fetched again on load, on every (re)connect and on every change: rebuilding an unchanged list would take the focus and the selection from whoever is using it.
-let shown = ''
-
-async function refresh () {
-  try {
-    const answer = await fetch('/api/v1/setup')
-    const text = await answer.text()
-    const setup = JSON.parse(text)
-    if (!answer.ok) { $('status').textContent = setup.message; return }
-    if (text === shown) return
-    shown = text
-    const sections = [...(setup.demo.active ? [demoSection(setup.demo)] : []), ...setup.rows.map(rowSection), linksSection(setup.readLinks)]
-    $('list').replaceChildren(...sections)
-    $('list').setAttribute('aria-busy', 'false')
-  } catch { /* the service restarts: the socket's reconnect fetches again */ }
-}
-
-/** Each button's change comes back as setup.changed on /ws/system: the list is fetched again then, whoever pressed it. */
-function follow () {
-  let delay = 500
-  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/system')
-  socket.onopen = () => { delay = 500; void refresh() }
-  socket.onmessage = (message) => { try { if (JSON.parse(message.data).Type === 'setup.changed') void refresh() } catch { /* not an envelope */ } }
-  socket.onclose = () => { setTimeout(follow, delay); delay = Math.min(delay * 2, 10000) }
-}
-
-void refresh()
-follow()
-`
-
-export const setupHtml = `<!doctype html>
+/** `script`: the URL of the page's script (src/browser/setup). */
+export const setupHtml = (script: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -179,7 +52,7 @@ export const setupHtml = `<!doctype html>
   <div id="status" role="status" aria-live="polite"></div>
   <div id="list" aria-busy="true"></div>
 </main>
-<script type="module">${script}</script>
+<script type="module" src="${script}"></script>
 </body>
 </html>
 `

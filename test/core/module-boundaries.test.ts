@@ -19,8 +19,8 @@ import { startHub } from '../support/hub.js'
 
 const src = fileURLToPath(new URL('../../src/', import.meta.url))
 
-/** Clients of the wire: pages whose script runs in a browser, and the venue's reader of other cabinets' envelopes. */
-const wireClients = [/^overlays\/(?!index|routes|shell)[^/]+\.ts$/, /^dashboard\/page-script\.ts$/, /^venue\/listener\.ts$/]
+/** Clients of the wire: the pages' scripts, which run in a browser, and the venue's reader of other cabinets' envelopes. */
+const wireClients = [/^browser\//, /^venue\/listener\.ts$/]
 
 function sourceFiles (): string[] {
   return readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => file.split(path.sep).join('/'))

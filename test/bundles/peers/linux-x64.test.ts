@@ -17,10 +17,10 @@ describe('the linux-x64 bundle', () => {
     env = { PATH: pathWithoutNode(launcherPrograms), HOME: tempDir() }
   })
 
-  it('unpacks to cabinet-hub-<version>/ with Node.js, the app, both launchers, the README, the owner\'s pages and the licences', () => {
+  it('unpacks to cabinet-hub-<version>/ with Node.js, the app, the pages\' scripts, both launchers, the README, the owner\'s pages and the licences', () => {
     const { version } = JSON.parse(readFileSync(path.join(bundle, 'package.json'), 'utf8')) as { version: string }
     assert.equal(path.basename(bundle), `cabinet-hub-${version}`)
-    for (const file of ['node/bin/node', 'node/LICENSE', 'app/cabinet-hub.mjs', 'cabinet-hub', 'cabinet-hub.cmd', 'README.md', 'LICENSE', 'THIRD-PARTY-LICENSES.txt']) {
+    for (const file of ['node/bin/node', 'node/LICENSE', 'app/cabinet-hub.mjs', 'browser/manifest.json', 'cabinet-hub', 'cabinet-hub.cmd', 'README.md', 'LICENSE', 'THIRD-PARTY-LICENSES.txt']) {
       assert.ok(statSync(path.join(bundle, file)).size > 0, file)
     }
     for (const executable of ['node/bin/node', 'cabinet-hub']) assert.equal(statSync(path.join(bundle, executable)).mode & 0o111, 0o111, `${executable} is executable`)
@@ -48,7 +48,7 @@ describe('the linux-x64 bundle', () => {
     assert.ok(doctor.stdout.includes(`\n  fix: ./cabinet-hub install-hooks --frontend-root ${root} --profile batocera --data-dir ${dataDir}\n`), doctor.stdout)
   })
 
-  it('runs with no Node.js on the PATH: --version, then serve answers health and the API reference\'s files', async (t) => {
+  it('runs with no Node.js on the PATH: --version, then serve answers health, the API reference\'s files and an overlay with its script', async (t) => {
     const version = spawnSync(path.join(bundle, 'cabinet-hub'), ['--version'], { env, encoding: 'utf8' })
     assert.equal(version.status, 0, version.stderr)
     assert.notEqual(spawnSync('sh', ['-c', 'command -v node'], { env }).status, 0, 'no node on this PATH')
@@ -66,6 +66,10 @@ describe('the linux-x64 bundle', () => {
       for (const file of ['swagger-ui-bundle.js', 'logo.svg']) {
         assert.equal((await fetch(`http://127.0.0.1:${port}/swagger/static/${file}`)).status, 200, `${file}, read from app/node_modules at run time`)
       }
+      const overlay = await (await fetch(`http://127.0.0.1:${port}/overlays/marquee`)).text()
+      const script = /<script type="module" src="(\/scripts\/marquee-[^"]+\.js)">/.exec(overlay)?.[1]
+      assert.ok(script !== undefined, overlay)
+      assert.equal((await fetch(`http://127.0.0.1:${port}${script}`)).status, 200, `${script}, read from browser/ at run time`)
     } finally {
       await stopCli(child)
     }
