@@ -6,6 +6,7 @@ import path from 'node:path'
 import { scriptUrl } from '../core/browser-scripts.js'
 import { defineModule } from '../core/module.js'
 import { dataDirConfigFile } from '../core/options.js'
+import { commandToRun } from '../core/launcher.js'
 import { lanOrigins } from '../core/read-link.js'
 import { frontendInstallService } from '../frontends/index.js'
 import { machineDataService } from '../roms/index.js'
@@ -45,7 +46,7 @@ export const setupModule = defineModule({
         pages: readLinkPages(lanOrigins(core.host, core.port), context.readLinkQuery().slice('token='.length)),
         revoke: { label: 'Revoke every link', method: 'POST' as const, path: '/api/v1/setup/read-link/revoke', command: `delete ${path.join(core.dataDir, 'read-link-token')} and restart the service` }
       },
-      demo: { active: setup.demo, candidates: setup.demo ? await foundFrontends(usualFrontendPlaces()) : [], configFile: setup.configFile }
+      demo: { active: setup.demo, candidates: setup.demo ? (await foundFrontends(usualFrontendPlaces())).map((found) => ({ ...found, command: commandToRun(`--frontend-root ${found.root} --profile ${found.profile}`) })) : [], configFile: setup.configFile }
     })
     setupRoutes(app, context.publisher, list, [
       { route: 'hooks', summary: 'Install our hook scripts in the frontend (cabinet-hub install-hooks; undo: uninstall-hooks)', undoable: true, run: async (undo) => setHooks(setup, !undo) },

@@ -40,7 +40,8 @@ const ReadLinkPage = Type.Object({
 
 const FrontendCandidate = Type.Object({
   profile: Type.String(),
-  root: Type.String()
+  root: Type.String(),
+  command: Type.String({ description: 'The same choice as a command, the way this service was started (the bundle\'s launcher, or npx in a checkout).' })
 })
 
 export const SetupResponse = Type.Object({

@@ -104,8 +104,8 @@ function demoSection (demo: Setup['demo']): HTMLElement {
     label: `Use ${candidate.root} (${candidate.profile})`,
     method: 'POST',
     path: '/api/v1/setup/frontend',
-    command: `cabinet-hub --frontend-root ${candidate.root} --profile ${candidate.profile}`
-  }, candidate))))
+    command: candidate.command
+  }, { root: candidate.root, profile: candidate.profile }))))
   return section
 }
 
