@@ -1,11 +1,11 @@
 /**
  * The events.ini door: the incumbent's hook scripts atomically replace one file holding
- * `event=<name>`, the raw argument line and an optional `timestamp=` line. chokidar reports each
- * replacement once the file is completely written (see core/folder-watch/watch-files.ts), and it is read then.
+ * `event=<name>`, the raw argument line and an optional `timestamp=` line. The folder watch reports
+ * each replacement once the file is completely written (see core/folder-watch/write-finish.ts), and it is read then.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { watchFiles, type FilesWatch } from '../core/folder-watch/watch-files.js'
+import { watchFolder, type FolderWatch } from '../core/folder-watch/folder-watch.js'
 import { tokenizeArgLine, unusableReason } from './hook-event.js'
 
 export interface EventsIniHook {
@@ -51,7 +51,7 @@ const checkMs = 5
 
 export interface EventsIniDoorOptions {
   readonly file: string
-  /** How often a missing folder is looked for (and the poll interval, where file events are polled for). */
+  /** How often a missing folder is looked for (and the folder walked, where the system gives no file events for it). */
   readonly pollMs: number
   readonly onHook: (hook: EventsIniHook) => void
   readonly onError: (error: Error) => void
@@ -62,7 +62,7 @@ export class EventsIniDoor {
   readonly #options: EventsIniDoorOptions
   #lastText: string | null = null
   #lastAccepted: string | null = null
-  #watch: FilesWatch | null = null
+  #watch: FolderWatch | null = null
   /** Reads one after the other, in the order the changes were reported. */
   #reading: Promise<void> = Promise.resolve()
   /**
@@ -91,7 +91,7 @@ export class EventsIniDoor {
   /** An atomic replacement of the file (a rename onto it), as the system reported it. */
   #replaced (file: string): void {
     this.#replacements++
-    // chokidar's write-finish wait can miss the end of a burst: the last hook is read anyway.
+    // The write-finish wait sees only the file's last content: the last hook of a burst is read anyway.
     this.#readSoon(file)
   }
 
@@ -110,14 +110,13 @@ export class EventsIniDoor {
   /** Resolves once the file's folder is watched. */
   async start (): Promise<void> {
     const file = path.resolve(this.#options.file)
-    this.#watch = watchFiles({
+    this.#watch = watchFolder({
       folder: path.dirname(file),
       accepts: (changed) => changed === file,
-      settle: { settleMs, checkMs },
+      quiet: { writeFinish: { stillMs: settleMs, checkMs } },
       pollMs: this.#options.pollMs,
-      reportExisting: false,
       onChanged: () => { this.#enqueueRead(file) },
-      onReplaced: () => { this.#replaced(file) },
+      onHeard: (_file, replaced) => { if (replaced) this.#replaced(file) },
       onError: this.#options.onError
     })
     await this.#watch.ready

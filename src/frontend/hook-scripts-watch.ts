@@ -1,15 +1,15 @@
 /**
  * Our hook scripts, followed while the service runs: reinstalled for another data dir (say by an
  * `install-hooks` without `--data-dir`) or removed, they no longer reach this service, and that is
- * said at once rather than at the next start. The scripts folder is watched with `watchChanges`,
+ * said at once rather than at the next start. The scripts folder is watched with `watchFolder`,
  * and the scripts are read again (asynchronously) after each change.
  */
 import path from 'node:path'
-import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
+import { watchFolder, type FolderWatch } from '../core/folder-watch/folder-watch.js'
 import { hookScriptsProblem, installedHookScripts, spoolDirsOf, type FrontendInstall } from '../frontends/index.js'
 
-/** A reinstall is a handful of writes: read once they are done. A missed event waits for the rescan. */
-const scriptsWatch = { pollMs: 2000, rescanMs: 30_000, debounceMs: 100 }
+/** A reinstall is a handful of writes: read once they are done. */
+const scriptsWatch = { pollMs: 2000, quiet: { batchMs: 100 } }
 
 export interface HookScriptsWatchOptions {
   readonly install: FrontendInstall
@@ -32,7 +32,7 @@ export class HookScriptsWatch {
   readonly #expected = new Set<string>()
   #spoolDirs: string[] = []
   #problem: string | null = null
-  #watch: ChangesWatch | null = null
+  #watch: FolderWatch | null = null
   /** Reads one after another, so an older read never overwrites a newer one. */
   #reading: Promise<void> = Promise.resolve()
 
@@ -56,7 +56,7 @@ export class HookScriptsWatch {
     const place = hookScriptsPlace(install)
     if (place !== null) {
       // Watched before the first read: a change made meanwhile is read again, not lost.
-      this.#watch = watchChanges({
+      this.#watch = watchFolder({
         ...scriptsWatch,
         ...place,
         accepts: () => true,

@@ -3,7 +3,7 @@
  * command and frontend control. Not a switchable manager.
  */
 import path from 'node:path'
-import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
+import { watchFolder, type FolderWatch } from '../core/folder-watch/folder-watch.js'
 import { defineModule } from '../core/module.js'
 import { esButtons, frontendInstallService, installProblem, toSystemInfo, type FrontendInstall, type FrontendWebApi, type InputBackend } from '../frontends/index.js'
 import { catalogService } from '../library/index.js'
@@ -27,8 +27,8 @@ import { FrontendLink } from './service.js'
 import { spoolDirOf } from './spool.js'
 import { catalogStatus, UnlistedRoms } from './unlisted-roms.js'
 
-/** Gamelists change rarely (a scrape, an edit): their changes are watched, and the roms folder walked for missed ones now and then. */
-const gamelistWatch = { pollMs: 1000, rescanMs: 30_000, debounceMs: 200 }
+/** Gamelists change rarely (a scrape, an edit): their changes are watched, and read once a scrape's writes are done. */
+const gamelistWatch = { pollMs: 2000, quiet: { batchMs: 200 } }
 
 /** A game-start this recent may be ahead of the frontend's own state: the web API's "nothing runs" does not end it yet. */
 const startSettleMs = 2000
@@ -120,7 +120,7 @@ export const frontendModule = defineModule({
       // In a game, the emulator has the controls.
       panelNavigation: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
     })
-    let gamelists: ChangesWatch | null = null
+    let gamelists: FolderWatch | null = null
     const unlisted = new UnlistedRoms(install, catalog)
 
     // The install is looked at once, at start; the hook scripts as long as the service runs.
@@ -158,7 +158,7 @@ export const frontendModule = defineModule({
     // what changed since the library read them is read once the watch knows the files.
     context.onReady(() => {
       if (install.romsRoot === null) return
-      gamelists = watchChanges({
+      gamelists = watchFolder({
         ...gamelistWatch,
         folder: install.romsRoot,
         depth: 1,

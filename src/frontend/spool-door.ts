@@ -1,6 +1,6 @@
 /**
- * The spool folder as a door: chokidar reports each hook file as it arrives and again once it is
- * completely written (see core/folder-watch/watch-files.ts); every report drains the folder in hook order.
+ * The spool folder as a door: the folder watch reports each hook file as it arrives and again once
+ * it is completely written (see core/folder-watch/write-finish.ts); every report drains the folder in hook order.
  * A complete hook is applied on arrival. A file that is not a usable hook yet, and not reported
  * as written, may still be being written: the drain stops at it, so no later hook overtakes it,
  * and the report of its end drains again (then it is applied, or set aside if it still is not a
@@ -8,7 +8,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { watchFiles, type FilesWatch } from '../core/folder-watch/watch-files.js'
+import { watchFolder, type FolderWatch } from '../core/folder-watch/folder-watch.js'
 import type { HookShells } from './hook-shells.js'
 import { drainSpool, esShellOf, isSpoolFileName, orderKeyOf, type SpooledHook, type SpoolHold } from './spool.js'
 
@@ -23,7 +23,7 @@ const futureToleranceMs = 1000
 
 export interface SpoolDoorOptions {
   readonly spoolDir: string
-  /** Poll interval where file events are polled for (CHOKIDAR_USEPOLLING). */
+  /** How often the folder is walked where the system gives no file events for it (see core/folder-watch). */
   readonly pollMs: number
   /** `firedAtMs`: the hook's own time (from its file name, else the file's modification time). */
   readonly apply: (hook: SpooledHook, firedAtMs: number) => void
@@ -45,7 +45,7 @@ export class SpoolDoor {
   readonly #options: SpoolDoorOptions
   /** Names of files known to be completely written and not yet drained. */
   readonly #finished = new Set<string>()
-  #watch: FilesWatch | null = null
+  #watch: FolderWatch | null = null
   /** The drain in progress or last finished; the next one starts after it. */
   #tail: Promise<unknown> = Promise.resolve()
   /** A drain asked for and not started yet: later asks join it. */
@@ -70,18 +70,18 @@ export class SpoolDoor {
   /** Watches the folder (created if missing); the files already there count as written and are drained. */
   async watch (): Promise<void> {
     await mkdir(this.#options.spoolDir, { recursive: true })
-    this.#watch = watchFiles({
+    this.#watch = watchFolder({
       folder: this.#options.spoolDir,
       accepts: (file) => isSpoolFileName(path.basename(file)),
-      settle: { settleMs, checkMs },
+      quiet: { writeFinish: { stillMs: settleMs, checkMs } },
       pollMs: this.#options.pollMs,
       reportExisting: true,
-      onArrived: () => { this.drain().catch(this.#options.onError) },
-      onChanged: (file) => {
-        this.#finished.add(path.basename(file))
+      onHeard: () => { this.drain().catch(this.#options.onError) },
+      onChanged: (files) => {
+        for (const file of files) this.#finished.add(path.basename(file))
         this.drain().catch(this.#options.onError)
       },
-      onGone: (file) => { this.#finished.delete(path.basename(file)) },
+      onGone: (files) => { for (const file of files) this.#finished.delete(path.basename(file)) },
       onError: this.#options.onError
     })
     await this.#watch.ready

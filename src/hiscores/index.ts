@@ -77,7 +77,7 @@ export const hiscoresModule = defineModule({
     context.use(liveViewsService).add(hiscoresView)
     if (!context.enabled) return
     const service = hiscores
-    const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, rescanMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => { void service.saveChanged(rom) }, onError: (error) => context.logger.warn(`hiscore save folders: ${error.message}`) })
+    const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, pollMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => { void service.saveChanged(rom) }, onError: (error) => context.logger.warn(`hiscore save folders: ${error.message}`) })
     context.addStatusSection('hiscores', () => ({ ...folders, player: players.current() }))
     context.onStart('hiscores', async () => {
       const { facts } = onScreen

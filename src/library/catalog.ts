@@ -9,7 +9,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import { fileSignature } from '../core/folder-watch/watch-changes.js'
+import { fileSignature } from '../core/folder-watch/file-signature.js'
 import { loopTurns } from '../core/loop-turns.js'
 import { romFileName } from '../identity/index.js'
 import { readFirstSystemsFile, type FrontendFormats, type GamelistEntry, type SystemInfo } from '../frontends/index.js'

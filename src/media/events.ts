@@ -35,7 +35,7 @@ const mediaAssetEvent = <const T extends string>(type: T, description: string) =
 
 export const mediaEvents = [
   define('media.index.updated', 'The media index was built, loaded or changed (counts after the change).', open({
-    Reason: str('`persisted` (the saved index taken over at start), `first-look` (a first start of a big library: the files the gamelists name and the store\'s system art, before the full scan), `start`, `poll`, `request`, or `on-screen` (a look at the store folders of the entry the surfaces show, between full scans).'),
+    Reason: str('`persisted` (the saved index taken over at start), `first-look` (a first start of a big library: the files the gamelists name and the store\'s system art, before the full scan), `start`, `change` (the media folders changed), `request`, or `on-screen` (a look at the store folders of the entry the surfaces show, between full scans).'),
     Files: int('Files indexed (every source).'),
     Assets: int('Kinds resolved to one file each (what is served).'),
     Entries: int('Games and systems with at least one asset.')

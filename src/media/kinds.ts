@@ -61,6 +61,12 @@ const gameAliases: ReadonlyArray<readonly [string, string]> = [['artwork/fanart/
 /** Files the index accepts, best first when one kind has several. SVG is the usual format of theme logos. */
 export const mediaExtensions: readonly string[] = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'bmp', 'svg', 'mp4', 'webm', 'mkv', 'avi', 'pdf', 'zip']
 
+/** Whether a file's name has one of the media extensions (in any case). */
+export function hasMediaExtension (file: string): boolean {
+  const dot = file.lastIndexOf('.')
+  return dot > 0 && mediaExtensions.includes(file.slice(dot + 1).toLowerCase())
+}
+
 const layoutOfKind = new Map(gameLayout.map(([layout, kind]) => [kind, layout]))
 
 export type Scope = 'game' | 'system'

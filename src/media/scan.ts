@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { CatalogGame } from '../library/index.js'
 import { mediaSystemId } from '../identity/index.js'
 import type { GameAliases } from './identity.js'
-import { downloadedMediaKinds, gamelistTagKinds, kindOfStorePath, mediaExtensions, type Scope } from './kinds.js'
+import { downloadedMediaKinds, gamelistTagKinds, hasMediaExtension, kindOfStorePath, type Scope } from './kinds.js'
 import { isInsideRoots, mediaRoots, type RootFolders } from './roots.js'
 import { ScanDisk } from './scan-disk.js'
 import { storeBases, type StoreFolders } from './store-folders.js'
@@ -57,11 +57,6 @@ function resolveIn (dir: string, value: string): string {
   const rest = value.slice(2)
   if (unplainSegment.test(rest)) return path.resolve(dir, value)
   return `${dir}${path.sep}${path.sep === '/' ? rest : rest.replaceAll('/', path.sep)}`
-}
-
-function hasMediaExtension (file: string): boolean {
-  const dot = file.lastIndexOf('.')
-  return dot > 0 && mediaExtensions.includes(file.slice(dot + 1).toLowerCase())
 }
 
 /** A folder as a first look read it: the names (see nameKey) of its regular files and of its links. */
@@ -220,8 +215,7 @@ export class MediaScan {
       for (const [folder, kind] of Object.entries(downloadedMediaKinds)) {
         await this.#disk.turn()
         for (const entry of await this.#disk.list(path.join(root, systemDir.name, folder))) {
-          const dot = entry.name.lastIndexOf('.')
-          if (dot <= 0 || !mediaExtensions.includes(entry.name.slice(dot + 1).toLowerCase())) continue
+          if (!hasMediaExtension(entry.name)) continue
           const slug = this.#aliases.slug(system, { romPath: entry.name })
           await this.#add(path.join(root, systemDir.name, folder, entry.name), { system, slug, kind, role: null, origin: 'downloaded', rank: 0 }, false)
         }

@@ -1,6 +1,7 @@
 /**
  * The Local Media Manager's logic: keeps the index in step with the sources (full scan at first
- * start, persisted rows on later starts, then periodic rescans that publish only the difference),
+ * start, persisted rows on later starts, then rescans that publish only the difference whenever
+ * the media folders change (see media-watch.ts)),
  * answers which assets a game or system owns, and resolves a served path to a file it may serve.
  */
 import type { FactChannel } from '../core/facts.js'
@@ -18,6 +19,7 @@ import type { MediaConfig } from './options.js'
 import { mediaSystemId } from '../identity/index.js'
 import { GameAliases } from './identity.js'
 import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
+import { watchMediaFolders } from './media-watch.js'
 import { mediaRoots } from './roots.js'
 import { MediaScan, type MediaSources, type Origin } from './scan.js'
 import { ServedContainment } from './served-containment.js'
@@ -81,7 +83,14 @@ export class LocalMedia {
   readonly #containment = new ServedContainment()
   readonly #smallFiles = new SmallFiles(smallFiles)
   #scanning: Promise<IndexChange> | null = null
-  #timer: NodeJS.Timeout | null = null
+  /** The scan that follows the one in flight, asked for during it. */
+  #scanAgain: Promise<IndexChange> | null = null
+  /** Stops following the media folders; null until keepUp. */
+  #stopWatching: (() => Promise<void>) | null = null
+  /** The scan a change of the media folders asked for, waiting its turn. */
+  #changeTimer: NodeJS.Timeout | null = null
+  /** When the last scan ended (performance.now()). */
+  #lastScanEndedMs = 0
   #lastScanAtUtc: string | null = null
   #lastScanMs = 0
   /** Set once a full index is taken over or built: from then on, scans publish what changed asset by asset. */
@@ -134,32 +143,49 @@ export class LocalMedia {
 
   /**
    * Once the service is ready: the full scan behind a saved index or a first look (it does not
-   * compete with the other modules' start), then the polls and the looks at the entry on screen.
+   * compete with the other modules' start), then the watch of the media folders and the looks at
+   * the entry on screen.
    */
   keepUp (): void {
+    const { install, logger, options } = this.#deps
+    this.#stopWatching = watchMediaFolders({
+      sources: this.sources,
+      gamelistFile: (systemId) => install.adapter.gamelistFile(install, systemId),
+      pollMs: options.mediaRescanMs,
+      onChanged: () => { this.#folderChanged() },
+      onError: (error) => { logger.warn(`media folders: ${error.message}`) }
+    })
     if (this.#lastScanAtUtc === null) void this.rescan('start')
-    this.#schedulePoll()
     this.#checkTimer = setInterval(() => { this.#checkOnScreen() }, onScreenCheckMs)
     this.#checkTimer.unref()
   }
 
   /** Stops rescanning; resolves once a scan or look in flight has ended (it writes index rows). */
   async stop (): Promise<void> {
-    if (this.#timer !== null) clearTimeout(this.#timer)
     if (this.#checkTimer !== null) clearInterval(this.#checkTimer)
-    this.#timer = null
+    if (this.#changeTimer !== null) clearTimeout(this.#changeTimer)
     this.#stopping.abort()
+    await this.#stopWatching?.()
     await this.#scanning
     await this.#checking
   }
 
   /**
-   * Rescans every source; concurrent calls share the scan in flight. A look at the entry on screen
-   * finishes first, so a scan always sees the newer disk. A failed scan is told in one line (not
-   * when it failed because the service stops), and the next one starts over.
+   * Rescans every source. A call during a scan gets one more scan after it (the scan in flight may
+   * have looked before what the caller wants seen: an edit before a reindex, a change the watch
+   * heard), and every call made meanwhile shares that one. A look at the entry on screen finishes
+   * first, so a scan always sees the newer disk. A failed scan is told in one line (not when it
+   * failed because the service stops), and the next one starts over.
    */
-  rescan (reason: 'start' | 'poll' | 'request'): Promise<IndexChange> {
-    this.#scanning ??= (async () => {
+  rescan (reason: 'start' | 'change' | 'request'): Promise<IndexChange> {
+    if (this.#scanning !== null) {
+      this.#scanAgain ??= this.#scanning.then(async () => {
+        this.#scanAgain = null
+        return this.#stopping.signal.aborted ? { added: [], removed: [] } : this.rescan(reason)
+      })
+      return this.#scanAgain
+    }
+    this.#scanning = (async () => {
       await this.#checking
       return this.#scan(reason)
     })().catch((error: unknown) => {
@@ -228,11 +254,12 @@ export class LocalMedia {
     // The old index is served with the old verdicts and copies until here; the new one starts with none.
     this.#containment.reset(roots)
     this.#smallFiles.clear()
-    this.#lastScanMs = performance.now() - started
+    this.#lastScanEndedMs = performance.now()
+    this.#lastScanMs = this.#lastScanEndedMs - started
     this.#lastScanAtUtc = this.#deps.now().toISOString()
     await this.#publishChanges(change)
     this.#indexKnown = true
-    if (reason !== 'poll' || change.added.length > 0 || change.removed.length > 0) this.#publishCounts(reason)
+    if (reason !== 'change' || change.added.length > 0 || change.removed.length > 0) this.#publishCounts(reason)
     return change
   }
 
@@ -279,15 +306,18 @@ export class LocalMedia {
   }
 
   /**
-   * The next poll waits at least ten times as long as the last scan took, so a huge tree is not
-   * rescanned back to back (a scan of 150,000 files takes seconds).
+   * A media folder changed: rescanned. The scan waits until ten times as long as the last one took
+   * has passed since it ended, so a scraper writing for an hour does not keep a huge tree scanned
+   * back to back (a scan of 150,000 files takes seconds); changes heard meanwhile join it.
    */
-  #schedulePoll (): void {
-    if (this.#stopping.signal.aborted) return
-    this.#timer = setTimeout(() => {
-      void this.rescan('poll').finally(() => this.#schedulePoll())
-    }, Math.max(this.#deps.options.mediaRescanMs, this.#lastScanMs * 10))
-    this.#timer.unref()
+  #folderChanged (): void {
+    if (this.#stopping.signal.aborted || this.#changeTimer !== null) return
+    const waitMs = Math.max(0, this.#lastScanEndedMs + this.#lastScanMs * 10 - performance.now())
+    this.#changeTimer = setTimeout(() => {
+      this.#changeTimer = null
+      void this.rescan('change')
+    }, waitMs)
+    this.#changeTimer.unref()
   }
 
   #publishCounts (reason: string): void {

@@ -2,7 +2,7 @@
  * The Control Panel Manager: panel resources, cabinet configuration, panel.state with its
  * drawings, and physical inputs (evdev devices and POST /api/v1/panels/input).
  */
-import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
+import { watchFolder, type FolderWatch } from '../core/folder-watch/folder-watch.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { frontendActionsService, onScreenService } from '../frontend/index.js'
@@ -19,12 +19,11 @@ import { watchPanelSettings } from './settings-watch.js'
 import type { PanelThemeSnapshot } from './theme-snapshot.js'
 import { CabinetWiring } from './wiring.js'
 
-/** Panel files are edited by hand now and then: a missing folder is looked for once a second. */
-const resourcePollMs = 1000
-/** The walk of the panel folders for changes the system did not report. */
-const resourceRescanMs = 30_000
-/** An editor saves a file in a few steps; the folder is read again once they are done. */
-const resourceDebounceMs = 100
+/**
+ * Panel files are edited by hand now and then: a missing folder is looked for once a second, and
+ * an editor saves a file in a few steps, so the folder is read again once they are done.
+ */
+const resourceWatch = { pollMs: 1000, quiet: { batchMs: 100 } }
 
 /** What the instruction card shows of a game's panel. */
 export interface PanelControls {
@@ -78,8 +77,8 @@ export const panelsModule = defineModule({
     })
     const wiring = new CabinetWiring(options.panelInputMap)
     const sources: InputSource[] = options.panelEvdevDevices.map((device) => new EvdevSource(device))
-    let watch: ChangesWatch | null = null
-    let settingsWatch: ChangesWatch | null = null
+    let watch: FolderWatch | null = null
+    let settingsWatch: FolderWatch | null = null
     // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
     const unsubscribe = enabled ? context.use(onScreenService).facts.on('SelectionChanged', service.onSelection) : () => {}
     const stopFollowing = enabled ? context.use(frontendActionsService).listen(service.onAction) : () => {}
@@ -92,20 +91,18 @@ export const panelsModule = defineModule({
     context.onStart('control-panels', async () => {
       if (!enabled) return
       await reload()
-      watch = watchChanges({
+      watch = watchFolder({
+        ...resourceWatch,
         folder: resources.root,
         depth: 1,
         accepts: (file) => isPanelFile(resources.root, file),
-        pollMs: resourcePollMs,
-        rescanMs: resourceRescanMs,
-        debounceMs: resourceDebounceMs,
         onChanged: () => { reload().catch(onWatchError) },
         onError: onWatchError
       })
       await watch.ready
       service.publishCabinet()
       if (settings.path !== null) {
-        settingsWatch = watchPanelSettings(settings.path, settings, { pollMs: resourcePollMs, rescanMs: resourceRescanMs, debounceMs: resourceDebounceMs }, (changed, changedKeys) => {
+        settingsWatch = watchPanelSettings(settings.path, settings, resourceWatch, (changed, changedKeys) => {
           service.applySettings(changed, cabinetConfig(options, changed), changedKeys)
         }, (message) => logger.warn(message))
       }

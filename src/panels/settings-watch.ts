@@ -4,7 +4,7 @@
  * reads it (es_settings.cfg, recalbox.conf ...); the rest of the file is read once at start by the core.
  */
 import path from 'node:path'
-import { watchChanges, type ChangesWatch, type WatchChangesOptions } from '../core/folder-watch/watch-changes.js'
+import { watchFolder, type FolderWatch, type FolderWatchOptions } from '../core/folder-watch/folder-watch.js'
 import type { FrontendSettings } from '../core/settings.js'
 
 /** Keys that choose a layout or describe the cabinet (domain-notes §3.3, §5.2, §5.4). */
@@ -22,10 +22,10 @@ function changedPanelKeys (before: ReadonlyMap<string, string>, after: ReadonlyM
 export function watchPanelSettings (
   file: string,
   initial: FrontendSettings,
-  timing: Pick<WatchChangesOptions, 'pollMs' | 'rescanMs' | 'debounceMs'>,
+  timing: Pick<FolderWatchOptions, 'pollMs' | 'quiet'>,
   onChange: (settings: ReadonlyMap<string, string>, changedKeys: string[]) => void,
   onError: (message: string) => void
-): ChangesWatch {
+): FolderWatch {
   const target = path.resolve(file)
   const name = path.basename(target)
   let current = initial.values
@@ -38,7 +38,7 @@ export function watchPanelSettings (
     current = read.values
     if (changed.length > 0) onChange(read.values, changed)
   }
-  return watchChanges({
+  return watchFolder({
     ...timing,
     folder: path.dirname(target),
     accepts: (changed) => changed === target,

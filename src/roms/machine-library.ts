@@ -5,7 +5,7 @@
  * question is answered "not known" and the status says why.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { fileSignature } from '../core/folder-watch/watch-changes.js'
+import { fileSignature } from '../core/folder-watch/file-signature.js'
 import { isMachineName, type MachineInfo } from './machine.js'
 import type { MachineStore } from './machine-store.js'
 import type { MameAdapter } from './mame/adapter.js'

@@ -112,8 +112,7 @@ describe('a served game folder swapped for a link out of the media roots', () =>
     outside = tempDir('cabinet-hub-outside-')
     writeMedia(mediaDir, 'systems/arcade/games/1943/artwork/marquee/marquee.png', mediaBytes('inside marquee'))
     writeMedia(outside, 'artwork/marquee/marquee.png', mediaBytes('outside marquee'))
-    // Full rescans an hour apart: only the reindex below rescans.
-    hub = await startHub({ options: { mediaDir }, env: { CABINET_HUB_MEDIA_RESCAN_MS: '3600000' } })
+    hub = await startHub({ options: { mediaDir } })
   })
   after(async () => hub.close())
 
@@ -122,6 +121,8 @@ describe('a served game folder swapped for a link out of the media roots', () =>
     assert.equal(first.status, 200)
     assert.deepEqual(first.body, mediaBytes('inside marquee'))
 
+    // The media folders are watched: the swap is rescanned by itself a moment later (the reindex below asks as well).
+    const media = await RecordingClient.connect(`${hub.wsBase}/ws/media`)
     renameSync(gameDir(), path.join(mediaDir, '1943-moved-away'))
     symlinkSync(outside, gameDir())
     // A range goes to the file sender, whose stat sees the new file at once.
@@ -135,7 +136,6 @@ describe('a served game folder swapped for a link out of the media roots', () =>
     const checked = await rawGet(hub.baseUrl, marqueeUrl)
     assert.equal(checked.status, 404, 'the copy is looked at again within a second')
 
-    const media = await RecordingClient.connect(`${hub.wsBase}/ws/media`)
     try {
       assert.equal((await fetch(`${hub.baseUrl}/api/v1/media/reindex`, { method: 'POST' })).status, 202)
       await media.until((c) => c.frames.some((fr) => fr.Type === 'media.asset.removed'), 10_000)

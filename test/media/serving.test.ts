@@ -176,8 +176,8 @@ describe('a store folder linked out of the media roots', () => {
     outsideMarquee = writeMedia(outside, 'artwork/marquee/marquee.png', mediaBytes('outside marquee'))
     mkdirSync(path.join(mediaDir, 'systems/arcade/games'), { recursive: true })
     symlinkSync(outside, path.join(mediaDir, 'systems/arcade/games/1943'))
-    // Full rescans an hour apart: what gets indexed after the first one comes from the look at the entry on screen.
-    f = await startFrontendHub({ mediaDir, mediaRescanMs: '3600000' }, (tree) => {
+    // A change is rescanned two seconds after the folders are quiet: what gets indexed first after the first scan comes from the look at the entry on screen.
+    f = await startFrontendHub({ mediaDir }, (tree) => {
       gamelistMarquee = writeMedia(tree.roms, 'mame/media/marquees/1943.png', mediaBytes('gamelist marquee'))
     })
   })

@@ -52,7 +52,7 @@ describe('system media from the active ES theme', () => {
     mediaDir = tempDir('cabinet-hub-theme-media-')
     outside = tempDir('cabinet-hub-theme-outside-')
     writeMedia(mediaDir, 'systems/arcade/artwork/fanart.png', mediaBytes('store fanart'))
-    f = await startFrontendHub({ mediaDir, mediaRescanMs: '100' }, (tree) => {
+    f = await startFrontendHub({ mediaDir }, (tree) => {
       themes = path.join(tree.esConfigDir, 'themes')
       themeSetting(tree.esConfigDir, 'mytheme')
       writeMedia(themes, 'mytheme/art/logos/mame-w.svg', svgLogo('mame white'))

@@ -1,16 +1,17 @@
 /**
  * Watches MAME's hiscore and nvram folders: a `<rom>.hi` or `nvram/<rom>/*` that changes is
  * reported once it has been quiet for the debounce time (MAME writes a save in several steps).
- * Changes come from the folder watcher's events; a slow walk of both folders (`rescanMs`)
- * catches what the system did not report.
+ * Changes come from the folder watch's events; where the system gives none for the folders (a
+ * network share), they are walked every `pollMs`, which is also how often a folder MAME has not
+ * created yet is looked for.
  */
 import path from 'node:path'
-import { watchChanges, type ChangesWatch } from '../../core/folder-watch/watch-changes.js'
+import { watchFolder, type FolderWatch } from '../../core/folder-watch/folder-watch.js'
 
 export interface SaveWatchOptions {
   readonly hiscoreDir: string | null
   readonly nvramDir: string | null
-  readonly rescanMs: number
+  readonly pollMs: number
   readonly debounceMs: number
   readonly changed: (rom: string) => void
   readonly onError: (error: Error) => void
@@ -23,13 +24,10 @@ function romOf (file: string, options: SaveWatchOptions): string | null {
   return null
 }
 
-/** A save folder MAME has not created yet is looked for this often (one stat). */
-const missingFolderPollMs = 1000
-
 export class SaveWatch {
   readonly #options: SaveWatchOptions
   readonly #timers = new Map<string, NodeJS.Timeout>()
-  readonly #watches: ChangesWatch[] = []
+  readonly #watches: FolderWatch[] = []
 
   constructor (options: SaveWatchOptions) {
     this.#options = options
@@ -40,14 +38,13 @@ export class SaveWatch {
     const folders: Array<[string | null, number]> = [[this.#options.hiscoreDir, 0], [this.#options.nvramDir, 1]]
     for (const [folder, depth] of folders) {
       if (folder === null) continue
-      this.#watches.push(watchChanges({
+      this.#watches.push(watchFolder({
         folder,
         depth,
         accepts: (file) => romOf(file, this.#options) !== null,
-        pollMs: Math.min(missingFolderPollMs, this.#options.rescanMs),
-        rescanMs: this.#options.rescanMs,
+        pollMs: this.#options.pollMs,
         // Each rom has its own quiet time (below): a busy rom does not hold another back.
-        debounceMs: 0,
+        quiet: { batchMs: 0 },
         onChanged: (files) => { for (const file of files) this.#saveChanged(file) },
         onError: this.#options.onError
       }))

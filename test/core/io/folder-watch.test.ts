@@ -1,10 +1,9 @@
-/** The one folder watcher: changes of real files, reported once each, batched, down to the depth asked for. */
+/** The one folder watcher: changes of real files, reported once each, batched or once written, down to the depth asked for. */
 import assert from 'node:assert/strict'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { watchChanges } from '../../../src/core/folder-watch/watch-changes.js'
-import { watchFiles } from '../../../src/core/folder-watch/watch-files.js'
+import { watchFolder } from '../../../src/core/folder-watch/folder-watch.js'
 import { tempDir } from '../../support/hub.js'
 
 /** Batches of changed files, and a way to wait for the next one. */
@@ -33,7 +32,7 @@ describe('folder watcher', { timeout: 30_000 }, () => {
     writeFileSync(path.join(root, 'galaga', 'hiscore'), 'a')
     writeFileSync(path.join(root, 'top.cfg'), 'a')
     const seen = recorder()
-    const watch = watchChanges({ folder: root, depth: 1, accepts: (file) => !file.endsWith('.tmp'), pollMs: 50, rescanMs: 60_000, debounceMs: 200, onChanged: seen.onChanged, onError: failOnError })
+    const watch = watchFolder({ folder: root, depth: 1, accepts: (file) => !file.endsWith('.tmp'), pollMs: 50, quiet: { batchMs: 200 }, onChanged: seen.onChanged, onError: failOnError })
     await watch.ready
     assert.deepEqual(seen.batches, [], 'the files there at start are the known state')
     writeFileSync(path.join(root, 'galaga', 'hiscore'), 'b')
@@ -52,25 +51,47 @@ describe('folder watcher', { timeout: 30_000 }, () => {
     await watch.close()
   })
 
-  it('reports a change once although the event and the safety-net walk both see it', async () => {
+  it('hears a file at once, reports it once it is written, and reports it gone', async () => {
     const root = tempDir()
-    writeFileSync(path.join(root, 'a.hi'), '1')
+    const heard: string[] = []
     const seen = recorder()
-    const watch = watchChanges({ folder: root, accepts: (file) => file.endsWith('.hi'), pollMs: 50, rescanMs: 20, debounceMs: 10, onChanged: seen.onChanged, onError: failOnError })
+    const gone: string[] = []
+    const watch = watchFolder({ folder: root, accepts: (file) => file.endsWith('.hook'), pollMs: 50, quiet: { writeFinish: { stillMs: 150, checkMs: 10 } }, onChanged: seen.onChanged, onGone: (files) => { gone.push(...files) }, onHeard: (file) => { heard.push(file) }, onError: failOnError })
     await watch.ready
-    writeFileSync(path.join(root, 'a.hi'), '22')
+    assert.equal(watch.hearsSystemEvents, true)
+    const file = path.join(root, 'a.hook')
+    writeFileSync(file, 'event=')
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    assert.ok(heard.includes(file), 'heard before its writing finished')
+    assert.deepEqual(seen.batches, [], 'still being written')
+    appendFileSync(file, 'game-start')
     await seen.next(1)
-    // Several walks later, the same change is still one report; a new change is a new one.
-    writeFileSync(path.join(root, 'b.hi'), '1')
-    await seen.next(2)
-    assert.deepEqual(seen.batches, [[path.join(root, 'a.hi')], [path.join(root, 'b.hi')]])
+    assert.deepEqual(seen.batches, [[file]])
+    rmSync(file)
+    while (gone.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    assert.deepEqual(gone, [file])
+    assert.deepEqual(seen.batches, [[file]], 'reported once')
+    await watch.close()
+  })
+
+  it('finds its folder again after it was removed and created anew, with what it then holds', async () => {
+    const root = path.join(tempDir(), 'spool')
+    mkdirSync(root)
+    const seen = recorder()
+    const watch = watchFolder({ folder: root, accepts: () => true, pollMs: 20, quiet: { batchMs: 20 }, onChanged: seen.onChanged, onError: failOnError })
+    await watch.ready
+    rmSync(root, { recursive: true })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    mkdirSync(root)
+    writeFileSync(path.join(root, 'back'), '1')
+    await seen.until((all) => all.flat().includes(path.join(root, 'back')))
     await watch.close()
   })
 
   it('finds a folder created after watching started, and reports its files and a sub-folder removed with its files', async () => {
     const root = path.join(tempDir(), 'dynpanels')
     const seen = recorder()
-    const watch = watchChanges({ folder: root, depth: 1, accepts: (file) => file.endsWith('.json'), pollMs: 20, rescanMs: 60_000, debounceMs: 20, onChanged: seen.onChanged, onError: failOnError })
+    const watch = watchFolder({ folder: root, depth: 1, accepts: (file) => file.endsWith('.json'), pollMs: 20, quiet: { batchMs: 20 }, onChanged: seen.onChanged, onError: failOnError })
     await watch.ready
     mkdirSync(path.join(root, 'games'), { recursive: true })
     writeFileSync(path.join(root, 'games', 'sf2.json'), '{}')
@@ -84,7 +105,7 @@ describe('folder watcher', { timeout: 30_000 }, () => {
     const root = path.join(tempDir(), 'later')
     const arrived: string[] = []
     let wake: () => void = () => {}
-    const watch = watchFiles({ folder: root, accepts: () => true, settle: { settleMs: 50, checkMs: 10 }, pollMs: 20, reportExisting: false, onChanged: (file) => { arrived.push(file); wake() }, onError: failOnError })
+    const watch = watchFolder({ folder: root, accepts: () => true, quiet: { writeFinish: { stillMs: 50, checkMs: 10 } }, pollMs: 20, onChanged: (files) => { arrived.push(...files); wake() }, onError: failOnError })
     await watch.ready
     mkdirSync(root)
     writeFileSync(path.join(root, 'first.json'), '{}')

@@ -1,5 +1,5 @@
 /**
- * The events.ini door on chokidar: a folder that appears after the start is still watched, and
+ * The events.ini door on the folder watch: a folder that appears after the start is still watched, and
  * the write-finish wait does not merge hooks that arrive apart.
  */
 import assert from 'node:assert/strict'
@@ -16,7 +16,7 @@ function writeAtomically (file: string, text: string): void {
   renameSync(`${file}.tmp`, file)
 }
 
-describe('events.ini door on chokidar', () => {
+describe('events.ini door on the folder watch', () => {
   let door: EventsIniDoor | null = null
   afterEach(async () => { await door?.stop() })
 

@@ -1,5 +1,5 @@
 /**
- * The spool door on chokidar: complete hooks are applied as they arrive, in hook order; a file
+ * The spool door on the folder watch: complete hooks are applied as they arrive, in hook order; a file
  * still being written holds back the hooks after it; none is lost in a burst.
  */
 import assert from 'node:assert/strict'

@@ -17,7 +17,7 @@ describe('save watch', { timeout: 30_000 }, () => {
     writeFileSync(path.join(nvramDir, 'galaga', 'galaga'), 'old')
     const changed: string[] = []
     let wake: () => void = () => {}
-    const watch = new SaveWatch({ hiscoreDir, nvramDir, rescanMs: 60_000, debounceMs: 100, changed: (rom) => { changed.push(rom); wake() }, onError: (error) => assert.fail(error) })
+    const watch = new SaveWatch({ hiscoreDir, nvramDir, pollMs: 60_000, debounceMs: 100, changed: (rom) => { changed.push(rom); wake() }, onError: (error) => assert.fail(error) })
     await watch.start()
     // MAME writes a save in several steps: one report for them.
     writeFileSync(path.join(nvramDir, 'galaga', 'galaga'), 'step 1')

@@ -54,7 +54,7 @@ describe('panel settings edited while the service runs', () => {
       assert.equal(settings.values.get(key), '3-Button')
       const changes: Array<[string | undefined, string[]]> = []
       const errors: string[] = []
-      const watch = watchPanelSettings(settings.path!, settings, { pollMs: 50, rescanMs: 60_000, debounceMs: 20 },
+      const watch = watchPanelSettings(settings.path!, settings, { pollMs: 50, quiet: { batchMs: 20 } },
         (values, changedKeys) => changes.push([values.get(key), changedKeys]), (message) => errors.push(message))
       try {
         await watch.ready

@@ -190,8 +190,7 @@ describe('offline scraping with the real MAME', { skip: mame.skip }, () => {
     writeFileSync(path.join(dats, 'catver.ini'), ';; catver\r\n[Category]\r\n1943=Shooter / Flying Vertical\r\npacman=Maze / Collect\r\n\r\n[VerAdded]\r\n1943=.37b16\r\n')
     writeFileSync(path.join(dats, 'history.xml'), '<?xml version="1.0" encoding="UTF-8"?>\n<history version="2.50">\n<entry>\n<systems><system name="1943" /><system name="1943j" /></systems>\n<text>1943 history &amp; facts.</text>\n</entry>\n</history>\n')
     writeFileSync(path.join(dats, 'mameinfo.dat'), '# mameinfo\n$info=pacman,\n$mame\nPac-Man notes.\n$end\n$info=1943,\n$mame\nShadowed by history.\n$end\n')
-    // Scraping sits under the media manager; its rescans (after each gamelist write) are not what this test looks at.
-    hub = await startHub({ options: { frontendRoot: root, esUrl: es.url, mameExe: mame.path!, mameImport: false, scrapingDatDirs: dats, mediaRescanMs: '3600000' } })
+    hub = await startHub({ options: { frontendRoot: root, esUrl: es.url, mameExe: mame.path!, mameImport: false, scrapingDatDirs: dats } })
   })
   after(async () => {
     await hub.close()

@@ -18,8 +18,8 @@ describe('media of the entry on screen, between full scans', () => {
 
   before(async () => {
     mediaDir = tempDir('cabinet-hub-on-screen-')
-    // Full rescans an hour apart: only the look at the entry on screen can notice a new file.
-    f = await startFrontendHub({ mediaDir, mediaRescanMs: '3600000' })
+    // A change is rescanned two seconds after the folders are quiet: the look at the entry on screen, every second, notices a new file first.
+    f = await startFrontendHub({ mediaDir })
     marquee = await RecordingClient.connect(`${f.hub.wsBase}/ws/marquee`)
     media = await RecordingClient.connect(`${f.hub.wsBase}/ws/media`)
   })
