@@ -100,17 +100,14 @@ export const frontendModule = defineModule({
       onError: (message) => logger.warn(message)
     })
     link.useReconciler(reconciler)
-    context.provide(onScreenService, onScreenOf(() => link.context.snapshot(), catalog, facts))
+    context.provide(onScreenService, onScreenOf(() => link.context.snapshot(), facts))
     const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, hookScriptsFolder: hookScriptsPlace(install)?.folder ?? null, eventSource: install.adapter.eventSource ?? null, logger })
     const launch = new LaunchCommand({
       es,
       publisher,
       onAccepted: () => reconciler.soon(),
       romsRoot: install.romsRoot,
-      currentGame: () => {
-        const current = link.context.currentGame()
-        return current === null ? null : { gameId: catalog.gameId(current.gamePath, catalog.game(current.systemId, current.gamePath)), gamePath: current.gamePath }
-      }
+      currentGame: () => link.context.currentGame()
     })
     // A family without controls of its own only plans (dry-run); the plan is written in ES's button
     // names, and goes the long way round a list, which is right whether its lists wrap or not.
@@ -202,7 +199,8 @@ export const frontendModule = defineModule({
 })
 
 export { frontendActionsService, type AppliedAction } from './actions.js'
-export { onScreenService, type FactOrigin, type FrontendFacts, type GameOnScreen, type OnScreen } from './facts.js'
+export { onScreenService, type FactOrigin, type FrontendFacts, type OnScreen } from './facts.js'
+export type { GameOnScreen, RunningGame } from './game-on-screen.js'
 export type { ContextSnapshot } from './context.js'
 export { selectionFields, type FrontendEvents } from './events.js'
 export { spoolDirOf } from './spool.js'

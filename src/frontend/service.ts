@@ -10,8 +10,9 @@ import { romKey, type LibraryCatalog } from '../library/index.js'
 import { frontendSystemId } from '../identity/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
 import type { FrontendEvents } from './events.js'
-import { FrontendContext, gameRef, selectionReportMs } from './context.js'
-import { gameOnScreen, type FactOrigin, type FrontendFacts } from './facts.js'
+import { FrontendContext, selectionReportMs } from './context.js'
+import type { FactOrigin, FrontendFacts } from './facts.js'
+import { gameResolver } from './game-on-screen.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
 import type { FrontendActionFeed } from './actions.js'
@@ -73,7 +74,7 @@ export class FrontendLink {
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
-    this.context = new FrontendContext(deps.adapter.family)
+    this.context = new FrontendContext(deps.adapter.family, gameResolver(catalog))
     this.#catalog = catalog
     this.#lifecycle = lifecycle
     this.#gate = new SelectionBurstGate(deps.selectionBurstMs)
@@ -152,7 +153,7 @@ export class FrontendLink {
     this.#uncertainCheck = setTimeout(() => {
       this.#uncertainCheck = null
       const snapshot = this.context.snapshot()
-      if (snapshot.selectionUncertain) this.#publish('ui.selection.uncertain', selectionUncertainPayload(atMs, snapshot, this.#catalog), randomUUID())
+      if (snapshot.selectionUncertain) this.#publish('ui.selection.uncertain', selectionUncertainPayload(atMs, snapshot), randomUUID())
     }, atMs + selectionReportMs - Date.now() + 1)
     this.#uncertainCheck.unref()
   }
@@ -178,7 +179,7 @@ export class FrontendLink {
     const current = this.context.snapshot().runningGame
     const same = running !== null && current !== null && romKey(running.path) === romKey(current.gamePath)
     if (same || (running === null && current === null)) return 'agreed'
-    if (current !== null && running === null && this.#deps.now().getTime() - Date.parse(current.startedAtUtc) < this.#deps.startSettleMs) return 'wait'
+    if (current !== null && running === null && this.#deps.now().getTime() - Date.parse(current.startedAt) < this.#deps.startSettleMs) return 'wait'
     if (current !== null) {
       this.#inferred('game-end', [], (stamp, correlationId) => this.#endGame(stamp, correlationId))
       this.#endInferredAt = this.#sequence
@@ -213,16 +214,14 @@ export class FrontendLink {
   }
 
   #startGame (stamp: HookStamp, started: { gamePath: string, romStem: string | undefined, gameName: string | undefined }, correlationId: string, receivedAt: Date): void {
-    const running = this.context.startGame(started.gamePath, started.romStem, started.gameName, receivedAt)
-    const game = gameOnScreen(running, this.#catalog)
+    const { startedAt, ...game } = this.context.startGame({ gamePath: started.gamePath, frontendName: started.gameName, rom: started.romStem }, receivedAt)
     this.#applied({ kind: 'game-started', ...started }, stamp, correlationId)
     this.#publish('ui.game.started', gameStartedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
-    this.#deps.facts.tell('GameStarted', { ...this.#origin(stamp, correlationId), game, startedAt: running.startedAtUtc })
+    this.#deps.facts.tell('GameStarted', { ...this.#origin(stamp, correlationId), game, startedAt })
   }
 
   #endGame (stamp: HookStamp, correlationId: string): void {
-    const ended = this.context.endGame()
-    const game = ended === null ? null : gameOnScreen(ended, this.#catalog)
+    const game = this.context.endGame()
     this.#applied({ kind: 'game-ended' }, stamp, correlationId)
     this.#publish('ui.game.ended', gameEndedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
     this.#deps.facts.tell('GameEnded', { ...this.#origin(stamp, correlationId), game })
@@ -266,14 +265,13 @@ export class FrontendLink {
         return
       }
       case 'game-selected': {
-        const ref = gameRef(frontendSystemId(action.systemId), action.gamePath, action.gameName)
-        const game = gameOnScreen(ref, catalog)
+        const reported = { system: frontendSystemId(action.systemId), gamePath: action.gamePath, frontendName: action.gameName }
         if (this.context.screensaverOn) {
-          this.context.showOnScreensaver(ref)
-          this.#publish('ui.screensaver.game.selected', gameSelectedPayload(stamp, game, this.context.snapshot(), catalog), correlationId)
+          const shown = this.context.showOnScreensaver(reported)
+          this.#publish('ui.screensaver.game.selected', gameSelectedPayload(stamp, shown, this.context.snapshot(), catalog), correlationId)
           return
         }
-        this.context.selectGame(ref, hook.firedAtMs)
+        const game = this.context.selectGame(reported, hook.firedAtMs)
         this.#applied(action, stamp, correlationId)
         if (repeat) return
         const snapshot = this.context.snapshot()
@@ -297,20 +295,20 @@ export class FrontendLink {
         return stamp.Replayed === true ? undefined : this.#lifecycle.hook('quit')
       case 'screensaver-started':
         this.context.startScreensaver()
-        this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot(), catalog).Context }, correlationId)
+        this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot()).Context }, correlationId)
         return this.#deps.facts.tell('ScreensaverChanged', { ...this.#origin(stamp, correlationId), on: true })
       case 'screensaver-stopped':
         this.context.stopScreensaver(hook.firedAtMs)
         // A game may have been started from the screensaver: the web API tells.
         this.#reconciler?.soon()
-        this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+        this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot()), correlationId)
         return this.#deps.facts.tell('ScreensaverChanged', { ...this.#origin(stamp, correlationId), on: false })
       case 'settings-written':
         // ES writes its settings at each launch and at quit: if the game-start or game-end hook does not follow, the web API tells.
         this.#reconciler?.soon()
-        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot()), correlationId)
       case 'other':
-        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot()), correlationId)
     }
   }
 }

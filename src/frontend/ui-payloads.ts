@@ -5,8 +5,8 @@
  */
 import type { LibraryCatalog } from '../library/index.js'
 import { selectionKey } from '../identity/index.js'
-import type { ContextSnapshot, GameRef } from './context.js'
-import { gameOnScreen, type GameOnScreen } from './facts.js'
+import type { ContextSnapshot } from './context.js'
+import type { GameOnScreen } from './game-on-screen.js'
 import type { HookSource } from './hook-event.js'
 
 /** What every ui.* payload says about the hook that caused it, or the web API answer that stood in for a hook that never ran. */
@@ -27,16 +27,12 @@ function gameObject (game: GameOnScreen) {
   return { SystemId: game.system, GameId: game.gameId, GamePath: game.gamePath, GameName: game.gameName }
 }
 
-function contextGame (ref: GameRef | null, catalog: LibraryCatalog) {
-  return ref === null ? null : gameObject(gameOnScreen(ref, catalog))
-}
-
 function selection (game: GameOnScreen, catalog: LibraryCatalog) {
   const fields = catalog.game(game.system, game.gamePath)?.fields ?? {}
   return {
     ...gameObject(game),
     Md5: game.md5,
-    Name: fields.name ?? game.gameName,
+    Name: game.gameName,
     Releasedate: fields.releasedate ?? '',
     Developer: fields.developer ?? '',
     Publisher: fields.publisher ?? '',
@@ -47,13 +43,13 @@ function selection (game: GameOnScreen, catalog: LibraryCatalog) {
   }
 }
 
-function context (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+function context (snapshot: ContextSnapshot) {
   return {
     Frontend: snapshot.frontend,
     State: snapshot.state,
     SelectedSystem: snapshot.selectedSystem === null ? null : { Name: snapshot.selectedSystem },
-    Selected: contextGame(snapshot.selectedGame, catalog),
-    Running: contextGame(snapshot.runningGame, catalog),
+    Selected: snapshot.selectedGame === null ? null : gameObject(snapshot.selectedGame),
+    Running: snapshot.runningGame === null ? null : gameObject(snapshot.runningGame),
     Collection: snapshot.collection,
     SelectionUncertain: snapshot.selectionUncertain
   }
@@ -80,7 +76,7 @@ function gamePayload (stamp: HookStamp, game: GameOnScreen, snapshot: ContextSna
     GamePath: game.gamePath,
     GameName: game.gameName,
     Selection: selection(game, catalog),
-    Context: context(snapshot, catalog)
+    Context: context(snapshot)
   }
 }
 
@@ -93,14 +89,14 @@ export function gameStartedPayload (stamp: HookStamp, game: GameOnScreen, snapsh
 }
 
 export function gameEndedPayload (stamp: HookStamp, game: GameOnScreen | null, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
-  return game === null ? { ...stamp, Context: context(snapshot, catalog) } : gamePayload(stamp, game, snapshot, catalog)
+  return game === null ? { ...stamp, Context: context(snapshot) } : gamePayload(stamp, game, snapshot, catalog)
 }
 
-export function uiEventPayload (stamp: HookStamp, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
-  return { ...stamp, Context: context(snapshot, catalog) }
+export function uiEventPayload (stamp: HookStamp, snapshot: ContextSnapshot) {
+  return { ...stamp, Context: context(snapshot) }
 }
 
 /** The selection may be stale: a navigation input at `inputAtMs` got no selection report. */
-export function selectionUncertainPayload (inputAtMs: number, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
-  return { LastInputAt: new Date(inputAtMs).toISOString(), Context: context(snapshot, catalog) }
+export function selectionUncertainPayload (inputAtMs: number, snapshot: ContextSnapshot) {
+  return { LastInputAt: new Date(inputAtMs).toISOString(), Context: context(snapshot) }
 }

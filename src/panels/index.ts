@@ -5,7 +5,7 @@
 import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
-import { frontendActionsService, onScreenService } from '../frontend/index.js'
+import { frontendActionsService, onScreenService, type GameOnScreen } from '../frontend/index.js'
 import { machineDataService } from '../roms/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
@@ -37,7 +37,7 @@ export const panelControlsService = serviceKey<PanelControls>('panels.controls')
 /** The panel of the game on screen, for what themes show of it. */
 export interface CurrentPanel {
   /** The running game, else the selected one; null without one, and while the manager is off. */
-  game (): { readonly systemId: string, readonly romStem: string } | null
+  game (): GameOnScreen | null
   /** Its panel with every layout; null when none resolves, and while the manager is off. */
   themeSnapshot (layout?: string): PanelThemeSnapshot | null
 }

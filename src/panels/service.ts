@@ -123,7 +123,7 @@ export class PanelService {
     void this.#deps.machines.lookup([name]).then(() => {
       const game = this.currentGame()
       // Asked twice (panel.state and the instruction card) it answers twice: publish once.
-      if (game?.romStem.toLowerCase() !== name || this.#deps.machines.machine(name) === null) return
+      if (game?.rom.toLowerCase() !== name || this.#deps.machines.machine(name) === null) return
       if (this.current()?.panelKey !== this.#lastPanelKey) {
         this.#publishCurrent('machine.data', false, this.#lastSequence, true, randomUUID())
       }
@@ -133,7 +133,7 @@ export class PanelService {
   /** The panel of the running game, else the selected one; null without a game. */
   current (layout?: string): ResolvedPanel | null {
     const game = this.currentGame()
-    return game === null ? null : this.resolve(game.systemId, game.romStem, layout)
+    return game === null ? null : this.resolve(game.system, game.rom, layout)
   }
 
   /**
@@ -238,9 +238,9 @@ export class PanelService {
   #publishCurrent (trigger: string, systemScope: boolean, sequence: number, force: boolean, correlationId: string): void {
     if (sequence <= this.#lastSequence && !force) return
     const game = this.currentGame()
-    const systemId = game?.systemId ?? this.#context?.selectedSystem ?? null
+    const systemId = game?.system ?? this.#context?.selectedSystem ?? null
     if (systemId === null) return
-    const panel = this.resolve(systemId, systemScope ? null : game?.romStem ?? null)
+    const panel = this.resolve(systemId, systemScope ? null : game?.rom ?? null)
     if (panel === null) return
     if (!force && panel.panelKey === this.#lastPanelKey) return
     this.#lastPanelKey = panel.panelKey

@@ -134,7 +134,7 @@ export class SurfaceSnapshots {
       slug: identity.slug,
       rom: trigger.rom,
       gamePath: trigger.gamePath ?? '',
-      gameName: fields.name ?? trigger.gameName,
+      gameName: trigger.gameName,
       fields,
       assets: identity.slug === '' ? systemAssets : this.#media.index.entry(identity.system, identity.slug),
       systemAssets,

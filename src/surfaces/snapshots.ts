@@ -155,7 +155,7 @@ function selection (entry: SurfaceEntry) {
     Game: entry.slug,
     GameId: f.id ?? '',
     GameName: entry.gameName,
-    Name: f.name ?? entry.gameName,
+    Name: entry.gameName,
     GamePath: entry.gamePath,
     Releasedate: f.releasedate ?? '',
     Developer: f.developer ?? '',
