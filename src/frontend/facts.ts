@@ -26,6 +26,12 @@ export interface FactOrigin {
 export interface FrontendFacts {
   /** The cursor moved: a game (`game`), or a system with no game (`game` null). */
   readonly SelectionChanged: FactOrigin & { readonly system: string, readonly game: GameOnScreen | null, readonly collection: string | null }
+  /**
+   * A game runs now: a start as it happens, told before its ui.game.started is published (so what
+   * goes with the game, its panel, reaches clients first); or a start replayed from while the
+   * service was down that no replayed end followed, once the replay is over.
+   */
+  readonly GameRunning: FactOrigin & { readonly game: GameOnScreen, readonly startedAt: string }
   readonly GameStarted: FactOrigin & { readonly game: GameOnScreen, readonly startedAt: string }
   /** `game` is the game that ended, when the frontend said which. */
   readonly GameEnded: FactOrigin & { readonly game: GameOnScreen | null }

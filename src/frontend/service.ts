@@ -15,7 +15,6 @@ import type { FactOrigin, FrontendFacts } from './facts.js'
 import { gameResolver } from './game-on-screen.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
-import type { FrontendActionFeed } from './actions.js'
 import type { Reconciler } from './reconcile.js'
 import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, selectionUncertainPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
 
@@ -44,8 +43,6 @@ export interface FrontendLinkDeps {
   readonly startSettleMs: number
   /** The frontend family: what its hooks mean, which carousel entries are collections. */
   readonly adapter: Pick<FrontendAdapter, 'family' | 'hooks' | 'isCollection'>
-  /** Told each applied start, end and selection before its ui.* event is published. */
-  readonly feed: FrontendActionFeed
   /** When the service started (epoch ms): a hook fired before it is a replay of what happened meanwhile. */
   readonly startedAtMs: number
 }
@@ -67,8 +64,8 @@ export class FrontendLink {
   #reconciler: Reconciler | null = null
   /** The last hook when it was a game selection, with its time (fired, else received): a repeat of it soon after is published once. */
   #lastSelection: { readonly signature: string, readonly atMs: number } | null = null
-  /** A replayed game start whose end has not been replayed (yet): the action feed hears of it only if the game still runs when the replay ends. */
-  #replayedStart: { readonly action: FrontendAction, readonly stamp: HookStamp, readonly correlationId: string } | null = null
+  /** A replayed game start no end followed (yet): told as running only if the game still runs when the replay ends. */
+  #replayedStart: FrontendFacts['GameRunning'] | null = null
   /** Looks, once the frontend has had its time to report, whether the last navigation input left the selection uncertain. */
   #uncertainCheck: NodeJS.Timeout | null = null
 
@@ -122,15 +119,15 @@ export class FrontendLink {
 
   /**
    * The hooks spooled while the service was down have all been applied: a replayed game start
-   * with no replayed end is a game that may still run, which the action feed now hears of (the
-   * web API then tells whether it does; if not, the end is the service's own, `Inferred`).
+   * with no replayed end is a game that may still run, told now as running (the web API then
+   * tells whether it does; if not, the end is the service's own, `Inferred`).
    */
   replayDone (): void {
     // A replayed selection waiting out the burst window goes out now: replays end before ready.
     this.#gate.flush()
     const start = this.#replayedStart
     this.#replayedStart = null
-    if (start !== null) this.#deps.feed.emit({ action: start.action, context: this.context.snapshot(), sequence: start.stamp.Sequence, correlationId: start.correlationId })
+    if (start !== null) this.#deps.facts.tell('GameRunning', start)
   }
 
   /** true when this game selection repeats the hook just before it within `repeatedSelectionMs`; remembers it either way. */
@@ -200,29 +197,25 @@ export class FrontendLink {
     apply({ EventName: event, RawArgs: args, Source: 'web-api', Sequence: ++this.#sequence, Inferred: true }, randomUUID(), this.#deps.now())
   }
 
-  #applied (action: FrontendAction, stamp: HookStamp, correlationId: string): void {
-    // A game that started and ended while the service was down is history, not a game to show.
-    if (stamp.Replayed === true && action.kind === 'game-started') {
-      this.#replayedStart = { action, stamp, correlationId }
-      return
-    }
-    if (stamp.Replayed === true && action.kind === 'game-ended' && this.#replayedStart !== null) {
-      this.#replayedStart = null
-      return
-    }
-    this.#deps.feed.emit({ action, context: this.context.snapshot(), sequence: stamp.Sequence, correlationId })
-  }
-
   #startGame (stamp: HookStamp, started: { gamePath: string, romStem: string | undefined, gameName: string | undefined }, correlationId: string, receivedAt: Date): void {
     const { startedAt, ...game } = this.context.startGame({ gamePath: started.gamePath, frontendName: started.gameName, rom: started.romStem }, receivedAt)
-    this.#applied({ kind: 'game-started', ...started }, stamp, correlationId)
-    this.#publish('ui.game.started', gameStartedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
-    this.#deps.facts.tell('GameStarted', { ...this.#origin(stamp, correlationId), game, startedAt })
+    const fact = { ...this.#origin(stamp, correlationId), game, startedAt }
+    const publish = (): void => {
+      this.#publish('ui.game.started', gameStartedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
+      this.#deps.facts.tell('GameStarted', fact)
+    }
+    // A game that started and ended while the service was down is history, not a game to show.
+    if (fact.replayed) {
+      this.#replayedStart = fact
+      publish()
+    } else {
+      this.#deps.facts.tellBefore('GameRunning', fact, publish)
+    }
   }
 
   #endGame (stamp: HookStamp, correlationId: string): void {
     const game = this.context.endGame()
-    this.#applied({ kind: 'game-ended' }, stamp, correlationId)
+    this.#replayedStart = null
     this.#publish('ui.game.ended', gameEndedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
     this.#deps.facts.tell('GameEnded', { ...this.#origin(stamp, correlationId), game })
   }
@@ -249,13 +242,12 @@ export class FrontendLink {
     if (action.kind !== 'game-ended') this.#endInferredAt = null
     const isGameSelection = action.kind === 'game-selected' && !this.context.screensaverOn
     if (!isGameSelection) this.#lastSelection = null
-    // A repeat still confirms where the cursor is, and the action feed hears it; it is not news.
+    // A repeat still confirms where the cursor is; it is not news.
     const repeat = isGameSelection && this.#repeatsLastSelection(hook, receivedAt)
     switch (action.kind) {
       case 'system-selected': {
         const systemId = frontendSystemId(action.systemId)
         this.context.selectSystem(systemId, this.#isCollection(systemId), hook.firedAtMs)
-        this.#applied(action, stamp, correlationId)
         const snapshot = this.context.snapshot()
         const payload = systemSelectedPayload(stamp, systemId, snapshot)
         this.#gate.offer(() => {
@@ -272,7 +264,6 @@ export class FrontendLink {
           return
         }
         const game = this.context.selectGame(reported, hook.firedAtMs)
-        this.#applied(action, stamp, correlationId)
         if (repeat) return
         const snapshot = this.context.snapshot()
         const payload = gameSelectedPayload(stamp, game, snapshot, catalog)

@@ -5,7 +5,7 @@
 import { watchChanges, type ChangesWatch } from '../core/folder-watch/watch-changes.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
-import { frontendActionsService, onScreenService, type GameOnScreen } from '../frontend/index.js'
+import { frontendNavigationService, onScreenService, type GameOnScreen } from '../frontend/index.js'
 import { machineDataService } from '../roms/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
@@ -52,13 +52,14 @@ export const panelsModule = defineModule({
   options: panelOptions,
   events: panelEvents,
   provides: [panelControlsService, currentPanelService],
-  needs: [frontendActionsService, onScreenService, machineDataService],
+  needs: [frontendNavigationService, onScreenService, machineDataService],
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
     const art = new PanelArtStore(context.core.dataDir, (message) => logger.warn(message))
     // A drawing still being written when the service stops is finished first.
     context.onStop(async () => art.flushed())
+    const onScreen = context.use(onScreenService)
     const service = new PanelService({
       resources,
       cabinet: cabinetConfig(options, settings.values),
@@ -67,7 +68,8 @@ export const panelsModule = defineModule({
       publisher: context.publisher,
       now: context.now,
       machines: context.use(machineDataService),
-      navigated: (atMs) => { if (enabled) context.use(frontendActionsService).panelNavigation(atMs) }
+      onScreen,
+      navigated: (atMs) => { if (enabled) context.use(frontendNavigationService).panelNavigation(atMs) }
     })
     context.provide(panelControlsService, {
       instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}
@@ -81,8 +83,7 @@ export const panelsModule = defineModule({
     let watch: ChangesWatch | null = null
     let settingsWatch: ChangesWatch | null = null
     // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
-    const unsubscribe = enabled ? context.use(onScreenService).facts.on('SelectionChanged', service.onSelection) : () => {}
-    const stopFollowing = enabled ? context.use(frontendActionsService).listen(service.onAction) : () => {}
+    const unsubscribe = enabled ? [onScreen.facts.on('SelectionChanged', service.onSelection), onScreen.facts.on('GameRunning', service.onGameRunning)] : []
 
     const reload = async (): Promise<void> => {
       await resources.load()
@@ -117,8 +118,7 @@ export const panelsModule = defineModule({
       }
     })
     context.onStop(async () => {
-      unsubscribe()
-      stopFollowing()
+      for (const stop of unsubscribe) stop()
       for (const source of sources) source.stop()
       await Promise.all([watch?.close(), settingsWatch?.close()])
     })
