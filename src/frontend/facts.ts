@@ -6,13 +6,14 @@ import { serviceKey } from '../core/services.js'
 import type { Facts } from '../core/facts.js'
 import type { ContextSnapshot, FrontendState } from './context.js'
 import type { GameOnScreen, RunningGame } from './game-on-screen.js'
+import type { HookSource } from './hook-event.js'
 
 /** How a fact came to be known. */
 export interface FactOrigin {
   /** The hook's sequence (or the web API's stand-in for a hook that never ran). */
   readonly sequence: number
   /** The door the hook came through; `web-api` when no hook ran. */
-  readonly source: string
+  readonly source: HookSource | 'web-api'
   /** true when the frontend's web API showed it and no hook said it. */
   readonly inferred: boolean
   /** true when the hook was fired before the service started: history, not news. */

@@ -16,7 +16,7 @@ import { gameResolver } from './game-on-screen.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
 import type { Reconciler } from './reconcile.js'
-import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, selectionUncertainPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
+import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, hookStamp, selectionUncertainPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
 
 /** How many recent hook ids are remembered to drop a hook that came through two doors. */
 const rememberedHookIds = 1024
@@ -104,16 +104,10 @@ export class FrontendLink {
     this.#lastHookAtUtc = receivedAt.toISOString()
     const occurredAt = hook.firedAtMs === null ? null : new Date(hook.firedAtMs).toISOString()
     const replayed = hook.firedAtMs !== null && hook.firedAtMs < this.#deps.startedAtMs
-    const timing = { ...(occurredAt === null ? {} : { OccurredAt: occurredAt }), ...(replayed ? { Replayed: true as const } : {}) }
-    this.#deps.publisher.publish('esevent.events_refresh', {
-      EventName: hook.event,
-      Source: hook.source,
-      Sequence: sequence,
-      RawArgs: [...hook.args],
-      ReceivedAtUtc: receivedAt.toISOString(),
-      ...timing
-    }, { correlationId })
-    this.#apply(hook, { EventName: hook.event, RawArgs: [...hook.args], Source: hook.source, Sequence: sequence, ...timing }, correlationId, receivedAt)
+    const origin: FactOrigin = { sequence, source: hook.source, inferred: false, replayed, occurredAt, correlationId }
+    const { EventName, RawArgs, Source, Sequence, ...timing } = hookStamp(hook.event, hook.args, origin)
+    this.#deps.publisher.publish('esevent.events_refresh', { EventName, Source, Sequence, RawArgs, ReceivedAtUtc: receivedAt.toISOString(), ...timing }, { correlationId })
+    this.#apply(hook, origin, receivedAt)
     return { sequence, applied: true }
   }
 
@@ -178,30 +172,28 @@ export class FrontendLink {
     if (same || (running === null && current === null)) return 'agreed'
     if (current !== null && running === null && this.#deps.now().getTime() - Date.parse(current.startedAt) < this.#deps.startSettleMs) return 'wait'
     if (current !== null) {
-      this.#inferred('game-end', [], (stamp, correlationId) => this.#endGame(stamp, correlationId))
+      this.#inferred('game-end', [], (origin, stamp) => { this.#endGame(origin, stamp) })
       this.#endInferredAt = this.#sequence
     }
     if (running !== null) {
-      this.#inferred('game-start', [running.path], (stamp, correlationId, receivedAt) => this.#startGame(stamp, { gamePath: running.path, romStem: undefined, gameName: running.name || undefined }, correlationId, receivedAt))
+      this.#inferred('game-start', [running.path], (origin, stamp, receivedAt) => { this.#startGame(origin, stamp, { gamePath: running.path, romStem: undefined, gameName: running.name || undefined }, receivedAt) })
       this.#startInferredAt = this.#sequence
     }
     return 'applied'
   }
 
-  #origin (stamp: HookStamp, correlationId: string): FactOrigin {
-    return { sequence: stamp.Sequence, source: stamp.Source, inferred: stamp.Inferred === true, replayed: stamp.Replayed === true, occurredAt: stamp.OccurredAt ?? null, correlationId }
-  }
-
-  #inferred (event: string, args: string[], apply: (stamp: HookStamp, correlationId: string, receivedAt: Date) => void): void {
+  /** A start or end the web API showed and no hook said: applied as a hook of its own, marked inferred. */
+  #inferred (event: string, args: string[], apply: (origin: FactOrigin, stamp: HookStamp, receivedAt: Date) => void): void {
     this.#gate.flush()
-    apply({ EventName: event, RawArgs: args, Source: 'web-api', Sequence: ++this.#sequence, Inferred: true }, randomUUID(), this.#deps.now())
+    const origin: FactOrigin = { sequence: ++this.#sequence, source: 'web-api', inferred: true, replayed: false, occurredAt: null, correlationId: randomUUID() }
+    apply(origin, hookStamp(event, args, origin), this.#deps.now())
   }
 
-  #startGame (stamp: HookStamp, started: { gamePath: string, romStem: string | undefined, gameName: string | undefined }, correlationId: string, receivedAt: Date): void {
+  #startGame (origin: FactOrigin, stamp: HookStamp, started: { gamePath: string, romStem: string | undefined, gameName: string | undefined }, receivedAt: Date): void {
     const { startedAt, ...game } = this.context.startGame({ gamePath: started.gamePath, frontendName: started.gameName, rom: started.romStem }, receivedAt)
-    const fact = { ...this.#origin(stamp, correlationId), game, startedAt }
+    const fact = { ...origin, game, startedAt }
     const publish = (): void => {
-      this.#publish('ui.game.started', gameStartedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
+      this.#publish('ui.game.started', gameStartedPayload(stamp, game, this.context.snapshot(), this.#catalog), origin.correlationId)
       this.#deps.facts.tell('GameStarted', fact)
     }
     // A game that started and ended while the service was down is history, not a game to show.
@@ -213,11 +205,11 @@ export class FrontendLink {
     }
   }
 
-  #endGame (stamp: HookStamp, correlationId: string): void {
+  #endGame (origin: FactOrigin, stamp: HookStamp): void {
     const game = this.context.endGame()
     this.#replayedStart = null
-    this.#publish('ui.game.ended', gameEndedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
-    this.#deps.facts.tell('GameEnded', { ...this.#origin(stamp, correlationId), game })
+    this.#publish('ui.game.ended', gameEndedPayload(stamp, game, this.context.snapshot(), this.#catalog), origin.correlationId)
+    this.#deps.facts.tell('GameEnded', { ...origin, game })
   }
 
   /** A hook that reports what the web API already showed is news no more. */
@@ -234,7 +226,9 @@ export class FrontendLink {
     return false
   }
 
-  #apply (hook: HookEvent, stamp: HookStamp, correlationId: string, receivedAt: Date): void {
+  #apply (hook: HookEvent, origin: FactOrigin, receivedAt: Date): void {
+    const { correlationId } = origin
+    const stamp = hookStamp(hook.event, hook.args, origin)
     const catalog = this.#catalog
     const action = hook.action ?? this.#hooks?.interpret(hook.event, hook.args, (romPath) => catalog.game(null, romPath) !== null) ?? { kind: 'other' }
     if (this.#alreadyInferred(action)) return
@@ -252,7 +246,7 @@ export class FrontendLink {
         const payload = systemSelectedPayload(stamp, systemId, snapshot)
         this.#gate.offer(() => {
           this.#publish('ui.system.selected', payload, correlationId)
-          this.#deps.facts.tell('SelectionChanged', { ...this.#origin(stamp, correlationId), system: systemId, game: null, collection: snapshot.collection })
+          this.#deps.facts.tell('SelectionChanged', { ...origin, system: systemId, game: null, collection: snapshot.collection })
         })
         return
       }
@@ -269,7 +263,7 @@ export class FrontendLink {
         const payload = gameSelectedPayload(stamp, game, snapshot, catalog)
         this.#gate.offer(() => {
           this.#publish('ui.game.selected', payload, correlationId)
-          this.#deps.facts.tell('SelectionChanged', { ...this.#origin(stamp, correlationId), system: game.system, game, collection: snapshot.collection })
+          this.#deps.facts.tell('SelectionChanged', { ...origin, system: game.system, game, collection: snapshot.collection })
         })
         return
       }
@@ -277,23 +271,23 @@ export class FrontendLink {
     // Whatever else the frontend did comes after the selection it interrupted.
     this.#gate.flush()
     switch (action.kind) {
-      case 'game-started': return this.#startGame(stamp, action, correlationId, receivedAt)
-      case 'game-ended': return this.#endGame(stamp, correlationId)
+      case 'game-started': return this.#startGame(origin, stamp, action, receivedAt)
+      case 'game-ended': return this.#endGame(origin, stamp)
       // A replayed start or quit is old news: the web API probe tells whether the frontend runs now.
-      case 'frontend-started': return stamp.Replayed === true ? undefined : this.#lifecycle.hook('start')
+      case 'frontend-started': return origin.replayed ? undefined : this.#lifecycle.hook('start')
       case 'frontend-quit':
         this.#reconciler?.soon()
-        return stamp.Replayed === true ? undefined : this.#lifecycle.hook('quit')
+        return origin.replayed ? undefined : this.#lifecycle.hook('quit')
       case 'screensaver-started':
         this.context.startScreensaver()
         this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot()).Context }, correlationId)
-        return this.#deps.facts.tell('ScreensaverChanged', { ...this.#origin(stamp, correlationId), on: true })
+        return this.#deps.facts.tell('ScreensaverChanged', { ...origin, on: true })
       case 'screensaver-stopped':
         this.context.stopScreensaver(hook.firedAtMs)
         // A game may have been started from the screensaver: the web API tells.
         this.#reconciler?.soon()
         this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot()), correlationId)
-        return this.#deps.facts.tell('ScreensaverChanged', { ...this.#origin(stamp, correlationId), on: false })
+        return this.#deps.facts.tell('ScreensaverChanged', { ...origin, on: false })
       case 'settings-written':
         // ES writes its settings at each launch and at quit: if the game-start or game-end hook does not follow, the web API tells.
         this.#reconciler?.soon()

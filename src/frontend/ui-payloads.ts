@@ -6,6 +6,7 @@
 import type { LibraryCatalog } from '../library/index.js'
 import { selectionKey } from '../identity/index.js'
 import type { ContextSnapshot } from './context.js'
+import type { FactOrigin } from './facts.js'
 import type { GameOnScreen } from './game-on-screen.js'
 import type { HookSource } from './hook-event.js'
 
@@ -21,6 +22,19 @@ export interface HookStamp {
   readonly OccurredAt?: string
   /** Present (true) when the hook was fired before the service started: history applied in order, not news. */
   readonly Replayed?: true
+}
+
+/** The stamp of a hook (or of the web API's stand-in for one), from what the link made of it. */
+export function hookStamp (event: string, args: readonly string[], origin: FactOrigin): HookStamp {
+  return {
+    EventName: event,
+    RawArgs: [...args],
+    Source: origin.source,
+    Sequence: origin.sequence,
+    ...(origin.inferred ? { Inferred: true as const } : {}),
+    ...(origin.occurredAt === null ? {} : { OccurredAt: origin.occurredAt }),
+    ...(origin.replayed ? { Replayed: true as const } : {})
+  }
 }
 
 function gameObject (game: GameOnScreen) {
