@@ -33,7 +33,21 @@ export class FactChannel<M> implements Facts<M> {
   }
 
   tell<K extends keyof M & string> (type: K, fact: M[K]): void {
+    const listeners = this.#tellings(type, fact)
+    if (listeners.length > 0) this.#inOrder(listeners, `fact ${type}`)
+  }
+
+  /**
+   * Tells a fact ahead of the event it announces: `publish` runs once every listener was told, so
+   * what a listener publishes for it (a started game's panel) reaches the transports first, even
+   * when the bus is in the middle of delivering another event.
+   */
+  tellBefore<K extends keyof M & string> (type: K, fact: M[K], publish: () => void): void {
+    this.#inOrder([...this.#tellings(type, fact), publish], `fact ${type}`)
+  }
+
+  #tellings<K extends keyof M & string> (type: K, fact: M[K]): Array<() => void> {
     const listeners = [...this.#listeners.get(type) ?? []] as Array<FactListener<M[K]>>
-    if (listeners.length > 0) this.#inOrder(listeners.map((listener) => () => { listener(fact) }), `fact ${type}`)
+    return listeners.map((listener) => () => { listener(fact) })
   }
 }

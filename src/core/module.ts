@@ -50,7 +50,10 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   readLinkQuery (): string
   /** Makes a new read-only link: every link handed out so far answers 401 from now on. Only for the `readLinkOwner`. */
   rotateReadLink (): void
-  /** Passes an envelope another node published to every transport, unchanged (see EventBus.relay). */
+  /**
+   * Passes an envelope another node published to every transport, unchanged (see EventBus.relay);
+   * like `publisher`, only of a type the module declared in `events`: any other throws.
+   */
   relay (envelope: Envelope, json?: string): void
   /** The streams (the firehose first) that deliver an event type. */
   streamsFor (type: string): string[]

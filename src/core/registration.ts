@@ -5,6 +5,8 @@
  */
 import type { EventPayload } from './envelope.js'
 import { HubError } from './errors.js'
+import { coreEvents } from './events/core-events.js'
+import type { EventDefinition } from './events/definition.js'
 import type { Publisher } from './event-bus.js'
 import type { GateState, ManagerId } from './gates.js'
 import type { Hub } from './hub.js'
@@ -53,14 +55,34 @@ function declared<K extends ServiceKey<unknown>> (module: HubModule, list: 'need
   throw new Error(`module ${module.name} ${list === 'needs' ? 'uses' : 'provides'} the service ${key.name} without declaring it in ${list}`)
 }
 
-/** The bus, for the events the module declared: another module's event is that module's to publish. */
+/** Throws unless the module declared the event type (or it is one of `also`): another module's event is that module's to publish, or relay. */
+function declaredEvents (module: HubModule, also: readonly EventDefinition[] = []): (type: string, verb: string) => void {
+  const own = new Set([...module.events ?? [], ...also].map((definition) => definition.type))
+  return (type, verb) => {
+    if (!own.has(type)) throw new Error(`module ${module.name} ${verb} ${type} without declaring it in events`)
+  }
+}
+
+/** The bus, for the events the module declared. */
 function ownPublisher (hub: Hub, module: HubModule): Publisher<Record<string, EventPayload>> {
-  const own = new Set((module.events ?? []).map((definition) => definition.type))
+  const declared = declaredEvents(module)
   return {
     publish: (type, payload, options) => {
-      if (!own.has(type)) throw new Error(`module ${module.name} publishes ${type} without declaring it in events`)
+      declared(type, 'publishes')
       return hub.bus.publish(type, payload, options)
     }
+  }
+}
+
+/**
+ * Relays envelopes of the types the module declared, as the publisher publishes only those; and
+ * the core's own (`startup.ready`), which every node publishes and no module can declare.
+ */
+function ownRelay (hub: Hub, module: HubModule): ModuleContext['relay'] {
+  const declared = declaredEvents(module, coreEvents)
+  return (envelope, json) => {
+    declared(envelope.Type, 'relays')
+    hub.bus.relay(envelope, json)
   }
 }
 
@@ -83,7 +105,7 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
       if (module.readLinkOwner !== true) throw new Error(`module ${module.name} revokes the read-only link without being declared its owner`)
       hub.readLink.rotate()
     },
-    relay: (envelope, json) => { hub.bus.relay(envelope, json) },
+    relay: ownRelay(hub, module),
     streamsFor: (type) => hub.streams.streamsFor(type),
     // Its SQL names its own tables only (test/core/module-boundaries.test.ts); without migrations it has none.
     get db () {

@@ -3,7 +3,8 @@
  * `stopped` once it quit; the selected system and game, the collection browsed, the running game.
  * Empty after start until the frontend's next selection, and after it quit.
  */
-import { romStem, systemFromRomPath } from '../identity/index.js'
+import { systemFromRomPath } from '../identity/index.js'
+import type { GameOnScreen, ReportedGame, ResolveGame, RunningGame } from './game-on-screen.js'
 
 export type FrontendState = 'browsing' | 'playing' | 'screensaver' | 'stopped'
 
@@ -15,30 +16,17 @@ export type FrontendState = 'browsing' | 'playing' | 'screensaver' | 'stopped'
  */
 export const selectionReportMs = 500
 
-/** A game as the hooks named it; catalog details are looked up when asked for. */
-export interface GameRef {
-  readonly systemId: string
-  readonly gamePath: string
-  /** Display name from the hook, else the rom file stem. */
-  readonly gameName: string
-  readonly romStem: string
-}
-
-export interface RunningGame extends GameRef {
-  readonly startedAtUtc: string
-}
-
 export interface ContextSnapshot {
   /** The frontend family (`Context.Frontend`): `emulationstation`, `es-de` ... */
   readonly frontend: string
   readonly state: FrontendState
   readonly selectedSystem: string | null
-  readonly selectedGame: GameRef | null
+  readonly selectedGame: GameOnScreen | null
   readonly runningGame: RunningGame | null
   /** The collection on the carousel (`all`, `favorites` ...) while its games are browsed; their own system is `selectedSystem`. */
   readonly collection: string | null
   /** The game the screensaver shows, while it runs. */
-  readonly screensaverGame: GameRef | null
+  readonly screensaverGame: GameOnScreen | null
   /**
    * true when a navigation input was pressed more than `selectionReportMs` ago and the frontend
    * has not reported a selection since: its cursor may be on a game whose hook cannot run.
@@ -49,13 +37,8 @@ export interface ContextSnapshot {
 /** What the screensaver covers: restored as it was when the screensaver stops. */
 interface CoveredBrowsing {
   readonly selectedSystem: string | null
-  readonly selectedGame: GameRef | null
+  readonly selectedGame: GameOnScreen | null
   readonly collection: string | null
-}
-
-export function gameRef (systemId: string, gamePath: string, gameName: string | undefined): GameRef {
-  const stem = romStem(gamePath)
-  return { systemId, gamePath, gameName: gameName !== undefined && gameName.trim() !== '' ? gameName : stem, romStem: stem }
 }
 
 export class FrontendContext {
@@ -67,13 +50,17 @@ export class FrontendContext {
   #inputUnconfirmedSince: number | null = null
   #state: FrontendState = 'browsing'
   #selectedSystem: string | null = null
-  #selectedGame: GameRef | null = null
+  #selectedGame: GameOnScreen | null = null
   #runningGame: RunningGame | null = null
   #collection: string | null = null
   #covered: CoveredBrowsing | null = null
-  #screensaverGame: GameRef | null = null
+  #screensaverGame: GameOnScreen | null = null
 
-  constructor (readonly frontend: string) {}
+  readonly #resolve: ResolveGame
+
+  constructor (readonly frontend: string, resolve: ResolveGame) {
+    this.#resolve = resolve
+  }
 
   snapshot (): ContextSnapshot {
     return {
@@ -122,12 +109,15 @@ export class FrontendContext {
     this.#collection = collection ? systemId : null
   }
 
-  selectGame (game: GameRef, firedAtMs: number | null = null): void {
+  /** Returns the game as it is on screen now. */
+  selectGame (reported: ReportedGame, firedAtMs: number | null = null): GameOnScreen {
     this.#confirm(firedAtMs)
     this.#leaveScreensaver()
+    const game = this.#resolve(reported)
     this.#state = this.#runningGame === null ? 'browsing' : this.#state
-    this.#selectedSystem = game.systemId
+    this.#selectedSystem = game.system
     this.#selectedGame = game
+    return game
   }
 
   /** The screensaver covers the browsing view; what it shows is its own, not a selection. */
@@ -137,8 +127,9 @@ export class FrontendContext {
     this.#state = 'screensaver'
   }
 
-  showOnScreensaver (game: GameRef): void {
-    this.#screensaverGame = game
+  showOnScreensaver (reported: ReportedGame): GameOnScreen {
+    this.#screensaverGame = this.#resolve(reported)
+    return this.#screensaverGame
   }
 
   /** Back to the browsing view the screensaver covered, which an input that stopped it did not move. */
@@ -162,15 +153,14 @@ export class FrontendContext {
    * else the rom's folder under roms/ (a launch through the API may start a game of another
    * system than the one on screen), else the selected system.
    */
-  startGame (gamePath: string, romStem: string | undefined, gameName: string | undefined, startedAt: Date): RunningGame {
+  startGame (started: Omit<ReportedGame, 'system'>, startedAt: Date): RunningGame {
     this.#leaveScreensaver()
-    const selected = this.#selectedGame !== null && this.#selectedGame.gamePath === gamePath ? this.#selectedGame : null
-    const systemId = selected?.systemId ?? systemFromRomPath(gamePath) ?? this.#selectedSystem ?? 'unknown'
-    const name = gameName ?? selected?.gameName
-    const ref = gameRef(systemId, gamePath, name)
-    this.#runningGame = { ...ref, romStem: romStem !== undefined && romStem.trim() !== '' ? romStem : ref.romStem, startedAtUtc: startedAt.toISOString() }
+    const selected = this.#selectedGame !== null && this.#selectedGame.gamePath === started.gamePath ? this.#selectedGame : null
+    const system = selected?.system ?? systemFromRomPath(started.gamePath) ?? this.#selectedSystem ?? 'unknown'
+    const game = this.#resolve({ ...started, system, frontendName: started.frontendName ?? selected?.gameName })
+    this.#runningGame = { ...game, startedAt: startedAt.toISOString() }
     this.#state = 'playing'
-    this.#selectedSystem ??= systemId
+    this.#selectedSystem ??= system
     return this.#runningGame
   }
 
@@ -192,7 +182,7 @@ export class FrontendContext {
   }
 
   /** Returns the game that ended (running, else selected). */
-  endGame (): GameRef | null {
+  endGame (): GameOnScreen | null {
     const ended = this.#runningGame ?? this.#selectedGame
     this.#runningGame = null
     this.#state = 'browsing'
@@ -200,7 +190,7 @@ export class FrontendContext {
   }
 
   /** The running game, else the selected one. */
-  currentGame (): GameRef | null {
+  currentGame (): GameOnScreen | null {
     return this.#runningGame ?? this.#selectedGame
   }
 }

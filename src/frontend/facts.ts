@@ -4,30 +4,16 @@
  */
 import { serviceKey } from '../core/services.js'
 import type { Facts } from '../core/facts.js'
-import type { LibraryCatalog } from '../library/index.js'
-import type { ContextSnapshot, FrontendState, GameRef } from './context.js'
-
-/** A game as the frontend shows it: the hook's reference with the gamelist's identity. */
-export interface GameOnScreen {
-  /** The game's own system (a collection's game keeps its system). */
-  readonly system: string
-  /** The rom file stem: MAME's short name for an arcade game. */
-  readonly rom: string
-  readonly gamePath: string
-  /** The name the frontend gave, else the rom stem. */
-  readonly gameName: string
-  /** ES's game id (gamelist id or md5, else its path formula). */
-  readonly gameId: string
-  /** The rom's MD5 from the gamelist, lowercase hex; null when the gamelist does not say. */
-  readonly md5: string | null
-}
+import type { ContextSnapshot, FrontendState } from './context.js'
+import type { GameOnScreen, RunningGame } from './game-on-screen.js'
+import type { HookSource } from './hook-event.js'
 
 /** How a fact came to be known. */
 export interface FactOrigin {
   /** The hook's sequence (or the web API's stand-in for a hook that never ran). */
   readonly sequence: number
   /** The door the hook came through; `web-api` when no hook ran. */
-  readonly source: string
+  readonly source: HookSource | 'web-api'
   /** true when the frontend's web API showed it and no hook said it. */
   readonly inferred: boolean
   /** true when the hook was fired before the service started: history, not news. */
@@ -41,6 +27,12 @@ export interface FactOrigin {
 export interface FrontendFacts {
   /** The cursor moved: a game (`game`), or a system with no game (`game` null). */
   readonly SelectionChanged: FactOrigin & { readonly system: string, readonly game: GameOnScreen | null, readonly collection: string | null }
+  /**
+   * A game runs now: a start as it happens, told before its ui.game.started is published (so what
+   * goes with the game, its panel, reaches clients first); or a start replayed from while the
+   * service was down that no replayed end followed, once the replay is over.
+   */
+  readonly GameRunning: FactOrigin & { readonly game: GameOnScreen, readonly startedAt: string }
   readonly GameStarted: FactOrigin & { readonly game: GameOnScreen, readonly startedAt: string }
   /** `game` is the game that ended, when the frontend said which. */
   readonly GameEnded: FactOrigin & { readonly game: GameOnScreen | null }
@@ -54,39 +46,24 @@ export interface OnScreen {
   readonly state: FrontendState
   readonly selectedSystem: string | null
   readonly selected: GameOnScreen | null
-  readonly running: (GameOnScreen & { readonly startedAt: string }) | null
+  readonly running: RunningGame | null
   /** The running game, else the selected one. */
   readonly current: GameOnScreen | null
 }
 
 export const onScreenService = serviceKey<OnScreen>('frontend.on-screen')
 
-const md5Pattern = /^[0-9a-f]{32}$/
-
-export function gameOnScreen (ref: GameRef, catalog: LibraryCatalog): GameOnScreen {
-  const game = catalog.game(ref.systemId, ref.gamePath)
-  const md5 = game?.fields.md5?.trim().toLowerCase() ?? ''
-  return { system: ref.systemId, rom: ref.romStem, gamePath: ref.gamePath, gameName: ref.gameName, gameId: catalog.gameId(ref.gamePath, game), md5: md5Pattern.test(md5) ? md5 : null }
-}
-
 /** The on-screen answer, read from the link's context whenever asked. */
-export function onScreenOf (context: () => ContextSnapshot, catalog: LibraryCatalog, facts: Facts<FrontendFacts>): OnScreen {
+export function onScreenOf (context: () => ContextSnapshot, facts: Facts<FrontendFacts>): OnScreen {
   return {
     facts,
     get state () { return context().state },
     get selectedSystem () { return context().selectedSystem },
-    get selected () {
-      const selected = context().selectedGame
-      return selected === null ? null : gameOnScreen(selected, catalog)
-    },
-    get running () {
-      const running = context().runningGame
-      return running === null ? null : { ...gameOnScreen(running, catalog), startedAt: running.startedAtUtc }
-    },
+    get selected () { return context().selectedGame },
+    get running () { return context().runningGame },
     get current () {
       const snapshot = context()
-      const game = snapshot.runningGame ?? snapshot.selectedGame
-      return game === null ? null : gameOnScreen(game, catalog)
+      return snapshot.runningGame ?? snapshot.selectedGame
     }
   }
 }

@@ -11,9 +11,9 @@ import { gameMediaService } from '../media/index.js'
 import { DryRunBackend } from './control/backends.js'
 import { FrontendController } from './control/controller.js'
 import { controllerRoutes } from './control/routes.js'
-import { FrontendActionFeed, frontendActionsService } from './actions.js'
 import { doctorCommand } from './doctor.js'
 import { onScreenOf, onScreenService, type FrontendFacts } from './facts.js'
+import { frontendNavigationService } from './navigation.js'
 import { frontendEvents } from './events.js'
 import { hookScriptsPlace, HookScriptsWatch } from './hook-scripts-watch.js'
 import { HookIntake } from './intake.js'
@@ -52,7 +52,7 @@ export const frontendModule = defineModule({
   events: frontendEvents,
   commands: [doctorCommand],
   needs: [frontendInstallService, catalogService, gameMediaService],
-  provides: [frontendActionsService, onScreenService],
+  provides: [frontendNavigationService, onScreenService],
   register: async (scope, context) => {
     const { options, publisher, logger } = context
     const install = context.use(frontendInstallService)
@@ -88,8 +88,7 @@ export const frontendModule = defineModule({
       },
       publishState: (state) => publisher.publish('ui.frontend.state', { Running: state.running, Since: state.since.toISOString(), Reason: state.reason, ...(state.webApiReachable === null ? {} : { WebApi: state.webApiReachable }), ...webApiFields })
     })
-    const feed = new FrontendActionFeed()
-    const link = new FrontendLink({ publisher, facts, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, feed, startedAtMs: context.now().getTime() }, catalog, lifecycle)
+    const link = new FrontendLink({ publisher, facts, now: context.now, selectionBurstMs: options.selectionBurstMs, startSettleMs, adapter: install.adapter, startedAtMs: context.now().getTime() }, catalog, lifecycle)
     const reconciler = new Reconciler({
       es,
       intervalMs: options.reconcileIntervalMs,
@@ -100,23 +99,19 @@ export const frontendModule = defineModule({
       onError: (message) => logger.warn(message)
     })
     link.useReconciler(reconciler)
-    context.provide(onScreenService, onScreenOf(() => link.context.snapshot(), catalog, facts))
+    context.provide(onScreenService, onScreenOf(() => link.context.snapshot(), facts))
     const intake = new HookIntake({ link, spoolDir, eventsIni: options.eventsIni, pollMs: options.watchPollMs, reorderMs: options.hookReorderMs, hookScriptsFolder: hookScriptsPlace(install)?.folder ?? null, eventSource: install.adapter.eventSource ?? null, logger })
     const launch = new LaunchCommand({
       es,
       publisher,
       onAccepted: () => reconciler.soon(),
       romsRoot: install.romsRoot,
-      currentGame: () => {
-        const current = link.context.currentGame()
-        return current === null ? null : { gameId: catalog.gameId(current.gamePath, catalog.game(current.systemId, current.gamePath)), gamePath: current.gamePath }
-      }
+      currentGame: () => link.context.currentGame()
     })
     // A family without controls of its own only plans (dry-run); the plan is written in ES's button
     // names, and goes the long way round a list, which is right whether its lists wrap or not.
     const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? { ...esButtons, listsWrap: false }, es, context: link.context, onInput: (atMs) => link.navigationInput(atMs), catalog, publisher })
-    context.provide(frontendActionsService, {
-      listen: (listener) => feed.listen(listener),
+    context.provide(frontendNavigationService, {
       // In a game, the emulator has the controls.
       panelNavigation: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }
     })
@@ -201,9 +196,9 @@ export const frontendModule = defineModule({
   }
 })
 
-export { frontendActionsService, type AppliedAction } from './actions.js'
-export { onScreenService, type FactOrigin, type FrontendFacts, type GameOnScreen, type OnScreen } from './facts.js'
-export type { ContextSnapshot } from './context.js'
+export { frontendNavigationService } from './navigation.js'
+export { onScreenService, type FactOrigin, type FrontendFacts, type OnScreen } from './facts.js'
+export type { GameOnScreen } from './game-on-screen.js'
 export { selectionFields, type FrontendEvents } from './events.js'
 export { spoolDirOf } from './spool.js'
 export { frontendProblems, type FrontendProblem } from './doctor.js'

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { HubError } from '../core/errors.js'
 import type { Publisher } from '../core/event-bus.js'
 import type { FrontendEvents } from './events.js'
+import type { GameOnScreen } from './game-on-screen.js'
 import { ruleViolation } from '../core/validation.js'
 import { FrontendUnreachableError, type FrontendWebApi } from '../frontends/index.js'
 import { missingRomRule } from './schemas.js'
@@ -38,7 +39,7 @@ export interface LaunchDeps {
   readonly publisher: Publisher<FrontendEvents>
   readonly romsRoot: string | null
   /** The current game's id and path (running, else selected), for `{ gameId }` requests. */
-  readonly currentGame: () => { gameId: string, gamePath: string } | null
+  readonly currentGame: () => Pick<GameOnScreen, 'gameId' | 'gamePath'> | null
   /** ES answers 200 even when it starts nothing: the caller then checks what runs. */
   readonly onAccepted: () => void
 }

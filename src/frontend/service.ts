@@ -10,13 +10,13 @@ import { romKey, type LibraryCatalog } from '../library/index.js'
 import { frontendSystemId } from '../identity/index.js'
 import { SelectionBurstGate } from './burst-gate.js'
 import type { FrontendEvents } from './events.js'
-import { FrontendContext, gameRef, selectionReportMs } from './context.js'
-import { gameOnScreen, type FactOrigin, type FrontendFacts } from './facts.js'
+import { FrontendContext, selectionReportMs } from './context.js'
+import type { FactOrigin, FrontendFacts } from './facts.js'
+import { gameResolver } from './game-on-screen.js'
 import type { HookEvent } from './hook-event.js'
 import type { FrontendLifecycle } from './lifecycle.js'
-import type { FrontendActionFeed } from './actions.js'
 import type { Reconciler } from './reconcile.js'
-import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, selectionUncertainPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
+import { gameEndedPayload, gameSelectedPayload, gameStartedPayload, hookStamp, selectionUncertainPayload, systemSelectedPayload, uiEventPayload, type HookStamp } from './ui-payloads.js'
 
 /** How many recent hook ids are remembered to drop a hook that came through two doors. */
 const rememberedHookIds = 1024
@@ -43,8 +43,6 @@ export interface FrontendLinkDeps {
   readonly startSettleMs: number
   /** The frontend family: what its hooks mean, which carousel entries are collections. */
   readonly adapter: Pick<FrontendAdapter, 'family' | 'hooks' | 'isCollection'>
-  /** Told each applied start, end and selection before its ui.* event is published. */
-  readonly feed: FrontendActionFeed
   /** When the service started (epoch ms): a hook fired before it is a replay of what happened meanwhile. */
   readonly startedAtMs: number
 }
@@ -66,14 +64,14 @@ export class FrontendLink {
   #reconciler: Reconciler | null = null
   /** The last hook when it was a game selection, with its time (fired, else received): a repeat of it soon after is published once. */
   #lastSelection: { readonly signature: string, readonly atMs: number } | null = null
-  /** A replayed game start whose end has not been replayed (yet): the action feed hears of it only if the game still runs when the replay ends. */
-  #replayedStart: { readonly action: FrontendAction, readonly stamp: HookStamp, readonly correlationId: string } | null = null
+  /** A replayed game start no end followed (yet): told as running only if the game still runs when the replay ends. */
+  #replayedStart: FrontendFacts['GameRunning'] | null = null
   /** Looks, once the frontend has had its time to report, whether the last navigation input left the selection uncertain. */
   #uncertainCheck: NodeJS.Timeout | null = null
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
-    this.context = new FrontendContext(deps.adapter.family)
+    this.context = new FrontendContext(deps.adapter.family, gameResolver(catalog))
     this.#catalog = catalog
     this.#lifecycle = lifecycle
     this.#gate = new SelectionBurstGate(deps.selectionBurstMs)
@@ -106,30 +104,24 @@ export class FrontendLink {
     this.#lastHookAtUtc = receivedAt.toISOString()
     const occurredAt = hook.firedAtMs === null ? null : new Date(hook.firedAtMs).toISOString()
     const replayed = hook.firedAtMs !== null && hook.firedAtMs < this.#deps.startedAtMs
-    const timing = { ...(occurredAt === null ? {} : { OccurredAt: occurredAt }), ...(replayed ? { Replayed: true as const } : {}) }
-    this.#deps.publisher.publish('esevent.events_refresh', {
-      EventName: hook.event,
-      Source: hook.source,
-      Sequence: sequence,
-      RawArgs: [...hook.args],
-      ReceivedAtUtc: receivedAt.toISOString(),
-      ...timing
-    }, { correlationId })
-    this.#apply(hook, { EventName: hook.event, RawArgs: [...hook.args], Source: hook.source, Sequence: sequence, ...timing }, correlationId, receivedAt)
+    const origin: FactOrigin = { sequence, source: hook.source, inferred: false, replayed, occurredAt, correlationId }
+    const { EventName, RawArgs, Source, Sequence, ...timing } = hookStamp(hook.event, hook.args, origin)
+    this.#deps.publisher.publish('esevent.events_refresh', { EventName, Source, Sequence, RawArgs, ReceivedAtUtc: receivedAt.toISOString(), ...timing }, { correlationId })
+    this.#apply(hook, origin, receivedAt)
     return { sequence, applied: true }
   }
 
   /**
    * The hooks spooled while the service was down have all been applied: a replayed game start
-   * with no replayed end is a game that may still run, which the action feed now hears of (the
-   * web API then tells whether it does; if not, the end is the service's own, `Inferred`).
+   * with no replayed end is a game that may still run, told now as running (the web API then
+   * tells whether it does; if not, the end is the service's own, `Inferred`).
    */
   replayDone (): void {
     // A replayed selection waiting out the burst window goes out now: replays end before ready.
     this.#gate.flush()
     const start = this.#replayedStart
     this.#replayedStart = null
-    if (start !== null) this.#deps.feed.emit({ action: start.action, context: this.context.snapshot(), sequence: start.stamp.Sequence, correlationId: start.correlationId })
+    if (start !== null) this.#deps.facts.tell('GameRunning', start)
   }
 
   /** true when this game selection repeats the hook just before it within `repeatedSelectionMs`; remembers it either way. */
@@ -152,7 +144,7 @@ export class FrontendLink {
     this.#uncertainCheck = setTimeout(() => {
       this.#uncertainCheck = null
       const snapshot = this.context.snapshot()
-      if (snapshot.selectionUncertain) this.#publish('ui.selection.uncertain', selectionUncertainPayload(atMs, snapshot, this.#catalog), randomUUID())
+      if (snapshot.selectionUncertain) this.#publish('ui.selection.uncertain', selectionUncertainPayload(atMs, snapshot), randomUUID())
     }, atMs + selectionReportMs - Date.now() + 1)
     this.#uncertainCheck.unref()
   }
@@ -178,54 +170,46 @@ export class FrontendLink {
     const current = this.context.snapshot().runningGame
     const same = running !== null && current !== null && romKey(running.path) === romKey(current.gamePath)
     if (same || (running === null && current === null)) return 'agreed'
-    if (current !== null && running === null && this.#deps.now().getTime() - Date.parse(current.startedAtUtc) < this.#deps.startSettleMs) return 'wait'
+    if (current !== null && running === null && this.#deps.now().getTime() - Date.parse(current.startedAt) < this.#deps.startSettleMs) return 'wait'
     if (current !== null) {
-      this.#inferred('game-end', [], (stamp, correlationId) => this.#endGame(stamp, correlationId))
+      this.#inferred('game-end', [], (origin, stamp) => { this.#endGame(origin, stamp) })
       this.#endInferredAt = this.#sequence
     }
     if (running !== null) {
-      this.#inferred('game-start', [running.path], (stamp, correlationId, receivedAt) => this.#startGame(stamp, { gamePath: running.path, romStem: undefined, gameName: running.name || undefined }, correlationId, receivedAt))
+      this.#inferred('game-start', [running.path], (origin, stamp, receivedAt) => { this.#startGame(origin, stamp, { gamePath: running.path, romStem: undefined, gameName: running.name || undefined }, receivedAt) })
       this.#startInferredAt = this.#sequence
     }
     return 'applied'
   }
 
-  #origin (stamp: HookStamp, correlationId: string): FactOrigin {
-    return { sequence: stamp.Sequence, source: stamp.Source, inferred: stamp.Inferred === true, replayed: stamp.Replayed === true, occurredAt: stamp.OccurredAt ?? null, correlationId }
-  }
-
-  #inferred (event: string, args: string[], apply: (stamp: HookStamp, correlationId: string, receivedAt: Date) => void): void {
+  /** A start or end the web API showed and no hook said: applied as a hook of its own, marked inferred. */
+  #inferred (event: string, args: string[], apply: (origin: FactOrigin, stamp: HookStamp, receivedAt: Date) => void): void {
     this.#gate.flush()
-    apply({ EventName: event, RawArgs: args, Source: 'web-api', Sequence: ++this.#sequence, Inferred: true }, randomUUID(), this.#deps.now())
+    const origin: FactOrigin = { sequence: ++this.#sequence, source: 'web-api', inferred: true, replayed: false, occurredAt: null, correlationId: randomUUID() }
+    apply(origin, hookStamp(event, args, origin), this.#deps.now())
   }
 
-  #applied (action: FrontendAction, stamp: HookStamp, correlationId: string): void {
+  #startGame (origin: FactOrigin, stamp: HookStamp, started: { gamePath: string, romStem: string | undefined, gameName: string | undefined }, receivedAt: Date): void {
+    const { startedAt, ...game } = this.context.startGame({ gamePath: started.gamePath, frontendName: started.gameName, rom: started.romStem }, receivedAt)
+    const fact = { ...origin, game, startedAt }
+    const publish = (): void => {
+      this.#publish('ui.game.started', gameStartedPayload(stamp, game, this.context.snapshot(), this.#catalog), origin.correlationId)
+      this.#deps.facts.tell('GameStarted', fact)
+    }
     // A game that started and ended while the service was down is history, not a game to show.
-    if (stamp.Replayed === true && action.kind === 'game-started') {
-      this.#replayedStart = { action, stamp, correlationId }
-      return
+    if (fact.replayed) {
+      this.#replayedStart = fact
+      publish()
+    } else {
+      this.#deps.facts.tellBefore('GameRunning', fact, publish)
     }
-    if (stamp.Replayed === true && action.kind === 'game-ended' && this.#replayedStart !== null) {
-      this.#replayedStart = null
-      return
-    }
-    this.#deps.feed.emit({ action, context: this.context.snapshot(), sequence: stamp.Sequence, correlationId })
   }
 
-  #startGame (stamp: HookStamp, started: { gamePath: string, romStem: string | undefined, gameName: string | undefined }, correlationId: string, receivedAt: Date): void {
-    const running = this.context.startGame(started.gamePath, started.romStem, started.gameName, receivedAt)
-    const game = gameOnScreen(running, this.#catalog)
-    this.#applied({ kind: 'game-started', ...started }, stamp, correlationId)
-    this.#publish('ui.game.started', gameStartedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
-    this.#deps.facts.tell('GameStarted', { ...this.#origin(stamp, correlationId), game, startedAt: running.startedAtUtc })
-  }
-
-  #endGame (stamp: HookStamp, correlationId: string): void {
-    const ended = this.context.endGame()
-    const game = ended === null ? null : gameOnScreen(ended, this.#catalog)
-    this.#applied({ kind: 'game-ended' }, stamp, correlationId)
-    this.#publish('ui.game.ended', gameEndedPayload(stamp, game, this.context.snapshot(), this.#catalog), correlationId)
-    this.#deps.facts.tell('GameEnded', { ...this.#origin(stamp, correlationId), game })
+  #endGame (origin: FactOrigin, stamp: HookStamp): void {
+    const game = this.context.endGame()
+    this.#replayedStart = null
+    this.#publish('ui.game.ended', gameEndedPayload(stamp, game, this.context.snapshot(), this.#catalog), origin.correlationId)
+    this.#deps.facts.tell('GameEnded', { ...origin, game })
   }
 
   /** A hook that reports what the web API already showed is news no more. */
@@ -242,7 +226,9 @@ export class FrontendLink {
     return false
   }
 
-  #apply (hook: HookEvent, stamp: HookStamp, correlationId: string, receivedAt: Date): void {
+  #apply (hook: HookEvent, origin: FactOrigin, receivedAt: Date): void {
+    const { correlationId } = origin
+    const stamp = hookStamp(hook.event, hook.args, origin)
     const catalog = this.#catalog
     const action = hook.action ?? this.#hooks?.interpret(hook.event, hook.args, (romPath) => catalog.game(null, romPath) !== null) ?? { kind: 'other' }
     if (this.#alreadyInferred(action)) return
@@ -250,37 +236,34 @@ export class FrontendLink {
     if (action.kind !== 'game-ended') this.#endInferredAt = null
     const isGameSelection = action.kind === 'game-selected' && !this.context.screensaverOn
     if (!isGameSelection) this.#lastSelection = null
-    // A repeat still confirms where the cursor is, and the action feed hears it; it is not news.
+    // A repeat still confirms where the cursor is; it is not news.
     const repeat = isGameSelection && this.#repeatsLastSelection(hook, receivedAt)
     switch (action.kind) {
       case 'system-selected': {
         const systemId = frontendSystemId(action.systemId)
         this.context.selectSystem(systemId, this.#isCollection(systemId), hook.firedAtMs)
-        this.#applied(action, stamp, correlationId)
         const snapshot = this.context.snapshot()
         const payload = systemSelectedPayload(stamp, systemId, snapshot)
         this.#gate.offer(() => {
           this.#publish('ui.system.selected', payload, correlationId)
-          this.#deps.facts.tell('SelectionChanged', { ...this.#origin(stamp, correlationId), system: systemId, game: null, collection: snapshot.collection })
+          this.#deps.facts.tell('SelectionChanged', { ...origin, system: systemId, game: null, collection: snapshot.collection })
         })
         return
       }
       case 'game-selected': {
-        const ref = gameRef(frontendSystemId(action.systemId), action.gamePath, action.gameName)
-        const game = gameOnScreen(ref, catalog)
+        const reported = { system: frontendSystemId(action.systemId), gamePath: action.gamePath, frontendName: action.gameName }
         if (this.context.screensaverOn) {
-          this.context.showOnScreensaver(ref)
-          this.#publish('ui.screensaver.game.selected', gameSelectedPayload(stamp, game, this.context.snapshot(), catalog), correlationId)
+          const shown = this.context.showOnScreensaver(reported)
+          this.#publish('ui.screensaver.game.selected', gameSelectedPayload(stamp, shown, this.context.snapshot(), catalog), correlationId)
           return
         }
-        this.context.selectGame(ref, hook.firedAtMs)
-        this.#applied(action, stamp, correlationId)
+        const game = this.context.selectGame(reported, hook.firedAtMs)
         if (repeat) return
         const snapshot = this.context.snapshot()
         const payload = gameSelectedPayload(stamp, game, snapshot, catalog)
         this.#gate.offer(() => {
           this.#publish('ui.game.selected', payload, correlationId)
-          this.#deps.facts.tell('SelectionChanged', { ...this.#origin(stamp, correlationId), system: game.system, game, collection: snapshot.collection })
+          this.#deps.facts.tell('SelectionChanged', { ...origin, system: game.system, game, collection: snapshot.collection })
         })
         return
       }
@@ -288,29 +271,29 @@ export class FrontendLink {
     // Whatever else the frontend did comes after the selection it interrupted.
     this.#gate.flush()
     switch (action.kind) {
-      case 'game-started': return this.#startGame(stamp, action, correlationId, receivedAt)
-      case 'game-ended': return this.#endGame(stamp, correlationId)
+      case 'game-started': return this.#startGame(origin, stamp, action, receivedAt)
+      case 'game-ended': return this.#endGame(origin, stamp)
       // A replayed start or quit is old news: the web API probe tells whether the frontend runs now.
-      case 'frontend-started': return stamp.Replayed === true ? undefined : this.#lifecycle.hook('start')
+      case 'frontend-started': return origin.replayed ? undefined : this.#lifecycle.hook('start')
       case 'frontend-quit':
         this.#reconciler?.soon()
-        return stamp.Replayed === true ? undefined : this.#lifecycle.hook('quit')
+        return origin.replayed ? undefined : this.#lifecycle.hook('quit')
       case 'screensaver-started':
         this.context.startScreensaver()
-        this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot(), catalog).Context }, correlationId)
-        return this.#deps.facts.tell('ScreensaverChanged', { ...this.#origin(stamp, correlationId), on: true })
+        this.#publish('ui.screensaver.started', { ...stamp, Mode: action.mode, Context: uiEventPayload(stamp, this.context.snapshot()).Context }, correlationId)
+        return this.#deps.facts.tell('ScreensaverChanged', { ...origin, on: true })
       case 'screensaver-stopped':
         this.context.stopScreensaver(hook.firedAtMs)
         // A game may have been started from the screensaver: the web API tells.
         this.#reconciler?.soon()
-        this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
-        return this.#deps.facts.tell('ScreensaverChanged', { ...this.#origin(stamp, correlationId), on: false })
+        this.#publish('ui.screensaver.stopped', uiEventPayload(stamp, this.context.snapshot()), correlationId)
+        return this.#deps.facts.tell('ScreensaverChanged', { ...origin, on: false })
       case 'settings-written':
         // ES writes its settings at each launch and at quit: if the game-start or game-end hook does not follow, the web API tells.
         this.#reconciler?.soon()
-        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot()), correlationId)
       case 'other':
-        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot(), catalog), correlationId)
+        return this.#publish('ui.event', uiEventPayload(stamp, this.context.snapshot()), correlationId)
     }
   }
 }

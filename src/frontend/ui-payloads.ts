@@ -5,8 +5,9 @@
  */
 import type { LibraryCatalog } from '../library/index.js'
 import { selectionKey } from '../identity/index.js'
-import type { ContextSnapshot, GameRef } from './context.js'
-import { gameOnScreen, type GameOnScreen } from './facts.js'
+import type { ContextSnapshot } from './context.js'
+import type { FactOrigin } from './facts.js'
+import type { GameOnScreen } from './game-on-screen.js'
 import type { HookSource } from './hook-event.js'
 
 /** What every ui.* payload says about the hook that caused it, or the web API answer that stood in for a hook that never ran. */
@@ -23,12 +24,21 @@ export interface HookStamp {
   readonly Replayed?: true
 }
 
-function gameObject (game: GameOnScreen) {
-  return { SystemId: game.system, GameId: game.gameId, GamePath: game.gamePath, GameName: game.gameName }
+/** The stamp of a hook (or of the web API's stand-in for one), from what the link made of it. */
+export function hookStamp (event: string, args: readonly string[], origin: FactOrigin): HookStamp {
+  return {
+    EventName: event,
+    RawArgs: [...args],
+    Source: origin.source,
+    Sequence: origin.sequence,
+    ...(origin.inferred ? { Inferred: true as const } : {}),
+    ...(origin.occurredAt === null ? {} : { OccurredAt: origin.occurredAt }),
+    ...(origin.replayed ? { Replayed: true as const } : {})
+  }
 }
 
-function contextGame (ref: GameRef | null, catalog: LibraryCatalog) {
-  return ref === null ? null : gameObject(gameOnScreen(ref, catalog))
+function gameObject (game: GameOnScreen) {
+  return { SystemId: game.system, GameId: game.gameId, GamePath: game.gamePath, GameName: game.gameName }
 }
 
 function selection (game: GameOnScreen, catalog: LibraryCatalog) {
@@ -36,7 +46,7 @@ function selection (game: GameOnScreen, catalog: LibraryCatalog) {
   return {
     ...gameObject(game),
     Md5: game.md5,
-    Name: fields.name ?? game.gameName,
+    Name: game.gameName,
     Releasedate: fields.releasedate ?? '',
     Developer: fields.developer ?? '',
     Publisher: fields.publisher ?? '',
@@ -47,13 +57,13 @@ function selection (game: GameOnScreen, catalog: LibraryCatalog) {
   }
 }
 
-function context (snapshot: ContextSnapshot, catalog: LibraryCatalog) {
+function context (snapshot: ContextSnapshot) {
   return {
     Frontend: snapshot.frontend,
     State: snapshot.state,
     SelectedSystem: snapshot.selectedSystem === null ? null : { Name: snapshot.selectedSystem },
-    Selected: contextGame(snapshot.selectedGame, catalog),
-    Running: contextGame(snapshot.runningGame, catalog),
+    Selected: snapshot.selectedGame === null ? null : gameObject(snapshot.selectedGame),
+    Running: snapshot.runningGame === null ? null : gameObject(snapshot.runningGame),
     Collection: snapshot.collection,
     SelectionUncertain: snapshot.selectionUncertain
   }
@@ -80,7 +90,7 @@ function gamePayload (stamp: HookStamp, game: GameOnScreen, snapshot: ContextSna
     GamePath: game.gamePath,
     GameName: game.gameName,
     Selection: selection(game, catalog),
-    Context: context(snapshot, catalog)
+    Context: context(snapshot)
   }
 }
 
@@ -93,14 +103,14 @@ export function gameStartedPayload (stamp: HookStamp, game: GameOnScreen, snapsh
 }
 
 export function gameEndedPayload (stamp: HookStamp, game: GameOnScreen | null, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
-  return game === null ? { ...stamp, Context: context(snapshot, catalog) } : gamePayload(stamp, game, snapshot, catalog)
+  return game === null ? { ...stamp, Context: context(snapshot) } : gamePayload(stamp, game, snapshot, catalog)
 }
 
-export function uiEventPayload (stamp: HookStamp, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
-  return { ...stamp, Context: context(snapshot, catalog) }
+export function uiEventPayload (stamp: HookStamp, snapshot: ContextSnapshot) {
+  return { ...stamp, Context: context(snapshot) }
 }
 
 /** The selection may be stale: a navigation input at `inputAtMs` got no selection report. */
-export function selectionUncertainPayload (inputAtMs: number, snapshot: ContextSnapshot, catalog: LibraryCatalog) {
-  return { LastInputAt: new Date(inputAtMs).toISOString(), Context: context(snapshot, catalog) }
+export function selectionUncertainPayload (inputAtMs: number, snapshot: ContextSnapshot) {
+  return { LastInputAt: new Date(inputAtMs).toISOString(), Context: context(snapshot) }
 }

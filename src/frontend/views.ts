@@ -6,7 +6,8 @@ import { pathExists } from '../core/storage/path-exists.js'
 import type { SystemInfo } from '../frontends/index.js'
 import type { CatalogGame, LibraryCatalog } from '../library/index.js'
 import { detailKinds, gamelistTagKinds, type GameMedia } from '../media/index.js'
-import type { ContextSnapshot, GameRef, RunningGame } from './context.js'
+import type { ContextSnapshot } from './context.js'
+import type { GameOnScreen, RunningGame } from './game-on-screen.js'
 
 /** Detail fields always present (empty when the gamelist does not say). */
 export const detailFields = ['name', 'desc', 'developer', 'publisher', 'genre', 'players', 'rating', 'releasedate', 'image', 'video', 'marquee', 'thumbnail', 'fanart', 'bezel', 'boxback', 'manual', 'map'] as const
@@ -45,30 +46,29 @@ function projectMedia (details: Record<string, unknown>, extras: Record<string, 
   for (const [kind, url] of urls) if (!named.has(kind)) extras[kind] = url
 }
 
-function detailsOf (ref: GameRef, game: CatalogGame | null, media: GameMedia | null): GameDetails {
+function detailsOf (onScreen: GameOnScreen, game: CatalogGame | null, media: GameMedia | null): GameDetails {
   const details: Record<string, unknown> = Object.fromEntries(detailFields.map((f) => [f, '']))
   // The rom path is the reference's own field, not a detail.
   for (const [tag, value] of Object.entries(game?.fields ?? {})) if (tag !== 'path') details[tag] = value
-  if (details.name === '') details.name = ref.gameName
+  if (details.name === '') details.name = onScreen.gameName
   const extras: Record<string, string> = { ...game?.extras }
-  const urls = media?.urls(ref.systemId, ref.gamePath, game?.fields.name ?? ref.gameName) ?? null
+  const urls = media?.urls(onScreen.system, onScreen.gamePath, onScreen.gameName) ?? null
   if (urls !== null) projectMedia(details, extras, urls)
   details.extras = extras
   return details as GameDetails
 }
 
-/** A game reference with its catalog details; `media` turns media fields into canonical URLs. */
-export async function gameView (ref: GameRef, catalog: LibraryCatalog, media: GameMedia | null): Promise<GameView> {
-  const game = catalog.game(ref.systemId, ref.gamePath)
-  const startedAtUtc = 'startedAtUtc' in ref ? (ref as RunningGame).startedAtUtc : null
+/** A game on screen with its catalog details; `media` turns media fields into canonical URLs. */
+export async function gameView (onScreen: GameOnScreen | RunningGame, catalog: LibraryCatalog, media: GameMedia | null): Promise<GameView> {
+  const startedAtUtc = 'startedAt' in onScreen ? onScreen.startedAt : null
   return {
-    systemId: ref.systemId,
-    gameId: catalog.gameId(ref.gamePath, game),
-    gamePath: ref.gamePath,
-    gameName: game?.fields.name ?? ref.gameName,
-    romStem: ref.romStem,
-    details: detailsOf(ref, game, media),
-    launch: { romPath: ref.gamePath, romExists: await pathExists(ref.gamePath), running: startedAtUtc !== null, startedAtUtc }
+    systemId: onScreen.system,
+    gameId: onScreen.gameId,
+    gamePath: onScreen.gamePath,
+    gameName: onScreen.gameName,
+    romStem: onScreen.rom,
+    details: detailsOf(onScreen, catalog.game(onScreen.system, onScreen.gamePath), media),
+    launch: { romPath: onScreen.gamePath, romExists: await pathExists(onScreen.gamePath), running: startedAtUtc !== null, startedAtUtc }
   }
 }
 
@@ -77,7 +77,7 @@ export function systemView (systemId: string, catalog: LibraryCatalog): SystemIn
 }
 
 export async function contextStateView (snapshot: ContextSnapshot, catalog: LibraryCatalog, media: GameMedia | null) {
-  const viewOf = async (ref: GameRef | null): Promise<GameView | null> => ref === null ? null : gameView(ref, catalog, media)
+  const viewOf = async (game: GameOnScreen | null): Promise<GameView | null> => game === null ? null : gameView(game, catalog, media)
   return {
     state: snapshot.state,
     selectedSystem: snapshot.selectedSystem === null ? null : systemView(snapshot.selectedSystem, catalog),

@@ -5,7 +5,7 @@
 import { watchFolder, type FolderWatch } from '../core/folder-watch/folder-watch.js'
 import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
-import { frontendActionsService, onScreenService } from '../frontend/index.js'
+import { frontendNavigationService, onScreenService, type GameOnScreen } from '../frontend/index.js'
 import { machineDataService } from '../roms/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
@@ -36,7 +36,7 @@ export const panelControlsService = serviceKey<PanelControls>('panels.controls')
 /** The panel of the game on screen, for what themes show of it. */
 export interface CurrentPanel {
   /** The running game, else the selected one; null without one, and while the manager is off. */
-  game (): { readonly systemId: string, readonly romStem: string } | null
+  game (): GameOnScreen | null
   /** Its panel with every layout; null when none resolves, and while the manager is off. */
   themeSnapshot (layout?: string): PanelThemeSnapshot | null
 }
@@ -51,13 +51,14 @@ export const panelsModule = defineModule({
   options: panelOptions,
   events: panelEvents,
   provides: [panelControlsService, currentPanelService],
-  needs: [frontendActionsService, onScreenService, machineDataService],
+  needs: [frontendNavigationService, onScreenService, machineDataService],
   register: async (scope, context) => {
     const { options, settings, logger, enabled } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
     const art = new PanelArtStore(context.core.dataDir, (message) => logger.warn(message))
     // A drawing still being written when the service stops is finished first.
     context.onStop(async () => art.flushed())
+    const onScreen = context.use(onScreenService)
     const service = new PanelService({
       resources,
       cabinet: cabinetConfig(options, settings.values),
@@ -66,7 +67,8 @@ export const panelsModule = defineModule({
       publisher: context.publisher,
       now: context.now,
       machines: context.use(machineDataService),
-      navigated: (atMs) => { if (enabled) context.use(frontendActionsService).panelNavigation(atMs) }
+      onScreen,
+      navigated: (atMs) => { if (enabled) context.use(frontendNavigationService).panelNavigation(atMs) }
     })
     context.provide(panelControlsService, {
       instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}
@@ -80,8 +82,7 @@ export const panelsModule = defineModule({
     let watch: FolderWatch | null = null
     let settingsWatch: FolderWatch | null = null
     // Switched off, the manager answers no route and publishes nothing: no drawing, no device read.
-    const unsubscribe = enabled ? context.use(onScreenService).facts.on('SelectionChanged', service.onSelection) : () => {}
-    const stopFollowing = enabled ? context.use(frontendActionsService).listen(service.onAction) : () => {}
+    const unsubscribe = enabled ? [onScreen.facts.on('SelectionChanged', service.onSelection), onScreen.facts.on('GameRunning', service.onGameRunning)] : []
 
     const reload = async (): Promise<void> => {
       await resources.load()
@@ -114,8 +115,7 @@ export const panelsModule = defineModule({
       }
     })
     context.onStop(async () => {
-      unsubscribe()
-      stopFollowing()
+      for (const stop of unsubscribe) stop()
       for (const source of sources) source.stop()
       await Promise.all([watch?.close(), settingsWatch?.close()])
     })

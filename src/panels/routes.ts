@@ -28,7 +28,7 @@ export function panelRoutes (app: HubApp, service: PanelService, art: PanelArtSt
     const game = service.currentGame()
     if (game === null) throw new HubError(404, 'NO_GAME', 'No game is selected or running, so there is no panel to resolve')
     const panel = service.current(request.query.activeLayout)
-    if (panel === null) throw new HubError(404, 'PANEL_NOT_FOUND', `No panel data resolved for ${game.systemId}|${game.romStem}: add resources/dynpanels/games/<rom>.json or systems/${game.systemId}.json`)
+    if (panel === null) throw new HubError(404, 'PANEL_NOT_FOUND', `No panel data resolved for ${game.system}|${game.rom}: add resources/dynpanels/games/<rom>.json or systems/${game.system}.json`)
     return panelView(panel, service.cabinet)
   })
 

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Publisher } from '../core/event-bus.js'
 import type { PanelEvents } from './events.js'
-import type { AppliedAction, ContextSnapshot, FrontendFacts } from '../frontend/index.js'
+import type { FrontendFacts, GameOnScreen, OnScreen } from '../frontend/index.js'
 import { selectionKey } from '../identity/index.js'
 import type { PanelArtStore } from './art.js'
 import { cabinetPayload, type CabinetConfig } from './cabinet.js'
@@ -31,6 +31,8 @@ export interface PanelServiceDeps {
   readonly now: () => Date
   /** MAME's machine data, for panels derived when no file covers an arcade game. */
   readonly machines: MachineData
+  /** What is on screen now: the panel shown is the running game's, else the selected one's. */
+  readonly onScreen: Pick<OnScreen, 'current' | 'selectedSystem'>
   /** Told of each press of a joystick direction, OK or BACK: outside a game it moves the frontend's cursor. */
   readonly navigated: (atMs: number) => void
 }
@@ -57,8 +59,6 @@ function requestedLayout (settings: ReadonlyMap<string, string>, systemId: strin
 }
 
 export class PanelService {
-  /** The frontend context as of the latest action the link applied, told before the ui.* events it causes. */
-  #context: ContextSnapshot | null = null
   readonly #deps: PanelServiceDeps
   #cabinet: CabinetConfig
   #esSettings: ReadonlyMap<string, string>
@@ -123,7 +123,7 @@ export class PanelService {
     void this.#deps.machines.lookup([name]).then(() => {
       const game = this.currentGame()
       // Asked twice (panel.state and the instruction card) it answers twice: publish once.
-      if (game?.romStem.toLowerCase() !== name || this.#deps.machines.machine(name) === null) return
+      if (game?.rom.toLowerCase() !== name || this.#deps.machines.machine(name) === null) return
       if (this.current()?.panelKey !== this.#lastPanelKey) {
         this.#publishCurrent('machine.data', false, this.#lastSequence, true, randomUUID())
       }
@@ -133,7 +133,7 @@ export class PanelService {
   /** The panel of the running game, else the selected one; null without a game. */
   current (layout?: string): ResolvedPanel | null {
     const game = this.currentGame()
-    return game === null ? null : this.resolve(game.systemId, game.romStem, layout)
+    return game === null ? null : this.resolve(game.system, game.rom, layout)
   }
 
   /**
@@ -223,24 +223,23 @@ export class PanelService {
     return panelControls(panel, this.#cabinet).slots.find((s) => s.player === player && s.slot === slot)?.function ?? ''
   }
 
-  /** Follows the link's actions; a started game's panel is published before its ui.game.started. */
-  readonly onAction = ({ action, context, sequence, correlationId }: AppliedAction): void => {
-    this.#context = context
-    if (action.kind === 'game-started') this.#publishCurrent('ui.game.started', false, sequence, true, correlationId)
+  /** A game runs: its panel, told before its ui.game.started is published, goes out ahead of it. */
+  readonly onGameRunning = ({ sequence, correlationId }: FrontendFacts['GameRunning']): void => {
+    this.#publishCurrent('ui.game.started', false, sequence, true, correlationId)
   }
 
   /** The running game, else the selected one. */
-  currentGame () {
-    return this.#context === null ? null : this.#context.runningGame ?? this.#context.selectedGame
+  currentGame (): GameOnScreen | null {
+    return this.#deps.onScreen.current
   }
 
   /** `systemScope`: a system was selected, so its panel is the system's, not a game's. */
   #publishCurrent (trigger: string, systemScope: boolean, sequence: number, force: boolean, correlationId: string): void {
     if (sequence <= this.#lastSequence && !force) return
     const game = this.currentGame()
-    const systemId = game?.systemId ?? this.#context?.selectedSystem ?? null
+    const systemId = game?.system ?? this.#deps.onScreen.selectedSystem
     if (systemId === null) return
-    const panel = this.resolve(systemId, systemScope ? null : game?.romStem ?? null)
+    const panel = this.resolve(systemId, systemScope ? null : game?.rom ?? null)
     if (panel === null) return
     if (!force && panel.panelKey === this.#lastPanelKey) return
     this.#lastPanelKey = panel.panelKey

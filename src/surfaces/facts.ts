@@ -1,6 +1,7 @@
 /** What the surfaces module tells other modules: the art the marquee shows now. */
 import type { Facts } from '../core/facts.js'
 import { serviceKey } from '../core/services.js'
+import { legacyAsset, type SurfaceEntry } from './snapshots.js'
 
 export interface SurfaceFacts {
   /** The marquee's picture (its marquee art, else another piece of the entry's art), or null. */
@@ -9,11 +10,11 @@ export interface SurfaceFacts {
 
 export const surfaceFactsService = serviceKey<Facts<SurfaceFacts>>('surfaces.facts')
 
-/** The marquee snapshot's own art, in the order a marquee prefers it: a `/api/v1/media/...` URL or an absolute one. */
-export function marqueeImage (media: Readonly<Record<string, unknown>>): string | null {
-  for (const kind of ['Marquee', 'Image', 'Thumbnail', 'Logo', 'Fanart']) {
-    const url = (media[kind] as { Url?: unknown } | null | undefined)?.Url
-    if (typeof url === 'string') return url
+/** The art of the marquee snapshot's entry, in the order a marquee prefers it: a `/api/v1/media/...` URL or an absolute one. */
+export function marqueeImage (entry: SurfaceEntry): string | null {
+  for (const field of ['Marquee', 'Image', 'Thumbnail', 'Logo', 'Fanart']) {
+    const asset = legacyAsset(entry, field)
+    if (asset !== null) return asset.url
   }
   return null
 }

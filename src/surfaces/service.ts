@@ -134,7 +134,7 @@ export class SurfaceSnapshots {
       slug: identity.slug,
       rom: trigger.rom,
       gamePath: trigger.gamePath ?? '',
-      gameName: fields.name ?? trigger.gameName,
+      gameName: trigger.gameName,
       fields,
       assets: identity.slug === '' ? systemAssets : this.#media.index.entry(identity.system, identity.slug),
       systemAssets,
@@ -151,7 +151,7 @@ export class SurfaceSnapshots {
       // Only the marquee has an update event; the other surfaces simply get a fresh snapshot of the same selection.
       const type = update && surface === 'marquee' ? 'marquee.snapshot.updated' : `${surface}.snapshot` as const
       this.#deps.publisher.publish(type, payload)
-      if (surface === 'marquee') this.#deps.facts.tell('MarqueeShown', { image: marqueeImage(payload.Media as Record<string, unknown>) })
+      if (surface === 'marquee') this.#deps.facts.tell('MarqueeShown', { image: marqueeImage(entry) })
     }
     this.#deps.logger.debug(`surface snapshots for ${selectionKey(entry)} (sequence ${entry.sequence})`)
   }

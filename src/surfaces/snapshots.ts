@@ -79,12 +79,17 @@ function table (assets: ReadonlyMap<string, MediaAsset>): Record<string, AssetPa
   return Object.fromEntries([...assets].sort(([a], [b]) => a.localeCompare(b)).map(([kind, asset]) => [kind, assetPayload(asset)]))
 }
 
-function legacy (entry: SurfaceEntry, field: string): AssetPayload | null {
+/** The asset a legacy media field shows: the game's file of its kind, else the system's (never for video). */
+export function legacyAsset (entry: SurfaceEntry, field: string): MediaAsset | null {
   const kind = legacyKinds[field]!
   const own = entry.assets.get(kind)
   const fallback = entry.scope === 'game' && kind !== 'video' ? entry.systemAssets.get(kind) : undefined
-  const asset = own ?? fallback
-  return asset === undefined ? null : assetPayload(asset)
+  return own ?? fallback ?? null
+}
+
+function legacy (entry: SurfaceEntry, field: string): AssetPayload | null {
+  const asset = legacyAsset(entry, field)
+  return asset === null ? null : assetPayload(asset)
 }
 
 const dmdKinds = ['dmd', 'dmd-animation', 'generated-dmd'] as const
@@ -155,7 +160,7 @@ function selection (entry: SurfaceEntry) {
     Game: entry.slug,
     GameId: f.id ?? '',
     GameName: entry.gameName,
-    Name: f.name ?? entry.gameName,
+    Name: entry.gameName,
     GamePath: entry.gamePath,
     Releasedate: f.releasedate ?? '',
     Developer: f.developer ?? '',

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { defineModule, type HubModule } from '../core/module.js'
 import type { EventDefinition } from '../core/events/definition.js'
+import { coreEvents } from '../core/events/core-events.js'
 import { streamRowsOf } from '../core/hub.js'
 import { joinRows, systemStream, type StreamDefinition, type StreamJoin } from '../core/stream-table.js'
 import { brokerLabel, connectBroker, endConnection, mqttConnectionOptions } from '../mqtt/index.js'
@@ -72,12 +73,14 @@ export function venueModule (cabinet: CabinetCatalog): HubModule {
       const { mqttUrl } = options
       if (mqttUrl === null) throw new Error('the venue needs --mqtt-url')
       const registry = new VenueRegistry(context.now)
+      const relayed = new Set([...cabinet.events, ...coreEvents].map((definition) => definition.type))
       const client = await connectBroker({ ...options, mqttUrl }, { clientId: `cabinethub-venue-${context.core.nodeId}-${randomUUID().slice(0, 8)}` })
       const listener = new VenueListener({
         client,
         prefix: options.mqttTopicPrefix,
         registry,
         relay: context.relay,
+        relays: (type) => relayed.has(type),
         onCabinet: (tile) => { context.publisher.publish('venue.cabinet.changed', tileEvent(tile)) },
         log: (message) => logger.warn(message)
       })

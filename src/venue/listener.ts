@@ -15,6 +15,8 @@ export interface ListenerDeps {
   readonly registry: VenueRegistry
   /** Passes an envelope on, with its JSON text as received. */
   readonly relay: (envelope: Envelope, json: string) => void
+  /** Whether the venue relays this event type: the ones its cabinets' modules declare (a newer cabinet may publish others). */
+  readonly relays: (type: string) => boolean
   readonly onCabinet: (cabinet: VenueCabinet) => void
   readonly log: (message: string) => void
 }
@@ -73,6 +75,7 @@ export class VenueListener {
     if (message.kind === 'summary') return onCabinet(registry.summary(message.nodeId, body))
     if (message.kind === 'info') return onCabinet(registry.info(message.nodeId, body))
     if (!envelopeCheck.Check(body) || body.Type !== message.type) return this.#reject(topic, 'not an event envelope of the topic\'s type')
+    if (!this.deps.relays(message.type)) return this.#reject(topic, 'an event type the venue does not know')
     const envelope = body as unknown as Envelope
     registry.seen(message.nodeId)
     if (envelope.Type === 'hiscore.updated') registry.hiscore(message.nodeId, envelope.Payload)

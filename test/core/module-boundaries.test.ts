@@ -48,10 +48,14 @@ describe('module boundaries', () => {
     await assert.rejects(startHub({ modules: [user], listen: false }), /module undeclared-user uses the service hiscores\.current-player without declaring it in needs/)
   })
 
-  it('refuses a module that publishes an event it did not declare, or opens the database without tables of its own', async () => {
+  it('refuses a module that publishes or relays an event it did not declare, or opens the database without tables of its own', async () => {
     // The compiler already refuses the type; the cast is what a module would need to get past it.
     const impostor = defineModule({ name: 'impostor', gate: null, register: async (_scope, context) => { (context.publisher as Publisher<Record<string, EventPayload>>).publish('ui.game.selected', {}) } })
     await assert.rejects(startHub({ modules: [impostor], listen: false }), /module impostor publishes ui\.game\.selected without declaring it in events/)
+    // Relaying is publishing another node's envelope: the same gate.
+    const envelope = { Type: 'ui.game.selected', Ts: '2026-11-21T20:00:00.000Z', NodeId: 'cab-02', CorrelationId: 'far', Payload: {} }
+    const relayer = defineModule({ name: 'relayer', gate: null, register: async (_scope, context) => { context.relay(envelope) } })
+    await assert.rejects(startHub({ modules: [relayer], listen: false }), /module relayer relays ui\.game\.selected without declaring it in events/)
     const reader = defineModule({ name: 'table-reader', gate: null, register: async (_scope, context) => { context.db.prepare('SELECT 1') } })
     await assert.rejects(startHub({ modules: [reader], listen: false }), /module table-reader opens the database without declaring migrations of its own tables/)
   })

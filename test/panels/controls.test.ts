@@ -25,7 +25,7 @@ describe('instruction-card Controls from the panel resolution', () => {
   const resources = new PanelResources(dynpanelsRoot(dataDir))
   before(async () => resources.load())
   const config = configOf(panelOptions, loadConfig(optionEntriesOf(domainModules), { cli: new Map([['dataDir', dataDir]]), env: {} }))
-  const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publisher: { publish: () => ({ published: false, reason: 'stale', coalesceKey: '' }) }, now: () => new Date(), machines: noMachineData, navigated: () => {} })
+  const service = new PanelService({ resources, cabinet: cabinetConfig(config, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publisher: { publish: () => ({ published: false, reason: 'stale', coalesceKey: '' }) }, now: () => new Date(), machines: noMachineData, onScreen: { current: null, selectedSystem: null }, navigated: () => {} })
 
   it('says what each used button does and its colour, per player, with the system inputs', () => {
     const controls = service.controlsFor('mame', 'sf2')!

@@ -19,7 +19,7 @@ describe('derived panels', () => {
   after(() => rmSync(dataDir, { recursive: true, force: true }))
   const resources = new PanelResources(dynpanelsRoot(dataDir))
   const defaults = { panelPlayerCount: 2, panelButtonsPerPlayer: 6, panelPeripherals: ['arcade-joystick'], panelButtonRows: null, panelEvdevDevices: [], panelInputMap: [] } satisfies Record<keyof typeof panelOptions, unknown>
-  const service = new PanelService({ resources, cabinet: cabinetConfig(defaults, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publisher: { publish: () => ({ published: false, reason: 'stale', coalesceKey: '' }) }, now: () => new Date(), machines: noMachineData, navigated: () => {} })
+  const service = new PanelService({ resources, cabinet: cabinetConfig(defaults, new Map()), art: new PanelArtStore(dataDir), esSettings: new Map(), publisher: { publish: () => ({ published: false, reason: 'stale', coalesceKey: '' }) }, now: () => new Date(), machines: noMachineData, onScreen: { current: null, selectedSystem: null }, navigated: () => {} })
 
   it('gives every common console its pad, on the cabinet slots, marked derived', () => {
     for (const system of ['nes', 'snes', 'megadrive', 'genesis', 'mastersystem', 'gb', 'gbc', 'gba', 'n64', 'psx', 'pcengine', 'neogeo', 'atari2600', 'saturn', 'dreamcast', 'ps2', 'gamecube', 'wii']) {

@@ -130,7 +130,7 @@ export class FrontendController {
       const before = context.snapshot().selectedGame
       if (await send([this.#deps.controls.ok], timing) === 'stopped') return 'stopped'
       if (this.#deps.backend.dryRun) return 'planned'
-      const entered = await this.#until(() => { const g = context.snapshot().selectedGame; return context.positionKnown && g !== null && g !== before && g.systemId === target.name }, verifyTimeoutMs)
+      const entered = await this.#until(() => { const g = context.snapshot().selectedGame; return context.positionKnown && g !== null && g !== before && g.system === target.name }, verifyTimeoutMs)
       if (!entered) throw positionUnknown(`No game of ${target.name} was reported selected after entering it`)
       const current = games.findIndex((g) => romKey(g.path) === romKey(context.snapshot().selectedGame!.gamePath))
       if (current < 0) throw new HubError(409, 'CURRENT_GAME_UNKNOWN', 'The selected game is not in the frontend\'s list of that system')
