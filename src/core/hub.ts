@@ -153,8 +153,8 @@ export class Hub {
     this.#statusSections.set(name, section)
   }
 
-  statusSections (): Record<string, Record<string, unknown>> {
-    return Object.fromEntries([...this.#statusSections].map(([name, section]) => [name, section()]))
+  async statusSections (): Promise<Record<string, Record<string, unknown>>> {
+    return Object.fromEntries(await Promise.all([...this.#statusSections].map(async ([name, section]) => [name, await section()] as const)))
   }
 
   /** Runs every start phase, then announces readiness. */

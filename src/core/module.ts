@@ -22,7 +22,8 @@ import type { StreamDefinition, StreamJoin } from './stream-table.js'
 
 export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
-export type StatusSection = () => Record<string, unknown>
+/** A section of `GET /api/v1/status`; one that reads files does so asynchronously, the route awaits every section together. */
+export type StatusSection = () => Record<string, unknown> | Promise<Record<string, unknown>>
 
 /** What the core hands a module when it registers; nothing else of the service is reachable. */
 export interface ModuleContext<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[]> {

@@ -116,8 +116,10 @@ async function jobs (verb: 'key' | 'anchor' | 'upgrade', args: readonly string[]
   const { core, options, positionals } = context.parse(args, {})
   if (positionals.length > 0) throw new CommandUsageError(`records ${verb} takes no arguments`)
   const home = new RecordsHome(options, core.dataDir, () => new Date())
+  await home.open()
   if (verb === 'key') {
-    context.stdout.write(`issuer key id: ${home.key.keyId}\n${home.key.publicKeyPem}link with: --partner-url http://<this cabinet>:${core.port}#${home.key.keyId}\n`)
+    const key = await home.key()
+    context.stdout.write(`issuer key id: ${key.keyId}\n${key.publicKeyPem}link with: --partner-url http://<this cabinet>:${core.port}#${key.keyId}\n`)
     return exitCodes.ok
   }
   if (verb === 'anchor') {
