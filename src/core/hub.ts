@@ -159,6 +159,7 @@ export class Hub {
 
   /** Runs every start phase, then announces readiness. */
   async start (): Promise<Date> {
+    await this.readLink.keep()
     const readyAt = await this.startup.run((name, error) => this.logger.error({ err: error }, `start phase ${name} failed`))
     this.bus.publish('startup.ready', { ReadyAtUtc: readyAt.toISOString(), Version: serviceVersion })
     return readyAt

@@ -50,7 +50,7 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
    */
   readLinkQuery (): string
   /** Makes a new read-only link: every link handed out so far answers 401 from now on. Only for the `readLinkOwner`. */
-  rotateReadLink (): void
+  rotateReadLink (): Promise<void>
   /** Passes an envelope another node published to every transport, unchanged (see EventBus.relay). */
   relay (envelope: Envelope, json?: string): void
   /** The streams (the firehose first) that deliver an event type. */
