@@ -82,7 +82,7 @@ async function verify (args: readonly string[], context: Context): Promise<numbe
   const options = { pin: pinOf(flags['issuer-key-id'], flags['issuer-key']), headers: headersOf(flags.header, flags.headers) }
   let data: ServiceData
   try {
-    data = url === undefined ? readSnapshot(flags.snapshot!) : await fetchServiceData(url, verifyLimits)
+    data = url === undefined ? await readSnapshot(flags.snapshot!) : await fetchServiceData(url, verifyLimits)
   } catch (error) {
     if (!(error instanceof ServiceDataError)) throw error
     context.stderr.write(`records verify: ${error.message}\n`)
