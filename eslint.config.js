@@ -5,34 +5,43 @@ import tseslint from 'typescript-eslint'
 const syncFileCalls = ['accessSync', 'appendFileSync', 'chmodSync', 'closeSync', 'copyFileSync', 'existsSync', 'fstatSync', 'fsyncSync', 'lstatSync', 'mkdirSync', 'mkdtempSync', 'openSync', 'readdirSync', 'readFileSync', 'readSync', 'renameSync', 'rmSync', 'statSync', 'truncateSync', 'unlinkSync', 'writeFileSync', 'writeSync']
 
 /**
- * Files whose synchronous file calls run only at start (before the service listens), in a command
- * (install-hooks, records verify ...), in the hook the frontend runs, in the simulators and demo
- * data, or on purpose (a first look that times its folder reads, the fallback of a gamelist
- * snapshot taken back before its turn).
+ * The only files that may call node:fs synchronously, each for one of these reasons:
+ * - start-up, before the service listens: the options and config file, the data dir's claim and
+ *   database, the MAME executable located when its module registers;
+ * - a command, or an install action the setup page's buttons run for the owner (a one-off POST on
+ *   loopback, the same code as the command): hooks, service, MAME plugin, RetroArch, records and
+ *   hiscore commands; ES-DE's settings are also read for its layout at start;
+ * - the hook the frontend runs, a process of its own (spool.ts; the service writes a hook there
+ *   too while its doors are still opening at start);
+ * - simulators, demo data, and the offline test anchorer (--records-test-anchor, tests and demos);
+ * - on purpose: the media scan's walks of the whole library read a disk that answers from its
+ *   cache in place, in 10 ms slices (2.8 s of CPU against 9 s through the thread pool for 150,000
+ *   files), and go through the pool once it is slow.
  */
 const startOrCommandFiles = [
+  // start-up
+  'src/core/options.ts',
+  'src/core/storage/data-dir.ts',
+  'src/core/storage/database.ts',
+  'src/roms/mame/locate.ts',
+  // commands and install actions (atomic-file.ts holds their writeFileAtomicSync)
   'src/achievements/setup-retroarch.ts',
   'src/boot/install-service.ts',
-  'src/core/options.ts',
-  'src/core/read-link.ts',
-  'src/core/storage/**',
-  'src/frontend/spool.ts',
+  'src/core/storage/atomic-file.ts',
   'src/frontends/emulationstation/hook-scripts.ts',
   'src/frontends/es-de/settings.ts',
   'src/game-events/mame-plugin/plugin-files.ts',
   'src/hiscores/decode-command.ts',
-  'src/hiscores/demo-tables.ts',
-  'src/library/snapshots.ts',
-  'src/media/scan-disk.ts',
-  'src/panels/demo-panels.ts',
-  'src/panels/evdev.ts',
-  'src/records/anchoring/offline-test.ts',
   'src/records/commands/**',
-  'src/records/issuer-key.ts',
-  'src/records/service-data.ts',
-  'src/records/store.ts',
-  'src/roms/mame/locate.ts',
-  'src/sim/**'
+  // the frontend's hook
+  'src/frontend/spool.ts',
+  // simulators, demo data, test anchorer
+  'src/hiscores/demo-tables.ts',
+  'src/panels/demo-panels.ts',
+  'src/records/anchoring/offline-test.ts',
+  'src/sim/**',
+  // on purpose, in slices
+  'src/media/scan-disk.ts'
 ]
 
 export default tseslint.config(

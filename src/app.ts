@@ -50,6 +50,7 @@ function documentParameterLength (route: RouteOptions): void {
 export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
   const modules = orderByNeeds(options.modules)
   const hub = new Hub({ ...options, modules })
+  await hub.readLink.load()
   const { apiKey, host, port, allowedHosts, allowedOrigins } = hub.config
   const securityOptions = { apiKey, boundHost: host, port, allowedHosts, allowedOrigins, readLinkGrants: (request: FastifyRequest) => hub.readLink.grants(request) }
   const app: HubApp = Fastify({

@@ -153,12 +153,13 @@ export class Hub {
     this.#statusSections.set(name, section)
   }
 
-  statusSections (): Record<string, Record<string, unknown>> {
-    return Object.fromEntries([...this.#statusSections].map(([name, section]) => [name, section()]))
+  async statusSections (): Promise<Record<string, Record<string, unknown>>> {
+    return Object.fromEntries(await Promise.all([...this.#statusSections].map(async ([name, section]) => [name, await section()] as const)))
   }
 
   /** Runs every start phase, then announces readiness. */
   async start (): Promise<Date> {
+    await this.readLink.keep()
     const readyAt = await this.startup.run((name, error) => this.logger.error({ err: error }, `start phase ${name} failed`))
     this.bus.publish('startup.ready', { ReadyAtUtc: readyAt.toISOString(), Version: serviceVersion })
     return readyAt

@@ -22,7 +22,8 @@ import type { StreamDefinition, StreamJoin } from './stream-table.js'
 
 export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
-export type StatusSection = () => Record<string, unknown>
+/** A section of `GET /api/v1/status`; one that reads files does so asynchronously, the route awaits every section together. */
+export type StatusSection = () => Record<string, unknown> | Promise<Record<string, unknown>>
 
 /** What the core hands a module when it registers; nothing else of the service is reachable. */
 export interface ModuleContext<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[]> {
@@ -49,7 +50,7 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
    */
   readLinkQuery (): string
   /** Makes a new read-only link: every link handed out so far answers 401 from now on. Only for the `readLinkOwner`. */
-  rotateReadLink (): void
+  rotateReadLink (): Promise<void>
   /**
    * Passes an envelope another node published to every transport, unchanged (see EventBus.relay);
    * like `publisher`, only of a type the module declared in `events`: any other throws.

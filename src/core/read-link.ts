@@ -7,7 +7,7 @@
  * revokes every link.
  */
 import { randomBytes } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
 import { networkInterfaces } from 'node:os'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -19,28 +19,46 @@ const readMethods = new Set(['GET', 'HEAD'])
 
 export class ReadLink {
   readonly #file: string
-  #token: string | null = null
+  #token = ''
+  /** The token was made here and is not in the data dir yet. */
+  #unsaved = false
 
   constructor (dataDir: string) {
     this.#file = path.join(dataDir, tokenFileName)
   }
 
-  /** Made on first use, not at start: `openapi` and the tests of loopback clients never write it. */
-  get token (): string {
-    if (this.#token !== null) return this.#token
-    try {
-      this.#token = readFileSync(this.#file, 'utf8').trim()
-    } catch {
-      this.#token = ''
+  /**
+   * Reads the token before the service listens, so that no request waits on the disk for it; one
+   * made here is saved only once the service starts: `openapi` builds the app too and never writes it.
+   */
+  async load (): Promise<void> {
+    this.#token = await readFile(this.#file, 'utf8').then((text) => text.trim(), () => '')
+    if (this.#token.length < 16) {
+      this.#token = newToken()
+      this.#unsaved = true
     }
-    return this.#token.length < 16 ? this.rotate() : this.#token
+  }
+
+  /** At start: saves a token made by `load`. */
+  async keep (): Promise<void> {
+    if (!this.#unsaved) return
+    await this.#save()
+  }
+
+  get token (): string {
+    return this.#token
   }
 
   /** A new token: every link handed out so far (and every page holding its cookie) is refused from now on. */
-  rotate (): string {
-    this.#token = randomBytes(18).toString('base64url')
-    writeFileSync(this.#file, `${this.#token}\n`, { mode: 0o600 })
+  async rotate (): Promise<string> {
+    this.#token = newToken()
+    await this.#save()
     return this.#token
+  }
+
+  async #save (): Promise<void> {
+    await writeFile(this.#file, `${this.#token}\n`, { mode: 0o600 })
+    this.#unsaved = false
   }
 
   /** The token a request shows, in the query (`?token=`) or the cookie a linked page was given. */
@@ -54,8 +72,8 @@ export class ReadLink {
 
   /** The request may read with the link: a GET or HEAD (a WebSocket upgrade is a GET) showing the token. */
   grants (request: FastifyRequest): boolean {
-    if (!readMethods.has(request.method)) return false
-    return keyMatches(this.token, this.presented(request)?.token ?? null)
+    if (!readMethods.has(request.method) || this.#token === '') return false
+    return keyMatches(this.#token, this.presented(request)?.token ?? null)
   }
 
   /** onSend: a page opened from the link keeps the token as its cookie for what it loads next. */
@@ -66,6 +84,8 @@ export class ReadLink {
     return payload
   }
 }
+
+const newToken = (): string => randomBytes(18).toString('base64url')
 
 /** Where other machines reach this service: each LAN address when it listens on all of them, else the one it listens on. */
 export function lanOrigins (host: string, port: number): string[] {

@@ -101,9 +101,9 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
       if (module.transport !== true && module.readLinkOwner !== true) throw new Error(`module ${module.name} asks for the read-only link without being declared a transport or its owner`)
       return `token=${hub.readLink.token}`
     },
-    rotateReadLink: () => {
+    rotateReadLink: async () => {
       if (module.readLinkOwner !== true) throw new Error(`module ${module.name} revokes the read-only link without being declared its owner`)
-      hub.readLink.rotate()
+      await hub.readLink.rotate()
     },
     relay: ownRelay(hub, module),
     streamsFor: (type) => hub.streams.streamsFor(type),

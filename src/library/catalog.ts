@@ -47,7 +47,8 @@ interface LoadedGamelist {
   readonly count: number
   /** Null while the games are still in their snapshot. */
   indexed: IndexedGamelist | null
-  readonly saved: SavedGamelist | null
+  /** Its snapshot's bytes, held until its games are indexed. */
+  saved: SavedGamelist | null
 }
 
 /** Rom paths compare with forward slashes and without case (ES on Windows is case-insensitive). */
@@ -157,6 +158,7 @@ export class LibraryCatalog {
       const games = await indexed(systemId, entries)
       // A reader may have needed them meanwhile, or the gamelist may have been read again.
       if (this.#gamelists.get(systemId) === list) list.indexed ??= games
+      list.saved = null
     }
   }
 
@@ -184,7 +186,7 @@ export class LibraryCatalog {
     void work.finally(() => this.#saving.delete(work))
   }
 
-  /** A gamelist's games; those still in their snapshot are taken back now, for a reader that cannot wait. */
+  /** A gamelist's games; those still in their snapshot are decoded now (from memory), for a reader that cannot wait. */
   #indexOf (systemId: string, list: LoadedGamelist): IndexedGamelist {
     if (list.indexed !== null) return list.indexed
     let entries: readonly GamelistEntry[]
@@ -194,6 +196,7 @@ export class LibraryCatalog {
       entries = this.#lost(systemId, list, error)
     }
     list.indexed = indexNow(systemId, entries)
+    list.saved = null
     return list.indexed
   }
 

@@ -1,8 +1,8 @@
 /**
  * Gamelists as they were last read, kept in the data dir so that a restart need not parse their
- * XML again: reading 50,000 games takes about a second; a start reads only each snapshot's header
- * (a few dozen bytes), and a system's games are taken back once something asks for them, or once
- * the service is ready. A snapshot is used only for the same gamelist file at the same signature
+ * XML again: reading 50,000 games takes about a second; a start reads each snapshot's bytes but
+ * decodes only its header, and a system's games are decoded once something asks for them, or once
+ * the service is ready (so a reader that cannot wait never waits on the disk). A snapshot is used only for the same gamelist file at the same signature
  * (inode, time, size); one that is missing, old or unreadable is no error, the XML is read as before.
  *
  * A snapshot file: the header's length (4 bytes, little-endian), the header (v8-serialized), then
@@ -10,8 +10,7 @@
  * chunk per turn of the loop.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { open, readFile, unlink } from 'node:fs/promises'
+import { readFile, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import v8 from 'node:v8'
@@ -42,42 +41,40 @@ function headerOf (bytes: Uint8Array): SnapshotHeader {
   return v8.deserialize(bytes) as SnapshotHeader
 }
 
-/** A gamelist's saved games, not yet taken back. */
+/** A gamelist's saved games, read from the disk and not yet decoded. */
 export class SavedGamelist {
   readonly count: number
-  readonly #snapshot: string
-  readonly #file: string
-  readonly #signature: string
+  readonly #chunks: readonly Buffer[]
 
-  constructor (count: number, snapshot: string, file: string, signature: string) {
+  constructor (count: number, chunks: readonly Buffer[]) {
     this.count = count
-    this.#snapshot = snapshot
-    this.#file = file
-    this.#signature = signature
+    this.#chunks = chunks
   }
 
-  /** Takes every entry back at once, for a reader that needs them now; throws when the snapshot is no longer the one found. */
+  /** Decodes every entry at once, for a reader that needs them now. */
   entriesNow (): GamelistEntry[] {
-    return this.#chunksOf(readFileSync(this.#snapshot)).flatMap((chunk) => v8.deserialize(chunk) as GamelistEntry[])
+    return this.#chunks.flatMap((chunk) => v8.deserialize(chunk) as GamelistEntry[])
   }
 
-  /** Takes the entries back a chunk per turn of the loop. */
+  /** Decodes the entries a chunk per turn of the loop. */
   async entries (): Promise<GamelistEntry[]> {
     const entries: GamelistEntry[] = []
-    for (const chunk of this.#chunksOf(await readFile(this.#snapshot))) {
+    for (const chunk of this.#chunks) {
       entries.push(...(v8.deserialize(chunk) as GamelistEntry[]))
       await nextTurn()
     }
     return entries
   }
+}
 
-  #chunksOf (bytes: Buffer): Buffer[] {
-    const headerLength = bytes.readUInt32LE(0)
-    const header = headerOf(bytes.subarray(lengthBytes, lengthBytes + headerLength))
-    if (!isUsable(header, this.#file, this.#signature)) throw new Error(`the snapshot of ${this.#file} changed since the start`)
-    let offset = lengthBytes + headerLength
-    return header.chunkLengths.map((length) => bytes.subarray(offset, (offset += length)))
-  }
+/** The snapshot's chunks when it is one of ours, for this gamelist at this signature; else null. */
+function savedGamelistOf (bytes: Buffer, file: string, signature: string): SavedGamelist | null {
+  const headerLength = bytes.readUInt32LE(0)
+  if (headerLength > longestHeader) return null
+  const header = headerOf(bytes.subarray(lengthBytes, lengthBytes + headerLength))
+  if (!isUsable(header, file, signature)) return null
+  let offset = lengthBytes + headerLength
+  return new SavedGamelist(header.count, header.chunkLengths.map((length) => bytes.subarray(offset, (offset += length))))
 }
 
 export class GamelistSnapshots {
@@ -90,24 +87,14 @@ export class GamelistSnapshots {
     this.#logger = logger
   }
 
-  /** The games saved for this gamelist at this signature, or null; reads only the snapshot's header. */
+  /** The games saved for this gamelist at this signature, or null. */
   async find (file: string, signature: string): Promise<SavedGamelist | null> {
-    const snapshot = this.#snapshotOf(file)
-    const handle = await open(snapshot).catch(() => null)
-    if (handle === null) return null
+    const bytes = await readFile(this.#snapshotOf(file)).catch(() => null)
+    if (bytes === null) return null
     try {
-      const length = Buffer.alloc(lengthBytes)
-      await handle.read(length, 0, lengthBytes, 0)
-      const headerLength = length.readUInt32LE(0)
-      if (headerLength > longestHeader) return null
-      const bytes = Buffer.alloc(headerLength)
-      await handle.read(bytes, 0, headerLength, lengthBytes)
-      const header = headerOf(bytes)
-      return isUsable(header, file, signature) ? new SavedGamelist(header.count, snapshot, file, signature) : null
+      return savedGamelistOf(bytes, file, signature)
     } catch {
       return null
-    } finally {
-      await handle.close()
     }
   }
 

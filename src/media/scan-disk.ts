@@ -24,12 +24,14 @@ const slowCallsToJudge = 10
 export class ScanDisk {
   readonly #signal: AbortSignal | undefined
   #sliceStartedMs = performance.now()
-  #inPlace = true
+  #inPlace: boolean
   #calls = 0
   #slowCalls = 0
 
-  constructor (signal?: AbortSignal) {
-    this.#signal = signal
+  /** `inPlace`: start with calls in place (a walk of the whole library); otherwise every call goes through the thread pool. */
+  constructor (options: { signal?: AbortSignal | undefined, inPlace: boolean }) {
+    this.#signal = options.signal
+    this.#inPlace = options.inPlace
   }
 
   /**

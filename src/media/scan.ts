@@ -73,6 +73,12 @@ export interface ScanOptions {
   /** The alias tables, as loaded by the scan's caller before it (they are read once per scan). */
   readonly aliases: GameAliases
   /**
+   * A walk of the whole library, in the background: its reads may be made in place, in short
+   * slices (see scan-disk.ts). A look at one game's folders answers a hook and always goes
+   * through the thread pool.
+   */
+  readonly wholeLibrary?: boolean
+  /**
    * A first look, for a first start without an index: the store's system folders but not its game
    * folders, and each file a gamelist names found in its folder's listing (one read for thousands
    * of files) rather than looked at one by one, its size and time left at 0. The full scan that
@@ -103,7 +109,7 @@ export class MediaScan {
   constructor (sources: MediaSources, options: ScanOptions) {
     this.#sources = sources
     this.#firstLook = options.firstLook === true
-    this.#disk = new ScanDisk(options.signal)
+    this.#disk = new ScanDisk({ signal: options.signal, inPlace: options.wholeLibrary === true })
     this.#roots = mediaRoots(sources)
     this.#aliases = options.aliases
   }

@@ -54,6 +54,7 @@ export const recordsModule = defineModule({
     const every = (seconds: number, job: () => Promise<void>): void => { timers.push(setInterval(() => { void job() }, seconds * 1000).unref()) }
     context.onStart('records', async () => {
       if (!enabled) return
+      await home.open()
       // Entries a full disk refused are admitted once it has room again.
       every(5, intake.retryHeld)
       if (home.store.damage !== null) logger.error(`records: ${home.store.damage}; the index is served as it is (verifiers will reject it) and no record is admitted`)
@@ -75,12 +76,12 @@ export const recordsModule = defineModule({
       for (const unsubscribe of unfollow) unsubscribe()
       for (const timer of timers) clearInterval(timer)
     })
-    context.addStatusSection('records', () => ({
+    context.addStatusSection('records', async () => ({
       records: home.store.head.count,
       root: home.store.head.root,
-      issuerKeyId: home.key.keyId,
+      issuerKeyId: home.keyId,
       damage: home.store.damage,
-      generations: home.anchors.knownGenerations,
+      generations: (await home.anchors.list()).length,
       partners: options.partnerUrls
     }))
     context.use(liveViewsService).add(leaderboardView)

@@ -1,12 +1,13 @@
 /**
- * The issuer key that signs this cabinet's index: P-256, PKCS#8 PEM, created on first use in the
+ * The issuer key that signs this cabinet's index: P-256, PKCS#8 PEM, created at the first start in the
  * data dir with owner-only permissions, or read from a configured file. Signatures follow
  * records.md §1.4 (the UTF-8 hex root, DER, base64url without padding).
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createPrivateKey, createPublicKey, generateKeyPair, sign, type KeyObject } from 'node:crypto'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { writeFileAtomicSync } from '../core/storage/atomic-file.js'
+import { promisify } from 'node:util'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import { keyIdOf } from './verify/signature.js'
 
 export class IssuerKey {
@@ -35,17 +36,22 @@ export class IssuerKey {
 const defaultKeyFile = (recordsDir: string): string => path.join(recordsDir, 'issuer-key.pem')
 
 /** Reads the key file; creates it (mode 0600) when it is the default one and does not exist yet. */
-export function loadIssuerKey (configured: string | null, recordsDir: string): IssuerKey {
+export async function loadIssuerKey (configured: string | null, recordsDir: string): Promise<IssuerKey> {
   const file = configured ?? defaultKeyFile(recordsDir)
-  if (!existsSync(file)) {
+  let pem: Buffer | string | null = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null
+    throw error
+  })
+  if (pem === null) {
     if (configured !== null) throw new Error(`the records key file ${configured} does not exist`)
-    mkdirSync(recordsDir, { recursive: true, mode: 0o700 })
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-    writeFileAtomicSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { durable: true, mode: 0o600 })
+    await mkdir(recordsDir, { recursive: true, mode: 0o700 })
+    const { privateKey } = await promisify(generateKeyPair)('ec', { namedCurve: 'prime256v1' })
+    pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+    await writeFileAtomic(file, pem, { durable: true, mode: 0o600 })
   }
   let key: KeyObject
   try {
-    key = createPrivateKey(readFileSync(file))
+    key = createPrivateKey(pem)
   } catch (error) {
     throw new Error(`the records key file ${file} is not a PEM private key (${(error as Error).message})`, { cause: error })
   }

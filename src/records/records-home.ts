@@ -25,46 +25,55 @@ function anchorerOf (options: RecordsConfig, dataDir: string): Anchorer {
   return options.recordsCalendars.length > 0 ? new CalendarAnchorer(options.recordsCalendars, calendarTimeoutMs) : nullAnchorer
 }
 
-interface Opened {
-  readonly store: RecordStore
-  readonly key: IssuerKey
-  readonly anchors: AnchorLog
-  readonly jobs: AnchorJobs
-}
-
 /**
- * Opened on first use, not when the module registers: printing the API documents builds the
- * app too, and must not create a key in the data dir.
+ * The store, the anchors and their jobs are only paths until `open`, which loads the store and
+ * reads (or makes) the issuer key: at the module's start or in a command, never on a request, and
+ * not when the module registers (printing the API documents builds the app too, and must not
+ * create a key in the data dir).
  */
 export class RecordsHome {
-  readonly #open: () => Opened
-  #opened: Opened | null = null
+  readonly store: RecordStore
+  readonly anchors: AnchorLog
+  readonly jobs: AnchorJobs
+  readonly #loadKey: () => Promise<IssuerKey>
+  /** Settles as `open` does: a request that comes before it waits. */
+  readonly #opened: Promise<IssuerKey>
+  #settleOpen!: (key: Promise<IssuerKey>) => void
+  #key: IssuerKey | null = null
 
   constructor (options: RecordsConfig, dataDir: string, now: () => Date) {
-    this.#open = () => {
-      const dir = recordsDirOf(dataDir)
-      const store = new RecordStore(dir)
-      store.open()
-      const anchors = new AnchorLog(dir)
-      return { store, key: loadIssuerKey(options.recordsKey, dir), anchors, jobs: new AnchorJobs({ head: () => store.head, log: anchors, anchorer: anchorerOf(options, dataDir), now }) }
-    }
+    const dir = recordsDirOf(dataDir)
+    this.store = new RecordStore(dir)
+    this.anchors = new AnchorLog(dir)
+    this.jobs = new AnchorJobs({ head: () => this.store.head, log: this.anchors, anchorer: anchorerOf(options, dataDir), now })
+    this.#loadKey = async () => loadIssuerKey(options.recordsKey, dir)
+    this.#opened = new Promise((resolve) => { this.#settleOpen = resolve })
+    // A failed opening is reported by `open`, and to every request: not as an unhandled rejection.
+    this.#opened.catch(() => {})
   }
 
-  #parts (): Opened {
-    this.#opened ??= this.#open()
+  async open (): Promise<void> {
+    const opening = this.store.open().then(async () => this.#loadKey())
+    this.#settleOpen(opening)
+    this.#key = await opening
+  }
+
+  /** The issuer key, once open. */
+  async key (): Promise<IssuerKey> {
     return this.#opened
   }
 
-  get store (): RecordStore { return this.#parts().store }
-  get key (): IssuerKey { return this.#parts().key }
-  get anchors (): AnchorLog { return this.#parts().anchors }
-  get jobs (): AnchorJobs { return this.#parts().jobs }
+  /** The issuer key's id, or null before the records are open (a status taken during the start, or with the manager off). */
+  get keyId (): string | null {
+    return this.#key?.keyId ?? null
+  }
 
   /** The body of `GET /api/v1/scores/index`: the file's records with the admitted root, signed. */
   async index () {
+    const key = await this.key()
     const { root } = this.store.head
     const records = await this.store.published()
-    return { records, count: records.length, root, signature: this.key.sign(root), issuer_public_key: this.key.publicKeyPem, issuer_key_id: this.key.keyId, alg: 'ES256-DER' as const }
+    return { records, count: records.length, root, signature: key.sign(root), issuer_public_key: key.publicKeyPem, issuer_key_id: key.keyId, alg: 'ES256-DER' as const }
   }
 
   async proof (generation: number) {

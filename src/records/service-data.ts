@@ -4,7 +4,7 @@
  * out as the vendor's mirror script writes it (`index.json`, `anchors.json`,
  * `records-index-gen<N>.ots`).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fetchJson, FetchFailure } from './bounded-fetch.js'
 import type { ServiceData } from './verify/report.js'
@@ -59,21 +59,30 @@ export async function fetchServiceData (baseUrl: string, limits: FetchLimits): P
   }
 }
 
-function readJson (file: string): unknown {
-  if (!existsSync(file)) throw new ServiceDataError(`${file} does not exist`)
+/** The file's bytes, or null when there is no such file. */
+async function bytesIfThere (file: string): Promise<Buffer | null> {
+  return readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null
+    throw error
+  })
+}
+
+async function readJson (file: string): Promise<unknown> {
+  const bytes = await bytesIfThere(file).catch((error: Error) => { throw new ServiceDataError(`${file} cannot be read (${error.message})`) })
+  if (bytes === null) throw new ServiceDataError(`${file} does not exist`)
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown
+    return JSON.parse(bytes.toString('utf8')) as unknown
   } catch (error) {
     throw new ServiceDataError(`${file} is not JSON (${(error as Error).message})`)
   }
 }
 
-export function readSnapshot (dir: string): ServiceData {
-  const index = shaped(readShape(PublishedIndex, readJson(path.join(dir, 'index.json')), 'index.json'))
-  const { anchors } = shaped(readShape(PublishedAnchors, readJson(path.join(dir, 'anchors.json')), 'anchors.json'))
-  const proofs = new Map(anchors.map((a) => {
+export async function readSnapshot (dir: string): Promise<ServiceData> {
+  const index = shaped(readShape(PublishedIndex, await readJson(path.join(dir, 'index.json')), 'index.json'))
+  const { anchors } = shaped(readShape(PublishedAnchors, await readJson(path.join(dir, 'anchors.json')), 'anchors.json'))
+  const proofs = await Promise.all(anchors.map(async (a) => {
     const file = path.join(dir, `records-index-gen${a.generation}.ots`)
-    return [a.generation, existsSync(file) ? readFileSync(file) : { error: `${path.basename(file)} is not in the snapshot` }] as const
+    return [a.generation, await bytesIfThere(file) ?? { error: `${path.basename(file)} is not in the snapshot` }] as const
   }))
-  return { index, anchors, proofs }
+  return { index, anchors, proofs: new Map(proofs) }
 }

@@ -9,8 +9,7 @@
  * behind the service's back no longer hashes to that root, and every verifier sees it.
  */
 import { createHash, type Hash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
-import { open, readFile, stat, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readFile, stat, truncate, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import Value from 'typebox/value'
 import { HubError } from '../core/errors.js'
@@ -21,6 +20,14 @@ import { RecordBody, type ScoreRecord } from './schemas.js'
 export interface IndexHead {
   readonly count: number
   readonly root: string
+}
+
+/** The file's text, or '' when there is no such file. */
+async function textIfThere (file: string): Promise<string> {
+  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return ''
+    throw error
+  })
 }
 
 /** Writes every byte (a write to a nearly full disk may take only some) and syncs them to the disk. */
@@ -75,6 +82,9 @@ export class RecordStore {
   /** Why the file on disk no longer matches what was admitted, once that was seen. */
   #damage: string | null = null
   #published: { key: string, records: unknown[] } | null = null
+  /** Settles as `open` does: an append waits until what was admitted before is loaded. */
+  readonly #opened: Promise<void>
+  #settleOpen!: (loading: Promise<void>) => void
   /** The append in progress, if any: the next one starts after it. */
   #appending: Promise<unknown> = Promise.resolve()
 
@@ -82,6 +92,9 @@ export class RecordStore {
     this.dir = dir
     this.#file = path.join(dir, 'records.jsonl')
     this.#headFile = path.join(dir, 'head.json')
+    this.#opened = new Promise((resolve) => { this.#settleOpen = resolve })
+    // A failed opening is reported by `open`, and to every append: not as an unhandled rejection.
+    this.#opened.catch(() => {})
   }
 
   /**
@@ -90,11 +103,18 @@ export class RecordStore {
    * that no longer hash to the head mark the store damaged: it keeps serving (verifiers must see
    * it) but admits nothing more.
    */
-  open (): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 })
-    const text = existsSync(this.#file) ? readFileSync(this.#file, 'utf8') : ''
+  async open (): Promise<void> {
+    const loading = this.#load()
+    this.#settleOpen(loading)
+    await loading
+  }
+
+  async #load (): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    const text = await textIfThere(this.#file)
     const lines = text.slice(0, text.lastIndexOf('\n') + 1).split('\n').slice(0, -1)
-    const head = existsSync(this.#headFile) ? JSON.parse(readFileSync(this.#headFile, 'utf8')) as IndexHead : { count: 0, root: this.#head.root }
+    const headText = await textIfThere(this.#headFile)
+    const head = headText === '' ? { count: 0, root: this.#head.root } : JSON.parse(headText) as IndexHead
     const roots = prefixRoots(lines)
     if (head.count > lines.length || roots[head.count] !== head.root) {
       this.#damage = `records.jsonl no longer holds the ${head.count} admitted records (root ${head.root})`
@@ -102,7 +122,7 @@ export class RecordStore {
       return
     }
     for (const line of lines.slice(0, head.count)) this.#admit(line, this.#next(line))
-    if (Buffer.byteLength(text) !== this.#size) truncateSync(this.#file, this.#size)
+    if (Buffer.byteLength(text) !== this.#size) await truncate(this.#file, this.#size)
   }
 
   get head (): IndexHead {
@@ -124,7 +144,10 @@ export class RecordStore {
    * settle once the record and the head naming it are on the disk.
    */
   async append (candidate: unknown): Promise<IndexHead> {
-    const appended = this.#appending.then(async () => this.#appendNow(candidate))
+    const appended = this.#appending.then(async () => {
+      await this.#opened
+      return this.#appendNow(candidate)
+    })
     this.#appending = appended.catch(() => {})
     return appended
   }

@@ -57,8 +57,8 @@ export const setupModule = defineModule({
         route: 'read-link/revoke',
         summary: 'Revoke every read-only link: a new token, the old links answer 401 at once',
         undoable: false,
-        run: () => {
-          context.rotateReadLink()
+        run: async () => {
+          await context.rotateReadLink()
           return { changed: [path.join(core.dataDir, 'read-link-token')], message: 'every read-only link handed out so far is revoked; the new links are on the setup page' }
         }
       }

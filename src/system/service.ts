@@ -6,8 +6,8 @@ import { serviceName, serviceVersion } from '../version.js'
 
 const startedAt = Date.now()
 
-export function serviceStatus (hub: Hub) {
-  const { frontend, ...sections } = hub.statusSections()
+export async function serviceStatus (hub: Hub) {
+  const { frontend, ...sections } = await hub.statusSections()
   return {
     api: { name: serviceName, version: serviceVersion, enabled: true, ready: hub.startup.readyAt !== null, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
     webSocket: { enabled: hub.isEnabled('webSocket'), ...hub.gateway.counts() },

@@ -31,17 +31,9 @@ export class AnchorLog {
     this.#proofs = path.join(recordsDir, 'proofs')
   }
 
-  /** How many generations the last reading or writing of the list found (for the status, which cannot wait for a read). */
-  #known = 0
-
-  get knownGenerations (): number {
-    return this.#known
-  }
-
   async list (): Promise<Anchor[]> {
     const bytes = await readIfThere(this.#file)
     const anchors = bytes === null ? [] : JSON.parse(bytes.toString('utf8')) as Anchor[]
-    this.#known = anchors.length
     return anchors
   }
 
@@ -75,6 +67,5 @@ export class AnchorLog {
 
   async #save (anchors: readonly Anchor[]): Promise<void> {
     await writeFileAtomic(this.#file, `${JSON.stringify(anchors, null, 2)}\n`, { durable: true })
-    this.#known = anchors.length
   }
 }

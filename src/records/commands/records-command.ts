@@ -82,7 +82,7 @@ async function verify (args: readonly string[], context: Context): Promise<numbe
   const options = { pin: pinOf(flags['issuer-key-id'], flags['issuer-key']), headers: headersOf(flags.header, flags.headers) }
   let data: ServiceData
   try {
-    data = url === undefined ? readSnapshot(flags.snapshot!) : await fetchServiceData(url, verifyLimits)
+    data = url === undefined ? await readSnapshot(flags.snapshot!) : await fetchServiceData(url, verifyLimits)
   } catch (error) {
     if (!(error instanceof ServiceDataError)) throw error
     context.stderr.write(`records verify: ${error.message}\n`)
@@ -116,8 +116,10 @@ async function jobs (verb: 'key' | 'anchor' | 'upgrade', args: readonly string[]
   const { core, options, positionals } = context.parse(args, {})
   if (positionals.length > 0) throw new CommandUsageError(`records ${verb} takes no arguments`)
   const home = new RecordsHome(options, core.dataDir, () => new Date())
+  await home.open()
   if (verb === 'key') {
-    context.stdout.write(`issuer key id: ${home.key.keyId}\n${home.key.publicKeyPem}link with: --partner-url http://<this cabinet>:${core.port}#${home.key.keyId}\n`)
+    const key = await home.key()
+    context.stdout.write(`issuer key id: ${key.keyId}\n${key.publicKeyPem}link with: --partner-url http://<this cabinet>:${core.port}#${key.keyId}\n`)
     return exitCodes.ok
   }
   if (verb === 'anchor') {

@@ -51,7 +51,8 @@ export class LeaderboardService {
     const anchors = JSON.stringify(await home.anchors.list())
     if (this.#local?.records !== records || this.#local.anchors !== anchors) {
       const data = await home.serviceData()
-      this.#local = { records: data.index.records, anchors, source: sourceOf('local', data.index.records, verifyServiceData(data, { pin: { keyId: home.key.keyId }, headers: [] })) }
+      const { keyId } = await home.key()
+      this.#local = { records: data.index.records, anchors, source: sourceOf('local', data.index.records, verifyServiceData(data, { pin: { keyId }, headers: [] })) }
     }
     return this.#local.source
   }
