@@ -79,7 +79,7 @@ export class LocalMedia {
   readonly #catalog: LibraryCatalog
   readonly #aliases: GameAliases
   readonly #containment = new ServedContainment()
-  readonly #smallFiles = new SmallFiles(smallFiles)
+  readonly #smallFiles: SmallFiles
   #scanning: Promise<IndexChange> | null = null
   #timer: NodeJS.Timeout | null = null
   #lastScanAtUtc: string | null = null
@@ -96,6 +96,7 @@ export class LocalMedia {
   constructor (deps: LocalMediaDeps) {
     const { catalog, options } = deps
     this.#deps = deps
+    this.#smallFiles = new SmallFiles({ ...smallFiles, now: deps.now })
     this.#catalog = catalog
     this.sources = {
       mediaRoot: path.resolve(options.mediaDir ?? path.join(deps.dataDir, 'media')),
