@@ -1,70 +1,35 @@
-/**
- * The panel settings are followed in the frontend's own settings file, read again as its family
- * reads it: es_settings.cfg on EmulationStation, the rootless es_settings.xml of ES-DE, the
- * key=value recalbox.conf of Recalbox.
- */
+/** The panels follow an es_settings.cfg edited while the service runs (file watching: the service tier). */
 import assert from 'node:assert/strict'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import type { FrontendSettings } from '../../../src/core/settings.js'
-import { readEsDeSettings } from '../../../src/frontends/es-de/settings.js'
-import { readEsSettings } from '../../../src/frontends/es-settings.js'
-import { readRecalboxConf } from '../../../src/frontends/recalbox/settings.js'
-import { watchPanelSettings } from '../../../src/panels/settings-watch.js'
-import { tempDir } from '../../support/hub.js'
-import { until } from '../../support/sim.js'
+import { panelHub, settingsXml } from '../../support/panel-config-hub.js'
+import { RecordingClient } from '../../support/ws-client.js'
 
-const key = 'megadrive.apiexpose_panel_megadrive'
-
-interface Family {
-  readonly name: string
-  /** Writes the settings file with `key` set to `layout`; returns the folder its reader takes. */
-  write (root: string, layout: string): string
-  read (folder: string): Promise<FrontendSettings>
+async function json (url: string, init?: RequestInit): Promise<{ status: number, body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const response = await fetch(url, init)
+  return { status: response.status, body: await response.json() }
 }
 
-const families: readonly Family[] = [
-  {
-    name: 'EmulationStation (es_settings.cfg)',
-    write: (root, layout) => { writeFileSync(path.join(root, 'es_settings.cfg'), `<?xml version="1.0"?>\n<config>\n  <string name="${key}" value="${layout}" />\n</config>\n`); return root },
-    read: readEsSettings
-  },
-  {
-    name: 'ES-DE (settings/es_settings.xml, no root element)',
-    write: (root, layout) => {
-      mkdirSync(path.join(root, 'settings'), { recursive: true })
-      writeFileSync(path.join(root, 'settings', 'es_settings.xml'), `<?xml version="1.0"?>\n<bool name="CustomEventScripts" value="true" />\n<string name="${key}" value="${layout}" />\n`)
-      return root
-    },
-    read: readEsDeSettings
-  },
-  {
-    name: 'Recalbox (recalbox.conf)',
-    write: (root, layout) => { writeFileSync(path.join(root, 'recalbox.conf'), `; panel\r\n${key}=${layout}\r\nsystem.language=en_US\r\n`); return root },
-    read: readRecalboxConf
-  }
-]
-
-describe('panel settings edited while the service runs', () => {
-  for (const family of families) {
-    it(`are read again from ${family.name}`, async () => {
-      const root = tempDir()
-      const settings = await family.read(family.write(root, '3-Button'))
-      assert.equal(settings.values.get(key), '3-Button')
-      const changes: Array<[string | undefined, string[]]> = []
-      const errors: string[] = []
-      const watch = watchPanelSettings(settings.path!, settings, { pollMs: 50, rescanMs: 60_000, debounceMs: 20 },
-        (values, changedKeys) => changes.push([values.get(key), changedKeys]), (message) => errors.push(message))
-      try {
-        await watch.ready
-        family.write(root, '6-Button')
-        await until(() => changes.length > 0 || errors.length > 0)
-        assert.deepEqual(errors, [])
-        assert.deepEqual(changes, [['6-Button', [key]]])
-      } finally {
-        await watch.close()
-      }
-    })
-  }
+describe('panel settings edited in es_settings.cfg', () => {
+  it('follows panel settings edited in es_settings.cfg: panel.settings.changed, then the current panel again in its new layout', async () => {
+    const settings = { 'megadrive.apiexpose_panel_megadrive': '3-Button', ThemeSet: 'carbon' }
+    const hub = await panelHub({}, settings, { listen: true })
+    try {
+      const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+      const hook = { event: 'game-selected', args: ['megadrive', '/cab/roms/megadrive/Gunstar Heroes (USA).md', 'Gunstar Heroes'] }
+      await json(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hook) })
+      await panel.until((c) => c.frames.some((fr) => fr.Type === 'panel.state' && fr.Payload.ActiveLayoutId === '3-Button'))
+      const esDir = String((await json(`${hub.baseUrl}/api/v1/config/effective`)).body.options.esConfigDir)
+      writeFileSync(path.join(esDir, 'es_settings.cfg'), settingsXml({ ...settings, 'megadrive.apiexpose_panel_megadrive': '6-Button', ThemeSet: 'other' }))
+      await panel.until((c) => c.frames.some((fr) => fr.Type === 'panel.state' && fr.Payload.ActiveLayoutId === '6-Button'), 10_000)
+      const changed = panel.frames.find((fr) => fr.Type === 'panel.settings.changed')!
+      assert.deepEqual(changed.Payload.ChangedKeys, ['megadrive.apiexpose_panel_megadrive'])
+      const state = panel.frames.findLast((fr) => fr.Type === 'panel.state')!
+      assert.equal(state.Payload.Trigger, 'panel.settings.changed')
+      assert.ok(panel.frames.indexOf(changed) < panel.frames.indexOf(state))
+    } finally {
+      await hub.cleanup()
+    }
+  })
 })

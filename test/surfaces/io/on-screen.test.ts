@@ -19,7 +19,7 @@ describe('media of the entry on screen, between full scans', () => {
   before(async () => {
     mediaDir = tempDir('cabinet-hub-on-screen-')
     // Full rescans an hour apart: only the look at the entry on screen can notice a new file.
-    f = await startFrontendHub({ mediaDir, mediaRescanMs: '3600000' })
+    f = await startFrontendHub({ mediaDir, mediaRescanMs: '3600000' }, () => {}, { listen: true })
     marquee = await RecordingClient.connect(`${f.hub.wsBase}/ws/marquee`)
     media = await RecordingClient.connect(`${f.hub.wsBase}/ws/media`)
   })
