@@ -76,6 +76,8 @@ export class Hub {
   readonly db: HubDatabase
   readonly settings: FrontendSettings
   readonly now: () => Date
+  /** When this service was built, on its clock (its uptime counts from here). */
+  readonly startedAt: Date
   readonly managers: readonly ManagerDefinition[]
   readonly options: readonly OptionEntry[]
   readonly events: EventCatalog
@@ -99,6 +101,7 @@ export class Hub {
     this.db = deps.db
     this.settings = deps.settings
     this.now = deps.now
+    this.startedAt = deps.now()
     migrate(this.db, [coreMigrations, ...deps.modules.flatMap((m) => m.migrations === undefined ? [] : [{ owner: m.name, steps: m.migrations }])])
     this.managers = managersOf(deps.modules)
     this.options = optionEntriesOf(deps.modules)

@@ -145,7 +145,7 @@ export class FrontendLink {
       this.#uncertainCheck = null
       const snapshot = this.context.snapshot()
       if (snapshot.selectionUncertain) this.#publish('ui.selection.uncertain', selectionUncertainPayload(atMs, snapshot), randomUUID())
-    }, atMs + selectionReportMs - Date.now() + 1)
+    }, atMs + selectionReportMs - this.#deps.now().getTime() + 1)
     this.#uncertainCheck.unref()
   }
 

@@ -81,7 +81,7 @@ export class LocalMedia {
   readonly #catalog: LibraryCatalog
   readonly #aliases: GameAliases
   readonly #containment = new ServedContainment()
-  readonly #smallFiles = new SmallFiles(smallFiles)
+  readonly #smallFiles: SmallFiles
   #scanning: Promise<IndexChange> | null = null
   /** The scan that follows the one in flight, asked for during it. */
   #scanAgain: Promise<IndexChange> | null = null
@@ -105,6 +105,7 @@ export class LocalMedia {
   constructor (deps: LocalMediaDeps) {
     const { catalog, options } = deps
     this.#deps = deps
+    this.#smallFiles = new SmallFiles({ ...smallFiles, now: deps.now })
     this.#catalog = catalog
     this.sources = {
       mediaRoot: path.resolve(options.mediaDir ?? path.join(deps.dataDir, 'media')),

@@ -30,6 +30,8 @@ export interface SmallFilesOptions {
   /** Copies kept at most, in bytes. */
   readonly maxTotalBytes: number
   readonly recheckMs: number
+  /** The service's clock, which times the rechecks. */
+  readonly now: () => Date
 }
 
 const identityOf = (file: Stats): string => `${file.dev}:${file.ino}:${file.size}:${file.mtimeMs}:${file.ctimeMs}`
@@ -61,7 +63,7 @@ export class SmallFiles {
    * is gone, too big or changing (the caller streams it then); 'outside' when `allows` refused it.
    */
   async get (file: string, allows: (file: string, seen: Stats) => Promise<boolean>): Promise<KeptFile | 'outside' | null> {
-    const now = performance.now()
+    const now = this.#options.now().getTime()
     const kept = this.#entries.get(file)
     if (kept !== undefined && now - kept.checkedAtMs < this.#options.recheckMs) return this.#touch(file, kept)
     let seen: Stats

@@ -4,12 +4,10 @@ import type { EventCatalog } from '../core/events/catalog.js'
 import { firehoseNote, firehosePath, type StreamTable } from '../core/stream-table.js'
 import { serviceName, serviceVersion } from '../version.js'
 
-const startedAt = Date.now()
-
 export async function serviceStatus (hub: Hub) {
   const { frontend, ...sections } = await hub.statusSections()
   return {
-    api: { name: serviceName, version: serviceVersion, enabled: true, ready: hub.startup.readyAt !== null, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
+    api: { name: serviceName, version: serviceVersion, enabled: true, ready: hub.startup.readyAt !== null, uptimeSeconds: Math.round((hub.now().getTime() - hub.startedAt.getTime()) / 1000) },
     webSocket: { enabled: hub.isEnabled('webSocket'), ...hub.gateway.counts() },
     frontend: {
       configDir: null,

@@ -5,25 +5,21 @@
  */
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { get, type IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { assertNoSecrets, capturedLogger, counterSet, putSet } from '../support/achievements.js'
 import { sendHook, startHub, type TestHub } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 const hash = 'c0ffee00c0ffee00c0ffee00c0ffee00'
 const password = 'local-pw-5ecret'
 
 /** fetch cannot send another Host header; node:http can. */
-async function statusWithHost (url: string, host: string): Promise<number> {
-  const response = await new Promise<IncomingMessage>((resolve, reject) => get(url, { headers: { host } }, resolve).on('error', reject))
-  response.resume()
-  return response.statusCode!
+async function statusWithHost (hub: TestHub, url: string, host: string): Promise<number> {
+  return (await hub.fetch(url, { headers: { host } })).status
 }
 
 async function dorequest (hub: TestHub, form: string): Promise<{ status: number, body: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const response = await fetch(`${hub.baseUrl}/dorequest.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'RetroArch/1.14.0' }, body: form })
+  const response = await hub.fetch(`/dorequest.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'RetroArch/1.14.0' }, body: form })
   return { status: response.status, body: await response.json() as Record<string, unknown> }
 }
 
@@ -35,36 +31,36 @@ describe('the local achievements host', () => {
 
   it('answers status and session with CORS, and every stream alias connects', async () => {
     for (const route of ['status', 'session']) {
-      const response = await fetch(`${hub.baseUrl}/api/achievements/${route}`, { headers: { origin: 'https://overlay.example' } })
+      const response = await hub.fetch(`/api/achievements/${route}`, { headers: { origin: 'https://overlay.example' } })
       assert.equal(response.status, 200)
       assert.equal(response.headers.get('access-control-allow-origin'), '*')
     }
-    const session = await (await fetch(`${hub.baseUrl}/api/achievements/session`)).json() as Record<string, unknown>
+    const session = await (await hub.fetch(`/api/achievements/session`)).json() as Record<string, unknown>
     assert.equal(session.active, false, 'nothing runs: the empty session, not an error')
     assert.deepEqual(session.sessionUnlockedAchievements, [])
-    for (const name of ['achievements', 'achievement', 'cheevos']) (await RecordingClient.connect(`${hub.wsBase}/ws/${name}`)).close()
-    const streams = await (await fetch(`${hub.baseUrl}/api/v1/ws/streams`)).json() as { streams: Array<{ name: string, aliases: string[] }> }
+    for (const name of ['achievements', 'achievement', 'cheevos']) (await hub.connect(`/ws/${name}`)).close()
+    const streams = await (await hub.fetch(`/api/v1/ws/streams`)).json() as { streams: Array<{ name: string, aliases: string[] }> }
     assert.deepEqual(streams.streams.find((s) => s.name === 'achievements')?.aliases, ['achievement', 'cheevos'])
   })
 
   it('refuses a set that does not validate, naming the field, and writes nothing', async () => {
     const broken = { ...counterSet(), Achievements: [{ ...counterSet().Achievements[0], MemAddr: 42 }] }
-    const response = await putSet(hub.baseUrl, hash, broken)
+    const response = await putSet(hub, hash, broken)
     assert.equal(response.status, 400)
     const body = await response.json() as { message: string, code: string }
     assert.match(body.message, /Achievements\/0\/MemAddr/)
-    const twice = await putSet(hub.baseUrl, hash, { ...counterSet(), Achievements: [counterSet().Achievements[0], counterSet().Achievements[0]] })
+    const twice = await putSet(hub, hash, { ...counterSet(), Achievements: [counterSet().Achievements[0], counterSet().Achievements[0]] })
     assert.equal(twice.status, 400)
     assert.match((await twice.json() as { message: string }).message, /Achievements\/1\/ID 101 is used twice/)
-    assert.equal((await putSet(hub.baseUrl, 'not-a-hash', counterSet())).status, 400)
+    assert.equal((await putSet(hub, 'not-a-hash', counterSet())).status, 400)
     assert.equal(existsSync(path.join(hub.dataDir, 'achievements', 'sets', `${hash}.json`)), false)
     assert.equal((await dorequest(hub, `r=gameid&m=${hash}`)).body.GameID, 0, 'an unknown hash is game 0, as on the platform')
   })
 
   it('plays a whole session: login, identification, catalog, unlocks, rich presence, an award, a leaderboard entry, the end', async () => {
-    assert.equal((await putSet(hub.baseUrl, hash, counterSet())).status, 200)
-    const stream = await RecordingClient.connect(`${hub.wsBase}/ws/achievements`)
-    const firehose = await RecordingClient.connect(`${hub.wsBase}/ws`)
+    assert.equal((await putSet(hub, hash, counterSet())).status, 200)
+    const stream = await hub.connect(`/ws/achievements`)
+    const firehose = await hub.connect(`/ws`)
 
     const login = await dorequest(hub, `r=login&u=bob&p=${password}`)
     assert.equal(login.body.Success, true)
@@ -102,7 +98,7 @@ describe('the local achievements host', () => {
     assert.equal(catalog.ImageIconUrl, '/api/achievements/media/images/000077.png')
     assert.match(catalog.Revision as string, /^[0-9a-f]{16}$/)
 
-    const session = await (await fetch(`${hub.baseUrl}/api/achievements/session`)).json() as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+    const session = await (await hub.fetch(`/api/achievements/session`)).json() as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
     assert.equal(session.active, true)
     assert.equal(session.richPresence, 'Counting 3 héros')
     assert.equal(session.score, 5)
@@ -111,15 +107,15 @@ describe('the local achievements host', () => {
     await sendHook(hub, 'game-end')
     await stream.until((c) => c.types().includes('achievements.session.ended'))
     assert.equal(byType('achievements.session.ended').Reason, 'game-ended')
-    assert.equal((await (await fetch(`${hub.baseUrl}/api/achievements/session`)).json() as { active: boolean }).active, false)
-    const late = await RecordingClient.connect(`${hub.wsBase}/ws/achievements`)
+    assert.equal((await (await hub.fetch(`/api/achievements/session`)).json() as { active: boolean }).active, false)
+    const late = await hub.connect(`/ws/achievements`)
     await late.until((c) => c.frames.length >= 1)
     assert.deepEqual(late.types(), ['achievements.catalog.updated'], 'the ended session no longer replays')
 
     // A GET carrying credentials in the query, refused for its Host: the logged URL has them redacted.
-    assert.equal(await statusWithHost(`${hub.baseUrl}/dorequest.php?r=login&u=bob&p=${password}&t=${token}`, 'evil.example'), 421)
+    assert.equal(await statusWithHost(hub, `/dorequest.php?r=login&u=bob&p=${password}&t=${token}`, 'evil.example'), 421)
     assert.match(log.text(), /p=\[redacted\]&t=\[redacted\]/)
-    const status = await (await fetch(`${hub.baseUrl}/api/achievements/status`)).json() as Record<string, unknown>
+    const status = await (await hub.fetch(`/api/achievements/status`)).json() as Record<string, unknown>
     assert.equal(status.username, 'bob')
     assert.equal(status.linked, true)
     assertNoSecrets(hub, log.text(), firehose.frames, [password, token])
@@ -134,7 +130,7 @@ describe('the local achievements host', () => {
     assert.equal(unknown.status, 400)
     assert.equal(unknown.body.code, 'UNKNOWN_REQUEST')
     assert.equal((await dorequest(hub, 'r=awardachievement&u=bob&t=x&a=999&h=0')).body.Error, 'Data not found for achievement 999')
-    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+    assert.equal((await hub.fetch(`/api/v1/health`)).status, 200)
   })
 
   it('serves the badges under the data dir, and only names that stay in their folder', async () => {
@@ -142,15 +138,15 @@ describe('the local achievements host', () => {
     mkdirSync(badges, { recursive: true })
     writeFileSync(path.join(badges, '00101.png'), 'png bytes')
     for (const url of ['/api/achievements/media/badge/00101.png', '/Badge/00101.png']) {
-      const response = await fetch(`${hub.baseUrl}${url}`)
+      const response = await hub.fetch(`${url}`)
       assert.equal(response.status, 200, url)
       assert.equal(response.headers.get('content-type'), 'image/png')
       assert.equal(await response.text(), 'png bytes')
     }
-    assert.equal((await fetch(`${hub.baseUrl}/Badge/00102.png`)).status, 404)
-    assert.equal((await fetch(`${hub.baseUrl}/api/achievements/media/badge/00102.png`)).status, 404)
+    assert.equal((await hub.fetch(`/Badge/00102.png`)).status, 404)
+    assert.equal((await hub.fetch(`/api/achievements/media/badge/00102.png`)).status, 404)
     for (const bad of ['badge/..%2f..%2fcabinet-hub.db', 'badge/%2e%2e.png', 'sets/x.png', 'badge/a.json']) {
-      const response = await fetch(`${hub.baseUrl}/api/achievements/media/${bad}`)
+      const response = await hub.fetch(`/api/achievements/media/${bad}`)
       assert.equal(response.status, 400, bad)
     }
   })
@@ -163,7 +159,7 @@ describe('the Game Events Manager switched off', () => {
 
   it('answers 404 MANAGER_DISABLED on the REST routes and the host', async () => {
     for (const url of ['/api/achievements/status', '/api/achievements/session', '/dorequest.php', '/Badge/00001.png']) {
-      const response = await fetch(`${hub.baseUrl}${url}`)
+      const response = await hub.fetch(`${url}`)
       assert.equal(response.status, 404, url)
       assert.equal((await response.json() as { code: string }).code, 'MANAGER_DISABLED')
     }

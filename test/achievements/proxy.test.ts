@@ -39,22 +39,22 @@ describe('the achievements proxy', () => {
   })
 
   it('hands a redirect back without following it', async () => {
-    const response = await fetch(`${hub.baseUrl}/Badge/00001.png`, { redirect: 'manual' })
+    const response = await hub.fetch(`/Badge/00001.png`, { redirect: 'manual' })
     assert.equal(response.status, 302)
     assert.equal(response.headers.get('location'), `${elsewhereUrl}/Badge/moved.png`)
     assert.equal(elsewhereHits, 0, 'the service never contacted the redirect target')
-    assert.equal((await fetch(`${hub.baseUrl}/api/achievements/media/badge/00001.png`)).status, 404, 'nothing was cached')
+    assert.equal((await hub.fetch(`/api/achievements/media/badge/00001.png`)).status, 404, 'nothing was cached')
   })
 
   it('answers 502 { message, code } when the upstream does not answer in time, and keeps serving', async () => {
-    const response = await fetch(`${hub.baseUrl}/dorequest.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'r=gameid&m=00112233445566778899aabbccddeeff' })
+    const response = await hub.fetch(`/dorequest.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'r=gameid&m=00112233445566778899aabbccddeeff' })
     assert.equal(response.status, 502)
     const body = await response.json() as { message: string, code: string }
     assert.equal(body.code, 'UPSTREAM_UNREACHABLE')
     assert.match(body.message, /no answer in time/)
-    const status = await (await fetch(`${hub.baseUrl}/api/achievements/status`)).json() as { lastError: string, requests: number }
+    const status = await (await hub.fetch(`/api/achievements/status`)).json() as { lastError: string, requests: number }
     assert.equal(status.lastError, body.message)
     assert.equal(status.requests, 1)
-    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+    assert.equal((await hub.fetch(`/api/v1/health`)).status, 200)
   })
 })

@@ -13,7 +13,7 @@ describe('documented limits', () => {
   let hub: TestHub
   let paths: Record<string, Operations>
   before(async () => {
-    hub = await startHub({ listen: false })
+    hub = await startHub()
     paths = (hub.app.swagger() as { paths: Record<string, Operations> }).paths
   })
   after(async () => hub.close())

@@ -36,7 +36,7 @@ function stateOf (hub: TestHub): string {
 describe('GETs a foreign page can forge', () => {
   let hub: TestHub
   before(async () => {
-    hub = await startHub({ options: { achievementsMode: 'local' }, listen: false })
+    hub = await startHub({ options: { achievementsMode: 'local' } })
     const installed = await hub.app.inject({ method: 'PUT', url: `/api/achievements/sets/${hash}`, payload: counterSet() })
     assert.equal(installed.statusCode, 200)
   })

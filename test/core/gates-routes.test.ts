@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import WebSocket from 'ws'
 import type { HubModule } from '../../src/core/module.js'
 import { startHub, type TestHub } from '../support/hub.js'
 import { RecordingClient } from '../support/ws-client.js'
@@ -22,7 +21,7 @@ describe('manager gates on routes and events', () => {
   after(async () => hub.close())
 
   it('answers 404 MANAGER_DISABLED on the whole branch, naming the manager and the way to switch it on', async () => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/Lamps`)
+    const response = await hub.fetch(`/api/v1/Lamps`)
     assert.equal(response.status, 404)
     const body = await response.json() as { code: string, message: string }
     assert.equal(body.code, 'MANAGER_DISABLED')
@@ -33,9 +32,9 @@ describe('manager gates on routes and events', () => {
 
   // The Control Panel Manager is off too, so its retained panel.config.changed does not replay here.
   it('does not publish the events of a switched-off manager', async () => {
-    const arcade = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
-    const firehose = await RecordingClient.connect(`${hub.wsBase}/ws`)
-    const refused = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'cabemu.output.changed', Payload: { Signals: [] } }) })
+    const arcade = await hub.connect(`/ws/arcade`)
+    const firehose = await hub.connect(`/ws`)
+    const refused = await hub.fetch(`/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type: 'cabemu.output.changed', Payload: { Signals: [] } }) })
     assert.equal(refused.status, 404)
     assert.equal((await refused.json() as { code: string }).code, 'MANAGER_DISABLED')
     hub.hub.bus.publish('score.live.changed', { Player: 1, Score: 5 })
@@ -50,7 +49,7 @@ describe('manager gates on routes and events', () => {
 
   it('switches the API reference off: /swagger, /openapi.json and /asyncapi.json answer 404', async () => {
     for (const url of ['/swagger', '/swagger/static/index.html', '/openapi.json', '/asyncapi.json', '/asyncapi.yaml']) {
-      const response = await fetch(`${hub.baseUrl}${url}`)
+      const response = await hub.fetch(`${url}`)
       assert.equal(response.status, 404, url)
       assert.equal((await response.json() as { code: string }).code, 'MANAGER_DISABLED', url)
     }
@@ -64,17 +63,9 @@ describe('WebSocket switch', () => {
 
   it('refuses every /ws path with 404 while REST keeps working', async () => {
     for (const path of ['/ws', '/ws/panel']) {
-      const status = await new Promise<number>((resolve) => {
-        const socket = new WebSocket(`${hub.wsBase}${path}`)
-        socket.on('unexpected-response', (request, response) => {
-          request.destroy()
-          resolve(response.statusCode ?? 0)
-        })
-        socket.on('open', () => resolve(101))
-      })
-      assert.equal(status, 404, path)
+      assert.equal(await RecordingClient.upgradeStatus(hub.app, path), 404, path)
     }
-    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { webSocket: { enabled: boolean } }
+    const status = await (await hub.fetch(`/api/v1/status`)).json() as { webSocket: { enabled: boolean } }
     assert.equal(status.webSocket.enabled, false)
   })
 })

@@ -9,12 +9,12 @@ describe('HTTP rules', () => {
   after(async () => hub.close())
 
   const post = async (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<Response> =>
-    fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers, body })
+    hub.fetch(`/api/v1/events`, { method: 'POST', headers, body })
 
   it('sends Access-Control-Allow-Origin: * on success, 404 and 400 alike', async () => {
     for (const response of [
-      await fetch(`${hub.baseUrl}/api/v1/health`),
-      await fetch(`${hub.baseUrl}/api/v1/nothing-here`),
+      await hub.fetch(`/api/v1/health`),
+      await hub.fetch(`/api/v1/nothing-here`),
       await post('{"Type": 3}')
     ]) {
       assert.equal(response.headers.get('access-control-allow-origin'), '*', String(response.status))
@@ -22,7 +22,7 @@ describe('HTTP rules', () => {
   })
 
   it('answers CORS preflights', async () => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/events`, {
+    const response = await hub.fetch(`/api/v1/events`, {
       method: 'OPTIONS',
       headers: { origin: 'http://127.0.0.1:8080', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }
     })
@@ -32,13 +32,13 @@ describe('HTTP rules', () => {
   })
 
   it('matches routes case-insensitively', async () => {
-    const response = await fetch(`${hub.baseUrl}/API/V1/Health`)
+    const response = await hub.fetch(`/API/V1/Health`)
     assert.equal(response.status, 200)
-    assert.deepEqual(await response.json(), { status: 'healthy', version: hub.hub.loaded.config && (await (await fetch(`${hub.baseUrl}/api/v1/version`)).json() as { version: string }).version })
+    assert.deepEqual(await response.json(), { status: 'healthy', version: hub.hub.loaded.config && (await (await hub.fetch(`/api/v1/version`)).json() as { version: string }).version })
   })
 
   it('answers unknown routes with a 404 { message, code }', async () => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/nothing-here?x=1`)
+    const response = await hub.fetch(`/api/v1/nothing-here?x=1`)
     assert.equal(response.status, 404)
     assert.deepEqual(await response.json(), { message: 'No route GET /api/v1/nothing-here', code: 'NOT_FOUND' })
   })
@@ -75,7 +75,7 @@ describe('HTTP rules', () => {
     assert.equal((await huge.json() as { code: string }).code, 'BODY_TOO_LARGE')
 
     assert.equal(hub.hub.journal.count(), before)
-    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+    assert.equal((await hub.fetch(`/api/v1/health`)).status, 200)
   })
 
   it('refuses a JSON body nested deeper than the limit with 400, and publishes the next event as usual', async () => {
@@ -92,7 +92,7 @@ describe('HTTP rules', () => {
     const next = await post(JSON.stringify({ Type: 'ui.event', Payload: nested(maxJsonDepth - 1) }))
     assert.equal(next.status, 202)
     assert.equal(hub.hub.journal.count(), before + 1)
-    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+    assert.equal((await hub.fetch(`/api/v1/health`)).status, 200)
   })
 
   it('counts nesting outside strings only', () => {
@@ -102,12 +102,12 @@ describe('HTTP rules', () => {
   })
 
   it('answers an unknown query parameter with 400 naming it, and still takes the documented ones', async () => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=5&bogus=1`)
+    const response = await hub.fetch(`/api/v1/events/recent?limit=5&bogus=1`)
     assert.equal(response.status, 400)
     const body = await response.json() as { message: string, code: string }
     assert.equal(body.code, 'VALIDATION_ERROR')
     assert.match(body.message, /"bogus"/)
-    assert.equal((await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=5&prefix=startup.`)).status, 200)
+    assert.equal((await hub.fetch(`/api/v1/events/recent?limit=5&prefix=startup.`)).status, 200)
   })
 
   it('answers a method a path does not support with 405 and Allow, an unknown path with 404', async () => {
@@ -134,14 +134,14 @@ describe('HTTP rules', () => {
   })
 
   it('sends the stream list as application/json', async () => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/ws/streams`)
+    const response = await hub.fetch(`/api/v1/ws/streams`)
     assert.equal(response.status, 200)
     assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8')
     assert.ok(Array.isArray((await response.json() as { streams: unknown[] }).streams))
   })
 
   it('answers a plain GET on a WebSocket path with 426 and the error shape', async () => {
-    const response = await fetch(`${hub.baseUrl}/ws/panel`)
+    const response = await hub.fetch(`/ws/panel`)
     assert.equal(response.status, 426)
     assert.equal((await response.json() as { code: string }).code, 'UPGRADE_REQUIRED')
   })

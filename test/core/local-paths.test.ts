@@ -6,7 +6,6 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { isLocalPath, withoutLocalPaths } from '../../src/core/local-paths.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 const foreign = { origin: 'https://overlay.example' }
 
@@ -44,8 +43,8 @@ describe('local paths and pages of other origins', () => {
   })
 
   it('sends a WebSocket client of another origin its frames without them, replayed ones included', async () => {
-    const local = await RecordingClient.connect(`${frontend.hub.wsBase}/ws`)
-    const page = await RecordingClient.connect(`${frontend.hub.wsBase}/ws`, { headers: foreign })
+    const local = await frontend.hub.connect(`/ws`)
+    const page = await frontend.hub.connect(`/ws`, { headers: foreign })
     await frontend.hook('game-selected', 'mame', `${frontend.tree.root}/roms/mame/sf2.zip`, 'Street Fighter II')
     for (const client of [local, page]) await client.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected' && JSON.stringify(f).includes('sf2')))
     assert.ok(JSON.stringify(local.frames).includes(frontend.tree.root))

@@ -43,21 +43,21 @@ describe('module boundaries', () => {
 
   it('refuses a module that subscribes to every event without being a transport, or uses a service it did not declare', async () => {
     const listener = defineModule({ name: 'eavesdropper', gate: null, register: async (_scope, context) => { context.subscribe(() => {}) } })
-    await assert.rejects(startHub({ modules: [listener], listen: false }), /module eavesdropper subscribes to every event without being declared a transport/)
+    await assert.rejects(startHub({ modules: [listener] }), /module eavesdropper subscribes to every event without being declared a transport/)
     const user = defineModule({ name: 'undeclared-user', gate: null, register: async (_scope, context) => { context.use(currentPlayerService) } })
-    await assert.rejects(startHub({ modules: [user], listen: false }), /module undeclared-user uses the service hiscores\.current-player without declaring it in needs/)
+    await assert.rejects(startHub({ modules: [user] }), /module undeclared-user uses the service hiscores\.current-player without declaring it in needs/)
   })
 
   it('refuses a module that publishes or relays an event it did not declare, or opens the database without tables of its own', async () => {
     // The compiler already refuses the type; the cast is what a module would need to get past it.
     const impostor = defineModule({ name: 'impostor', gate: null, register: async (_scope, context) => { (context.publisher as Publisher<Record<string, EventPayload>>).publish('ui.game.selected', {}) } })
-    await assert.rejects(startHub({ modules: [impostor], listen: false }), /module impostor publishes ui\.game\.selected without declaring it in events/)
+    await assert.rejects(startHub({ modules: [impostor] }), /module impostor publishes ui\.game\.selected without declaring it in events/)
     // Relaying is publishing another node's envelope: the same gate.
     const envelope = { Type: 'ui.game.selected', Ts: '2026-11-21T20:00:00.000Z', NodeId: 'cab-02', CorrelationId: 'far', Payload: {} }
     const relayer = defineModule({ name: 'relayer', gate: null, register: async (_scope, context) => { context.relay(envelope) } })
-    await assert.rejects(startHub({ modules: [relayer], listen: false }), /module relayer relays ui\.game\.selected without declaring it in events/)
+    await assert.rejects(startHub({ modules: [relayer] }), /module relayer relays ui\.game\.selected without declaring it in events/)
     const reader = defineModule({ name: 'table-reader', gate: null, register: async (_scope, context) => { context.db.prepare('SELECT 1') } })
-    await assert.rejects(startHub({ modules: [reader], listen: false }), /module table-reader opens the database without declaring migrations of its own tables/)
+    await assert.rejects(startHub({ modules: [reader] }), /module table-reader opens the database without declaring migrations of its own tables/)
   })
 
   it('a module\'s SQL names only the tables its own migrations create, the core\'s SQL only the core\'s', () => {

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import WebSocket from 'ws'
 import { startHub, type TestHub } from '../support/hub.js'
+import { RecordingClient } from '../support/ws-client.js'
 
 const remote = '192.168.1.50'
 
 describe('security baseline', () => {
   describe('with an API key', () => {
     let hub: TestHub
-    before(async () => { hub = await startHub({ listen: false, options: { devEventsIngest: true, apiKey: 'cabinet-secret-1', host: '0.0.0.0', allowedHosts: 'arcade.lan' } }) })
+    before(async () => { hub = await startHub({ options: { devEventsIngest: true, apiKey: 'cabinet-secret-1', host: '0.0.0.0', allowedHosts: 'arcade.lan' } }) })
     after(async () => hub.close())
 
     it('refuses non-loopback clients without the key (401) and serves them with it', async () => {
@@ -46,7 +46,7 @@ describe('security baseline', () => {
 
   describe('a page opened from another machine without the read-only link', () => {
     let hub: TestHub
-    before(async () => { hub = await startHub({ listen: false, options: { host: '0.0.0.0', port: '12345' } }) })
+    before(async () => { hub = await startHub({ options: { host: '0.0.0.0', port: '12345' } }) })
     after(async () => hub.close())
     const fromBrowser = { host: '192.168.1.20:12345', accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
 
@@ -105,16 +105,7 @@ describe('security baseline', () => {
     })
 
     it('refuses a WebSocket upgrade with a foreign Host header', async () => {
-      const socket = new WebSocket(`${hub.wsBase}/ws/panel`, { headers: { host: 'evil.example' } })
-      const status = await new Promise<number>((resolve) => {
-        socket.on('unexpected-response', (request, response) => {
-          request.destroy()
-          resolve(response.statusCode ?? 0)
-        })
-        socket.on('open', () => resolve(101))
-        socket.on('error', () => resolve(-1))
-      })
-      assert.equal(status, 421)
+      assert.equal(await RecordingClient.upgradeStatus(hub.app, '/ws/panel', { headers: { host: 'evil.example' } }), 421)
     })
   })
 })

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, it } from 'node:test'
 import { closeDatabase, databaseFileName, openDatabase, type HubDatabase } from '../../src/core/storage/database.js'
-import { startHub, tempDir } from '../support/hub.js'
+import { startHub, tempDir, type TestHub } from '../support/hub.js'
 
 const dump = readFileSync(new URL('fixtures/main-install.sql', import.meta.url), 'utf8')
 
@@ -21,8 +21,8 @@ function tablesOf (db: DatabaseSync | HubDatabase): Tables {
   return new Map(names.map((name) => [name, (db.prepare(`SELECT * FROM "${name}"`).all() as object[]).map((row) => JSON.stringify({ ...row })).sort()]))
 }
 
-async function getJson<T> (baseUrl: string, route: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${route}`)
+async function getJson<T> (hub: TestHub, route: string): Promise<T> {
+  const response = await hub.fetch(route)
   assert.equal(response.status, 200, route)
   return await response.json() as T
 }
@@ -43,12 +43,12 @@ describe('a data dir written by the build before node:sqlite', () => {
     // Media rows name files of the old install's tree, which is not here: the media scan would drop them.
     const hub = await startHub({ options: { dataDir, 'managers.localMedia': false } })
     try {
-      const players = await getJson<{ players: Profile[] }>(hub.baseUrl, '/api/v1/players')
+      const players = await getJson<{ players: Profile[] }>(hub, '/api/v1/players')
       assert.deepEqual(players.players, [{ name: 'Ada', initials: 'ADA', aliases: ['A.L.', 'ADL'] }, { name: 'Kev', initials: 'KEV', aliases: [] }])
-      assert.equal((await getJson<Profile>(hub.baseUrl, '/api/v1/players/current')).name, 'Ada')
-      const table = await getJson<{ scores: Array<{ name: string, score: string }> }>(hub.baseUrl, '/api/v1/hiscores/mame/1943')
+      assert.equal((await getJson<Profile>(hub, '/api/v1/players/current')).name, 'Ada')
+      const table = await getJson<{ scores: Array<{ name: string, score: string }> }>(hub, '/api/v1/hiscores/mame/1943')
       assert.deepEqual(table.scores.map((e) => `${e.name} ${e.score}`), ['CAP 30000', 'PLA 25000', 'KEV 20000', 'P38 15000', 'MID 10000'])
-      const recent = await getJson<{ events: Array<{ Type: string }> }>(hub.baseUrl, '/api/v1/events/recent?limit=500')
+      const recent = await getJson<{ events: Array<{ Type: string }> }>(hub, '/api/v1/events/recent?limit=500')
       assert.ok(recent.events.some((e) => e.Type === 'roms.machines.imported'), 'the journal of the old install is read')
     } finally {
       await hub.close()

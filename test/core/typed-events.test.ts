@@ -11,7 +11,7 @@ import { sendHook, startHub, type TestHub } from '../support/hub.js'
 
 describe('typed events', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ listen: false, options: { devEventsIngest: true } }) })
+  before(async () => { hub = await startHub({ options: { devEventsIngest: true } }) })
   after(async () => hub.close())
 
   it('checks types and payloads at compile time', () => {

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict'
-import { connect, type Socket } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { startHub, type TestHub } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import type { RecordingClient } from '../support/ws-client.js'
 
 async function inject (hub: TestHub, Type: string, Payload: Record<string, unknown> = {}): Promise<void> {
-  const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type, Payload }) })
+  const response = await hub.fetch(`/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Type, Payload }) })
   assert.equal(response.status, 202, await response.text())
 }
 
@@ -16,18 +15,18 @@ describe('stream gateway', () => {
 
   it('accepts every stream and every alias of the table, and unknown names', async () => {
     const names = ['', ...hub.hub.streams.definitions.flatMap((s) => [s.name, ...s.aliases]), 'Panel', 'no-such-stream']
-    const clients = await Promise.all(names.map(async (n) => RecordingClient.connect(`${hub.wsBase}/ws${n === '' ? '' : `/${n}`}`)))
+    const clients = await Promise.all(names.map(async (n) => hub.connect(`/ws${n === '' ? '' : `/${n}`}`)))
     assert.equal(hub.hub.gateway.counts().connectedClients, names.length)
     for (const c of clients) c.close()
   })
 
   it('delivers panel.state to /ws/panel and /ws but not /ws/marquee; esevent only to /ws/esevent and its aliases', async () => {
-    const firehose = await RecordingClient.connect(`${hub.wsBase}/ws`)
-    const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
-    const marquee = await RecordingClient.connect(`${hub.wsBase}/ws/marquee`)
-    const esevent = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
-    const esAlias = await RecordingClient.connect(`${hub.wsBase}/ws/es-events`)
-    const unknown = await RecordingClient.connect(`${hub.wsBase}/ws/whatever`)
+    const firehose = await hub.connect(`/ws`)
+    const panel = await hub.connect(`/ws/panel`)
+    const marquee = await hub.connect(`/ws/marquee`)
+    const esevent = await hub.connect(`/ws/esevent`)
+    const esAlias = await hub.connect(`/ws/es-events`)
+    const unknown = await hub.connect(`/ws/whatever`)
     const before = { firehose: firehose.frames.length, panel: panel.frames.length, marquee: marquee.frames.length }
 
     await inject(hub, 'panel.state', { SelectionKey: 'mame|1943', Marker: 'p1' })
@@ -67,21 +66,21 @@ describe('stream gateway', () => {
     await inject(hub, 'achievements.session.updated', { Game: 'smw' })
     await inject(hub, 'score.live.changed', { Player: 1, Score: 1200 })
 
-    const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+    const panel = await hub.connect(`/ws/panel`)
     await panel.until((c) => c.frames.length >= 2)
     assert.deepEqual(panel.types().slice(0, 2), ['panel.config.changed', 'panel.state'])
     assert.equal(panel.frames[1]!.Payload.Marker, 'latest')
 
-    const cheevos = await RecordingClient.connect(`${hub.wsBase}/ws/cheevos`)
+    const cheevos = await hub.connect(`/ws/cheevos`)
     await cheevos.until((c) => c.frames.length >= 2)
     assert.deepEqual(cheevos.types(), ['achievements.catalog.updated', 'achievements.session.updated'])
 
-    const firehose = await RecordingClient.connect(`${hub.wsBase}/ws`)
+    const firehose = await hub.connect(`/ws`)
     await firehose.until((c) => c.types().includes('score.live.changed'))
     assert.ok(firehose.types().includes('panel.state'))
 
     await inject(hub, 'achievements.session.ended', {})
-    const late = await RecordingClient.connect(`${hub.wsBase}/ws/achievements`)
+    const late = await hub.connect(`/ws/achievements`)
     await inject(hub, 'achievements.achievement.unlock.confirmed', { AchievementId: 1 })
     await late.until((c) => c.types().includes('achievements.achievement.unlock.confirmed'))
     assert.deepEqual(late.types(), ['achievements.catalog.updated', 'achievements.achievement.unlock.confirmed'])
@@ -89,7 +88,7 @@ describe('stream gateway', () => {
   })
 
   it('never coalesces input events: a press and its release both arrive, in order', async () => {
-    const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+    const panel = await hub.connect(`/ws/panel`)
     const start = panel.frames.length
     for (let i = 0; i < 200; i++) {
       hub.hub.bus.publish(i % 2 === 0 ? 'panel.input.pressed' : 'panel.input.released', { Player: 1, Slot: 1, N: i })
@@ -100,62 +99,12 @@ describe('stream gateway', () => {
   })
 
   it('counts clients by stream in /api/v1/status', async () => {
-    const a = await RecordingClient.connect(`${hub.wsBase}/ws/scores`)
-    const b = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
-    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { webSocket: { enabled: boolean, connectedClients: number, clientsByStream: Record<string, number> } }
+    const a = await hub.connect(`/ws/scores`)
+    const b = await hub.connect(`/ws/score`)
+    const status = await (await hub.fetch(`/api/v1/status`)).json() as { webSocket: { enabled: boolean, connectedClients: number, clientsByStream: Record<string, number> } }
     assert.equal(status.webSocket.enabled, true)
     assert.equal(status.webSocket.clientsByStream.score, 2)
     a.close()
     b.close()
-  })
-})
-
-describe('slow clients', () => {
-  let hub: TestHub
-  before(async () => { hub = await startHub({ options: { wsMaxQueuedBytes: '262144', wsMaxBufferedBytes: '65536' } }) })
-  after(async () => hub.close())
-
-  it('closes a client that stops reading with 1013 and keeps delivering everything to the others', async () => {
-    let rawSocket: Socket | null = null
-    const slow = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`, {
-      createConnection: (options: { host?: string, port?: number }) => {
-        rawSocket = connect({ host: options.host ?? '127.0.0.1', port: Number(options.port) })
-        return rawSocket
-      }
-    } as never)
-    const fast = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
-    rawSocket!.pause()
-
-    const filler = 'x'.repeat(4096)
-    const total = 6000
-    for (let i = 0; i < total; i++) {
-      hub.hub.bus.publish('cabemu.output.changed', { MachineName: 'pong', N: i, Filler: filler })
-      // Yield now and then so sockets really write, as a live service would between events.
-      if (i % 20 === 0) await new Promise((resolve) => setImmediate(resolve))
-    }
-    await fast.until((c) => c.frames.length >= total, 20_000)
-    assert.deepEqual(fast.frames.map((f) => f.Payload.N), [...Array(total).keys()])
-    assert.equal(hub.hub.gateway.counts().clientsByStream.arcade, 1, 'the slow client is no longer counted')
-
-    rawSocket!.resume()
-    assert.equal(await slow.closed(20_000), 1013)
-    assert.ok(slow.frames.length < total)
-    fast.close()
-  })
-})
-
-describe('keepalive', () => {
-  let hub: TestHub
-  before(async () => { hub = await startHub({ options: { wsPingIntervalMs: '50' } }) })
-  after(async () => hub.close())
-
-  it('terminates a socket that misses two pongs and keeps one that answers', async () => {
-    const silent = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`, { autoPong: false })
-    const alive = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
-    const code = await silent.closed()
-    assert.equal(code, 1006, 'terminated without a close frame')
-    await alive.until((c) => c.pings >= 4)
-    assert.equal(alive.closeCode, null)
-    alive.close()
   })
 })

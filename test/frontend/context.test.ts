@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 const romFields = ['Rom', 'GamePath', 'GameName', 'Selected', 'Running', 'Game', 'MachineName']
 
@@ -27,8 +26,8 @@ describe('frontend hooks -> context and ui.* events', () => {
   })
 
   it('turns system-selected then game-selected into ui.system.selected (no rom field anywhere) and ui.game.selected with every field', async () => {
-    const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
-    const esevent = await RecordingClient.connect(`${f.hub.wsBase}/ws/esevent`)
+    const frontend = await f.hub.connect(`/ws/frontend`)
+    const esevent = await f.hub.connect(`/ws/esevent`)
     const romPath = f.tree.rom('mame', '1943.zip')
     const systemSeq = await f.hook('system-selected', 'mame')
     const gameSeq = await f.hook('game-selected', 'mame', romPath, '1943: The Battle of Midway')
@@ -89,7 +88,7 @@ describe('frontend hooks -> context and ui.* events', () => {
   })
 
   it('follows browsing -> playing -> browsing through game-start and game-end', async () => {
-    const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    const frontend = await f.hub.connect(`/ws/frontend`)
     const romPath = f.tree.rom('mame', 'sf.zip')
     await f.hook('game-selected', 'mame', romPath, 'Street Fighter')
     await f.hook('game-start', romPath, 'sf', 'Street Fighter')
@@ -119,7 +118,7 @@ describe('frontend hooks -> context and ui.* events', () => {
   })
 
   it('takes game-start\'s system from the rom folder when the game starting is not the selected one, and publishes other hooks as ui.event', async () => {
-    const frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    const frontend = await f.hub.connect(`/ws/frontend`)
     await f.hook('system-selected', 'mame')
     await f.hook('game-start', f.tree.rom('snes', 'Super Mario World (USA).sfc'), 'Super Mario World (USA)')
     const running = (await f.get('/api/v1/context/state')).body.runningGame

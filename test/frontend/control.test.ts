@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function post (f: FrontendHub, action: string, body: unknown = {}): Promise<{ status: number, body: Json }> {
-  const response = await fetch(`${f.hub.baseUrl}/api/v1/es/controller/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await f.hub.fetch(`/api/v1/es/controller/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return { status: response.status, body: await response.json() as Json }
 }
 
@@ -48,7 +47,7 @@ describe('frontend control with the simulator backend', () => {
   after(async () => f.close())
 
   it('reports the backend, its readiness and the inputs it supports', async () => {
-    const status = await (await fetch(`${f.hub.baseUrl}/api/v1/es/controller/status`)).json() as Json
+    const status = await (await f.hub.fetch(`/api/v1/es/controller/status`)).json() as Json
     assert.equal(status.backend, 'simulator')
     assert.equal(status.ready, true)
     assert.equal(status.dryRun, false)
@@ -72,7 +71,7 @@ describe('frontend control with the simulator backend', () => {
   })
 
   it('taps through the simulator and acknowledges on /ws/control', async () => {
-    const control = await RecordingClient.connect(`${f.hub.wsBase}/ws/control`)
+    const control = await f.hub.connect(`/ws/control`)
     const tap = await post(f, 'tap', { input: 'right', count: 2, gapMs: 0 })
     assert.equal(tap.status, 200)
     assert.equal(tap.body.status, 'sent')
@@ -98,7 +97,7 @@ describe('frontend control with the simulator backend', () => {
     assert.equal(goto.status, 200, JSON.stringify(goto.body))
     assert.deepEqual(goto.body.inputsSent, ['b', 'down'])
     assert.equal(goto.body.verified, true)
-    const game = await (await fetch(`${f.hub.baseUrl}/api/v1/context/current-game`)).json() as Json
+    const game = await (await f.hub.fetch(`/api/v1/context/current-game`)).json() as Json
     assert.equal(game.path, f.tree.rom('mame', 'sf.zip'))
     const missing = await post(f, 'goto-game', { system: 'mame', gameName: 'Pong' })
     assert.equal(missing.status, 404)

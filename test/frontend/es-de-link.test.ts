@@ -17,7 +17,8 @@ import { SimulatedEsDe, writeDemoTree } from '../../src/sim/index.js'
 import { frontendRunning } from '../support/frontend-hub.js'
 import { moduleCli } from '../support/module-cli.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import type { RecordingClient} from '../support/ws-client.js';
+import { type Frame } from '../support/ws-client.js'
 
 describe('the service against the simulated ES-DE', () => {
   let hub: TestHub
@@ -44,12 +45,12 @@ describe('the service against the simulated ES-DE', () => {
     const logger = pino({ level: 'debug' }, { write: (line: string) => { logLines.push(JSON.parse(line) as Record<string, unknown>) } })
     hub = await startHub({ logger, options: { frontendRoot: tree.root, profile: 'es-de', esProbeIntervalMs: '200' } })
     configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
-    frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
-    raw = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
+    frontend = await hub.connect(`/ws/frontend`)
+    raw = await hub.connect(`/ws/esevent`)
     sim = new SimulatedEsDe({ frontendRoot: tree.root, playSeconds: 600, screensaverSeconds: 0 })
     simUrl = (await sim.start()).url
     // No web API: ES-DE's startup event is what says it runs.
-    await frontendRunning(hub.baseUrl)
+    await frontendRunning(hub)
   })
   after(async () => {
     frontend?.close()
@@ -62,7 +63,7 @@ describe('the service against the simulated ES-DE', () => {
   const press = async (...inputs: string[]): Promise<void> => {
     for (const input of inputs) assert.equal((await fetch(`${simUrl}/sim/input`, { method: 'POST', body: JSON.stringify({ input }) })).status, 204)
   }
-  const post = async (route: string, body: unknown): Promise<Response> => fetch(`${hub.baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const post = async (route: string, body: unknown): Promise<Response> => hub.fetch(`${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const selection = (frame: Frame): Record<string, unknown> => frame.Payload.Selection as Record<string, unknown>
 
   it('selects, starts and ends Legend of Zelda, The (USA).zip with its true path and one GameId; the fast-scroll select is no game', async () => {
@@ -95,11 +96,11 @@ describe('the service against the simulated ES-DE', () => {
   })
 
   it('serves the game\'s art from ES-DE\'s downloaded_media: the title screen, the screenshot and the marquee (its wheel)', async () => {
-    const current = await (await fetch(`${hub.baseUrl}/api/v1/context/current-game`)).json() as { details: { image: string, thumbnail: string, extras: Record<string, string> } }
+    const current = await (await hub.fetch(`/api/v1/context/current-game`)).json() as { details: { image: string, thumbnail: string, extras: Record<string, string> } }
     const media = path.join(appData, 'downloaded_media', 'nes')
     for (const [url, folder] of [[current.details.image, 'titlescreens'], [current.details.thumbnail, 'screenshots'], [current.details.extras.wheel, 'marquees']] as const) {
       assert.match(url ?? '', /^\/api\/v1\/media\//, JSON.stringify(current.details))
-      const served = Buffer.from(await (await fetch(`${hub.baseUrl}${url!}`)).arrayBuffer())
+      const served = Buffer.from(await (await hub.fetch(`${url!}`)).arrayBuffer())
       assert.deepEqual(served, readFileSync(path.join(media, folder, 'Legend of Zelda, The (USA).png')), folder)
     }
   })
@@ -113,7 +114,7 @@ describe('the service against the simulated ES-DE', () => {
     assert.equal((await notify.json() as { code: string }).code, 'FRONTEND_UNSUPPORTED')
     const reload = await post('/api/v1/es/controller/reloadgames', {})
     assert.equal(reload.status, 501)
-    const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string }
+    const state = await (await hub.fetch(`/api/v1/context/state`)).json() as { state: string }
     assert.equal(state.state, 'browsing')
     const unsupported = logLines.filter((line) => line.code === 'FRONTEND_UNSUPPORTED' || JSON.stringify(line).includes('FRONTEND_UNSUPPORTED'))
     assert.equal(unsupported.length, 3, 'one line per answer')
@@ -124,16 +125,16 @@ describe('the service against the simulated ES-DE', () => {
     await sim.stop(true)
     await frontend.until((c) => c.frames.some((f) => f.Type === 'ui.frontend.stopped'), 15_000)
     assert.equal(all('ui.frontend.stopped').at(-1)!.Payload.Reason, 'quit-hook')
-    const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string, selectedGame: unknown, runningGame: unknown }
+    const state = await (await hub.fetch(`/api/v1/context/state`)).json() as { state: string, selectedGame: unknown, runningGame: unknown }
     assert.deepEqual([state.state, state.selectedGame, state.runningGame], ['stopped', null, null])
-    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { frontend: { running: boolean } }
+    const status = await (await hub.fetch(`/api/v1/status`)).json() as { frontend: { running: boolean } }
     assert.equal(status.frontend.running, false)
   })
 
   it('names no web API in its ui.frontend.* events, its status or doctor, and shows ES-DE\'s own theme', async () => {
     const lifecycle = frontend.frames.filter((f) => f.Type.startsWith('ui.frontend.'))
     assert.deepEqual(lifecycle.filter((f) => f.Type !== 'ui.frontend.state').map((f) => `${f.Type} ${String(f.Payload.Reason)}`), ['ui.frontend.started start-hook', 'ui.frontend.stopped quit-hook'])
-    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).text()
+    const status = await (await hub.fetch(`/api/v1/status`)).text()
     assert.deepEqual((JSON.parse(status) as { media: { themes: string[] } }).media.themes, ['linear-es-de'], 'the Theme of its es_settings.xml, and no ES theme')
     // A tree without our hooks and with a rom name sh -c cannot pass: doctor's every ES-DE problem.
     const bare = await writeDemoTree(tempDir('cabinet-hub-esde-doctor-'), 'es-de')

@@ -12,7 +12,7 @@ import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
 import { bcdHiscoreDefinition, bcdHiscoreSave } from '../support/hiscore-saves.js'
 import { tempDir } from '../support/hub.js'
 import { eventually } from '../support/sim.js'
-import { RecordingClient } from '../support/ws-client.js'
+import type { RecordingClient } from '../support/ws-client.js'
 
 const md5 = '89625f073887a5915c3ce2e2e4da8875'
 
@@ -37,7 +37,7 @@ describe('one game on screen, every module', () => {
       writeFileSync(path.join(hiscoreDir, '1943.hi'), bcdHiscoreSave([[5000, 'ALI'], [3000, 'BOB'], [2500, 'CAT'], [1000, 'DAN'], [500, 'EVE']]))
       writeFileSync(path.join(hiscoreDir, 'pacman.hi'), bcdHiscoreSave([[900, 'PAC'], [800, 'MAN'], [700, 'GHO'], [600, 'STS'], [500, 'INK']]))
     })
-    ws = await RecordingClient.connect(`${f.hub.wsBase}/ws`)
+    ws = await f.hub.connect(`/ws`)
   })
   after(async () => {
     ws.socket.close()

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startHub, type TestHub } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import type { RecordingClient } from '../support/ws-client.js'
 
 describe('hook intake while the service is starting', () => {
   let hub: TestHub
@@ -11,7 +11,7 @@ describe('hook intake while the service is starting', () => {
   after(async () => hub.close())
 
   const post = async (event: string, args: string[]) => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
+    const response = await hub.fetch(`/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
     return { status: response.status, body: await response.json() as { sequence: number | null } }
   }
 
@@ -24,7 +24,7 @@ describe('hook intake while the service is starting', () => {
     assert.equal(readdirSync(path.join(hub.dataDir, 'events.d')).length, 2)
 
     await hub.hub.start()
-    const game = await (await fetch(`${hub.baseUrl}/api/v1/context/current-game`)).json() as { path: string }
+    const game = await (await hub.fetch(`/api/v1/context/current-game`)).json() as { path: string }
     assert.equal(game.path, '/cab/roms/mame/second.zip')
     assert.deepEqual(readdirSync(path.join(hub.dataDir, 'events.d')), [])
     const third = await post('game-selected', ['mame', '/cab/roms/mame/third.zip'])
@@ -52,8 +52,8 @@ describe('hooks spooled while the service was down', () => {
     spool(8100, 'game-end', [])
     spool(8300, 'game-selected', ['mame', sf, 'Street Fighter'])
     spool(8500, 'game-selected', ['mame', sf, 'Street Fighter'])
-    frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
-    raw = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
+    frontend = await hub.connect(`/ws/frontend`)
+    raw = await hub.connect(`/ws/esevent`)
     await hub.hub.start()
   })
   after(async () => {
@@ -73,13 +73,13 @@ describe('hooks spooled while the service was down', () => {
     assert.deepEqual(replayed.map((f) => f.Payload.OccurredAt), [0, 100, 8100, 8300].map((offset) => new Date(at(offset)).toISOString()))
     assert.equal(raw.frames.length, 5, 'every raw hook is still on esevent')
     assert.ok(raw.frames.every((f) => f.Payload.Replayed === true))
-    const state = await (await fetch(`${hub.baseUrl}/api/v1/context/state`)).json() as { state: string, runningGame: unknown }
+    const state = await (await hub.fetch(`/api/v1/context/state`)).json() as { state: string, runningGame: unknown }
     assert.equal(state.state, 'browsing', 'a game that started and ended while the service was down is not running')
     assert.equal(state.runningGame, null)
   })
 
   it('publishes hooks fired after the start as news: no Replayed mark', async () => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'system-selected', args: ['snes'] }) })
+    const response = await hub.fetch(`/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'system-selected', args: ['snes'] }) })
     assert.equal(response.status, 202)
     await frontend.until((c) => c.types().includes('ui.system.selected'))
     const live = frontend.frames.find((f) => f.Type === 'ui.system.selected')!.Payload

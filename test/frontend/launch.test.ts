@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 describe('launch command', () => {
   let f: FrontendHub
@@ -9,12 +8,12 @@ describe('launch command', () => {
   after(async () => f.close())
 
   const launch = async (body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${f.hub.baseUrl}/api/v1/commands/launch`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+    const response = await f.hub.fetch(`/api/v1/commands/launch`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
     return { status: response.status, body: await response.json() as Record<string, unknown> }
   }
 
   it('answers 202 for an existing rom, hands ES the absolute path as text, and acknowledges on /ws/control', async () => {
-    const control = await RecordingClient.connect(`${f.hub.wsBase}/ws/control`)
+    const control = await f.hub.connect(`/ws/control`)
     const romPath = f.tree.rom('mame', '1943.zip')
     const answer = await launch({ romPath })
     assert.equal(answer.status, 202)
@@ -45,7 +44,7 @@ describe('launch command', () => {
   })
 
   it('answers 404 for a missing rom (acknowledged as failed), 400 for a bad body, 403 for a foreign Origin', async () => {
-    const control = await RecordingClient.connect(`${f.hub.wsBase}/ws/control`)
+    const control = await f.hub.connect(`/ws/control`)
     const launchesBefore = f.es.launches.length
     const missing = await launch({ romPath: 'mame/nothing-here.zip' })
     assert.equal(missing.status, 404)
@@ -133,7 +132,7 @@ describe('launch command with the frontend down', () => {
   after(async () => f.hub.close())
 
   it('answers 502 ES_UNREACHABLE', async () => {
-    const response = await fetch(`${f.hub.baseUrl}/api/v1/commands/launch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ romPath: f.tree.rom('mame', '1943.zip') }) })
+    const response = await f.hub.fetch(`/api/v1/commands/launch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ romPath: f.tree.rom('mame', '1943.zip') }) })
     const body = await response.json() as { code: string, message: string }
     assert.equal(response.status, 502)
     assert.equal(body.code, 'ES_UNREACHABLE')

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import type { RecordingClient } from '../support/ws-client.js'
 
 describe('frontend lifecycle', () => {
   let f: FrontendHub
   let frontend: RecordingClient
   before(async () => {
     f = await startFrontendHub({ esProbeIntervalMs: '100' })
-    frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    frontend = await f.hub.connect(`/ws/frontend`)
   })
   after(async () => {
     frontend.close()
@@ -21,7 +21,7 @@ describe('frontend lifecycle', () => {
     const deadline = Date.now() + 10_000
     let status: Record<string, any> = {} // eslint-disable-line @typescript-eslint/no-explicit-any
     while (Date.now() < deadline) {
-      status = await (await fetch(`${f.hub.baseUrl}/api/v1/status`)).json() as typeof status
+      status = await (await f.hub.fetch(`/api/v1/status`)).json() as typeof status
       if (status.frontend.webApiReachable === true) break
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
@@ -34,12 +34,12 @@ describe('frontend lifecycle', () => {
     let fromEs: Record<string, string> = {}
     // ES systems are read right after the web API answers; give that request its moment.
     while (Date.now() < deadline && fromEs.fullname === undefined) {
-      fromEs = (await (await fetch(`${f.hub.baseUrl}/api/v1/context/current-system`)).json() as { system: Record<string, string> }).system
+      fromEs = (await (await f.hub.fetch(`/api/v1/context/current-system`)).json() as { system: Record<string, string> }).system
       if (fromEs.fullname === undefined) await new Promise((resolve) => setTimeout(resolve, 50))
     }
     assert.deepEqual(fromEs, { name: 'n64', fullname: 'Nintendo 64', manufacturer: 'Nintendo' })
     await f.hook('system-selected', 'mame')
-    const both = (await (await fetch(`${f.hub.baseUrl}/api/v1/context/current-system`)).json() as { system: Record<string, string> }).system
+    const both = (await (await f.hub.fetch(`/api/v1/context/current-system`)).json() as { system: Record<string, string> }).system
     assert.equal(both.fullname, 'Arcade', 'es_systems.cfg wins over ES')
   })
 
@@ -56,7 +56,7 @@ describe('frontend lifecycle', () => {
   it('gives a client that connects late the frontend state at once, and a new state at every change', async () => {
     const states = frontend.frames.filter((fr) => fr.Type === 'ui.frontend.state').map((fr) => `${String(fr.Payload.Running)} ${String(fr.Payload.WebApi)} ${String(fr.Payload.Reason)}`)
     assert.deepEqual(states.slice(-3), ['false false web-api-unreachable', 'true false start-hook', 'false false quit-hook'])
-    const late = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
+    const late = await f.hub.connect(`/ws/frontend`)
     try {
       await late.until((c) => c.types().includes('ui.frontend.state'))
       const state = late.frames.find((fr) => fr.Type === 'ui.frontend.state')!.Payload

@@ -9,7 +9,7 @@ describe('panel navigation and the uncertain selection', () => {
   let tree: FrontendTree
   before(async () => {
     tree = writeFrontendTree()
-    hub = await startHub({ options: { frontendRoot: tree.root }, listen: false })
+    hub = await startHub({ options: { frontendRoot: tree.root } })
   })
   after(async () => hub.close())
 

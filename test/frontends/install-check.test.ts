@@ -11,7 +11,7 @@ describe('a frontend root that is not there', () => {
   after(async () => hub.close())
 
   it('makes the frontend link step degraded in /startup/ready, with the reason, and the service still ready', async () => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/startup/ready`)
+    const response = await hub.fetch(`/api/v1/startup/ready`)
     assert.equal(response.status, 200)
     const body = await response.json() as { ready: boolean, steps: Array<{ name: string, state: string, error: string | null }> }
     assert.equal(body.ready, true)
@@ -21,7 +21,7 @@ describe('a frontend root that is not there', () => {
   })
 
   it('says the same in /api/v1/status', async () => {
-    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { frontend: { link: string, problem: string } }
+    const status = await (await hub.fetch(`/api/v1/status`)).json() as { frontend: { link: string, problem: string } }
     assert.equal(status.frontend.link, 'degraded')
     assert.match(status.frontend.problem, /is not a RetroBat install/)
   })

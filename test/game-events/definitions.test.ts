@@ -12,10 +12,10 @@ describe('watch definitions', () => {
   before(async () => { hub = await startHub({ options: quietPeers }) })
   after(async () => hub.close())
 
-  const get = async (system: string, rom: string) => fetch(`${hub.baseUrl}/api/v1/ingame/definitions/${system}/${rom}`)
+  const get = async (system: string, rom: string) => hub.fetch(`/api/v1/ingame/definitions/${system}/${rom}`)
 
   it('stores a definition under the data dir and gives it back', async () => {
-    const put = await putDefinition(hub.baseUrl, 'nes', 'counter', { watches: [scoreWatch] })
+    const put = await putDefinition(hub, 'nes', 'counter', { watches: [scoreWatch] })
     assert.equal(put.status, 200)
     const body = await put.json() as { file: string, watches: unknown[], inUse: boolean }
     assert.equal(body.file, path.join(hub.dataDir, 'ingame', 'definitions', 'nes', 'counter.json'))
@@ -46,7 +46,7 @@ describe('watch definitions', () => {
   ]
   for (const [what, body, code, message] of invalid) {
     it(`refuses ${what} with 400 ${code} and keeps the stored definition`, async () => {
-      const response = await putDefinition(hub.baseUrl, 'nes', 'counter', body)
+      const response = await putDefinition(hub, 'nes', 'counter', body)
       assert.equal(response.status, 400)
       const error = await response.json() as { code: string, message: string }
       assert.equal(error.code, code)
@@ -56,7 +56,7 @@ describe('watch definitions', () => {
   }
 
   it('refuses a rom name that would leave the definitions folder', async () => {
-    const response = await putDefinition(hub.baseUrl, 'nes', '..\\evil', { watches: [scoreWatch] })
+    const response = await putDefinition(hub, 'nes', '..\\evil', { watches: [scoreWatch] })
     assert.equal(response.status, 400)
     assert.equal((await response.json() as { code: string }).code, 'INVALID_GAME_KEY')
   })
@@ -67,16 +67,16 @@ describe('watch definitions', () => {
     writeFileSync(path.join(dir, 'broken.json'), '{"watches": [{"key": 1')
     const response = await get('nes', 'broken')
     assert.equal(response.status, 404)
-    const status = await (await fetch(`${hub.baseUrl}/api/v1/ingame/status`)).json() as { definitionErrors: string[] }
+    const status = await (await hub.fetch(`/api/v1/ingame/status`)).json() as { definitionErrors: string[] }
     assert.equal(status.definitionErrors.length, 1)
     assert.match(status.definitionErrors[0]!, /broken\.json: not JSON/)
-    assert.equal((await fetch(`${hub.baseUrl}/api/v1/health`)).status, 200)
+    assert.equal((await hub.fetch(`/api/v1/health`)).status, 200)
   })
 
   it('answers 404 MANAGER_DISABLED when the Game Events Manager is off', async () => {
     const off = await startHub({ options: { ...quietPeers, 'managers.gameEvents': false } })
     try {
-      const response = await fetch(`${off.baseUrl}/api/v1/ingame/status`)
+      const response = await off.fetch(`/api/v1/ingame/status`)
       assert.equal(response.status, 404)
       assert.equal((await response.json() as { code: string }).code, 'MANAGER_DISABLED')
     } finally {

@@ -35,7 +35,7 @@ describe('a MAME plugin that reads another data dir\'s definitions', () => {
   })
 
   const pluginStatus = async (): Promise<MamePluginStatus | null> => {
-    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { gameEvents: { sources: { cabemu: Array<{ instance: string, mamePlugin: MamePluginStatus | null }> } } }
+    const status = await (await hub.fetch(`/api/v1/status`)).json() as { gameEvents: { sources: { cabemu: Array<{ instance: string, mamePlugin: MamePluginStatus | null }> } } }
     return status.gameEvents.sources.cabemu.find((c) => c.instance === 'cabemu')!.mamePlugin
   }
   const until = async (check: (plugin: MamePluginStatus | null) => boolean): Promise<MamePluginStatus | null> => {

@@ -12,7 +12,6 @@ import { demoGames, frontendLayout } from '../../src/sim/index.js'
 import { copyDemoTree } from '../support/demo-tree.js'
 import { startFakeEs, type FakeEs } from '../support/fake-es.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 describe('the demo\'s hiscore tables', () => {
   let hub: TestHub
@@ -34,13 +33,13 @@ describe('the demo\'s hiscore tables', () => {
     const games = demoGames()
     assert.ok(games.length >= 10, `${games.length} demo games`)
     const romsDir = frontendLayout(root, 'retrobat').romsDir
-    const tables = await RecordingClient.connect(`${hub.wsBase}/ws/hiscore`)
+    const tables = await hub.connect(`/ws/hiscore`)
     for (const game of games) {
       const hook = { event: 'game-selected', args: [game.system, path.join(romsDir, game.system, game.file), game.name] }
-      assert.equal((await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hook) })).status, 202)
+      assert.equal((await hub.fetch(`/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hook) })).status, 202)
       // The selection is taken in once its table is published.
       await tables.until((c) => c.frames.some((frame) => frame.Type === 'hiscore.updated' && frame.Payload.Rom === romStem(game.file)))
-      const response = await fetch(`${hub.baseUrl}/api/v1/hiscores`)
+      const response = await hub.fetch(`/api/v1/hiscores`)
       const body = await response.json() as { status: string, game: string, rom: string, scores: unknown[] }
       assert.equal(response.status, 200, `${game.system}/${game.file}: ${JSON.stringify(body)}`)
       assert.deepEqual([body.status, body.game, body.rom, body.scores.length], ['ok', game.name, romStem(game.file), 5], game.file)

@@ -47,7 +47,7 @@ describe('gamelist operations', () => {
     assert.equal(body.players, '1-2')
     assert.equal(body.marquee, '/api/v1/media/systems/arcade/games/1943/artwork/marquee/marquee.png')
     assert.equal(body.image, '', 'the gamelist names an image the tree does not hold')
-    assert.equal((await fetch(f.hub.baseUrl + body.marquee)).status, 200)
+    assert.equal((await f.hub.fetch(body.marquee)).status, 200)
     const missing = await f.get('/api/v1/gamelists/mame/game?rom=pacman')
     assert.equal(missing.status, 404)
     assert.equal(missing.body.code, 'UNKNOWN_GAME')
@@ -57,7 +57,7 @@ describe('gamelist operations', () => {
     const off = await startFrontendHub({ 'managers.localMedia': false })
     try {
       assert.equal((await off.get('/api/v1/gamelists')).body.code, 'MANAGER_DISABLED')
-      assert.equal((await fetch(`${off.hub.baseUrl}/api/v1/media/systems/arcade/x.png`)).status, 404)
+      assert.equal((await off.hub.fetch(`/api/v1/media/systems/arcade/x.png`)).status, 404)
     } finally {
       await off.close()
     }

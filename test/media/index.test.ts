@@ -13,7 +13,6 @@ import { mediaSystemId, slugOf } from '../../src/identity/index.js'
 import { GameAliases } from '../../src/media/identity.js'
 import { startHub, tempDir } from '../support/hub.js'
 import { writeMedia } from '../support/media-store.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 /** The database as the service leaves it: the core's and the media module's tables. */
 function openMigrated (dataDir: string): HubDatabase {
@@ -108,13 +107,13 @@ describe('media index', () => {
     writeMedia(mediaDir, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
     const hub = await startHub({ options: { mediaDir, mediaFirstLookGames: '0' } })
     try {
-      const status = async () => (await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as { media: { lastScanAtUtc: string | null } }).media
+      const status = async () => (await (await hub.fetch(`/api/v1/status`)).json() as { media: { lastScanAtUtc: string | null } }).media
       const deadline = Date.now() + 10_000
       while ((await status()).lastScanAtUtc === null) {
         assert.ok(Date.now() < deadline, 'no full scan followed the first look')
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
-      assert.equal(await (await fetch(`${hub.baseUrl}/api/v1/media/systems/snes/games/f_zero/ui/wheels/wheel.png`)).text(), 'wheel')
+      assert.equal(await (await hub.fetch(`/api/v1/media/systems/snes/games/f_zero/ui/wheels/wheel.png`)).text(), 'wheel')
     } finally {
       await hub.close()
     }
@@ -146,13 +145,13 @@ describe('media index', () => {
   it('notices files added to the store without being asked, and announces them on /ws/media', async () => {
     const mediaDir = tempDir()
     const hub = await startHub({ options: { mediaDir }, env: { CABINET_HUB_MEDIA_RESCAN_MS: '100' } })
-    const media = await RecordingClient.connect(`${hub.wsBase}/ws/media`)
+    const media = await hub.connect(`/ws/media`)
     try {
       writeMedia(mediaDir, 'systems/snes/games/f_zero/ui/wheels/wheel.png', Buffer.from('wheel'))
       await media.until((c) => c.frames.some((fr) => fr.Type === 'media.asset.added'), 10_000)
       const added = media.frames.find((fr) => fr.Type === 'media.asset.added')!
       assert.equal(added.Payload.Url, '/api/v1/media/systems/snes/games/f_zero/ui/wheels/wheel.png')
-      assert.equal(await (await fetch(hub.baseUrl + String(added.Payload.Url))).text(), 'wheel')
+      assert.equal(await (await hub.fetch(String(added.Payload.Url))).text(), 'wheel')
     } finally {
       media.close()
       await hub.close()
@@ -167,9 +166,9 @@ describe('media index', () => {
     writeMedia(mediaDir, 'systems/arcade/games/1943/artwork/screentitle.png', Buffer.from('store title'))
     const hub = await startHub({ options: { mediaDir, downloadedMediaDir: downloaded } })
     try {
-      const game = `${hub.baseUrl}/api/v1/media/systems/arcade/games/1943`
-      assert.equal(await (await fetch(`${game}/artwork/box/front.png`)).text(), 'es-de cover')
-      assert.equal(await (await fetch(`${game}/artwork/screentitle.png`)).text(), 'store title')
+      const game = '/api/v1/media/systems/arcade/games/1943'
+      assert.equal(await (await hub.fetch(`${game}/artwork/box/front.png`)).text(), 'es-de cover')
+      assert.equal(await (await hub.fetch(`${game}/artwork/screentitle.png`)).text(), 'store title')
     } finally {
       await hub.close()
     }
@@ -179,10 +178,10 @@ describe('media index', () => {
     const hub = await startHub()
     try {
       // Answered by the panels module (its own file-name rule), not by the media index.
-      const panelsAnswer = await fetch(`${hub.baseUrl}/api/v1/media/panels/not-a-drawing.txt`)
+      const panelsAnswer = await hub.fetch(`/api/v1/media/panels/not-a-drawing.txt`)
       assert.equal(panelsAnswer.status, 400)
       assert.equal((await panelsAnswer.json() as { code: string }).code, 'INVALID_FILE_NAME')
-      const mediaAnswer = await fetch(`${hub.baseUrl}/api/v1/media/systems/x/y.png`)
+      const mediaAnswer = await hub.fetch(`/api/v1/media/systems/x/y.png`)
       assert.equal(mediaAnswer.status, 404)
       assert.notEqual((await mediaAnswer.json() as { code: string }).code, 'INVALID_FILE_NAME')
     } finally {

@@ -7,12 +7,10 @@ import assert from 'node:assert/strict'
 import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it } from 'node:test'
 import { ServedContainment } from '../../src/media/served-containment.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { mediaBytes, rawGet, writeMedia } from '../support/media-store.js'
-import { RecordingClient } from '../support/ws-client.js'
+import { injectGet, mediaBytes, writeMedia } from '../support/media-store.js'
 
 describe('served containment, kept while the file stays the same', () => {
   let root: string
@@ -117,37 +115,37 @@ describe('a served game folder swapped for a link out of the media roots', () =>
   after(async () => hub.close())
 
   it('is never served from outside: refused once the swap is seen (at once for a range, within a second for the kept copy), and after the next rescan; served again once real again', async () => {
-    const first = await rawGet(hub.baseUrl, marqueeUrl)
+    const first = await injectGet(hub, marqueeUrl)
     assert.equal(first.status, 200)
     assert.deepEqual(first.body, mediaBytes('inside marquee'))
 
     // The media folders are watched: the swap is rescanned by itself a moment later (the reindex below asks as well).
-    const media = await RecordingClient.connect(`${hub.wsBase}/ws/media`)
+    const media = await hub.connect('/ws/media')
     renameSync(gameDir(), path.join(mediaDir, '1943-moved-away'))
     symlinkSync(outside, gameDir())
     // A range goes to the file sender, whose stat sees the new file at once.
-    const range = await rawGet(hub.baseUrl, marqueeUrl, { range: 'bytes=0-9' })
+    const range = await injectGet(hub, marqueeUrl, { range: 'bytes=0-9' })
     assert.equal(range.status, 404, 'the index still lists the file, but its folder now lies outside the roots')
     // The whole small file may still come from the copy taken of the inside file, never from outside.
-    const next = await rawGet(hub.baseUrl, marqueeUrl)
+    const next = await injectGet(hub, marqueeUrl)
     assert.ok(next.status === 404 || next.body.equals(mediaBytes('inside marquee')), `answered ${next.status}`)
     assert.ok(!next.body.equals(mediaBytes('outside marquee')))
-    await sleep(1100)
-    const checked = await rawGet(hub.baseUrl, marqueeUrl)
+    hub.clock.advance(1100)
+    const checked = await injectGet(hub, marqueeUrl)
     assert.equal(checked.status, 404, 'the copy is looked at again within a second')
 
     try {
-      assert.equal((await fetch(`${hub.baseUrl}/api/v1/media/reindex`, { method: 'POST' })).status, 202)
+      assert.equal((await hub.fetch(`/api/v1/media/reindex`, { method: 'POST' })).status, 202)
       await media.until((c) => c.frames.some((fr) => fr.Type === 'media.asset.removed'), 10_000)
-      const rescanned = await rawGet(hub.baseUrl, marqueeUrl)
+      const rescanned = await injectGet(hub, marqueeUrl)
       assert.equal(rescanned.status, 404)
       assert.ok(!rescanned.body.equals(mediaBytes('outside marquee')))
 
       rmSync(gameDir())
       renameSync(path.join(mediaDir, '1943-moved-away'), gameDir())
-      assert.equal((await fetch(`${hub.baseUrl}/api/v1/media/reindex`, { method: 'POST' })).status, 202)
+      assert.equal((await hub.fetch(`/api/v1/media/reindex`, { method: 'POST' })).status, 202)
       await media.until((c) => c.frames.some((fr) => fr.Type === 'media.asset.added'), 10_000)
-      const back = await rawGet(hub.baseUrl, marqueeUrl)
+      const back = await injectGet(hub, marqueeUrl)
       assert.equal(back.status, 200)
       assert.deepEqual(back.body, mediaBytes('inside marquee'))
     } finally {

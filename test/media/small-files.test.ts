@@ -26,7 +26,7 @@ describe('small files kept in memory', () => {
   }
 
   it('answers from the copy until it is looked at again, then from the changed file', async () => {
-    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 4096, recheckMs })
+    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 4096, recheckMs, now: () => new Date() })
     const marquee = file('marquee.png', 'first')
     assert.equal(bytesOf(await files.get(marquee, allowAll)), 'first')
     file('marquee.png', 'second, longer')
@@ -38,7 +38,7 @@ describe('small files kept in memory', () => {
   })
 
   it('lets go of a removed file once it is looked at again', async () => {
-    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 4096, recheckMs })
+    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 4096, recheckMs, now: () => new Date() })
     const wheel = file('wheel.png', 'wheel')
     assert.equal(bytesOf(await files.get(wheel, allowAll)), 'wheel')
     rmSync(wheel)
@@ -47,7 +47,7 @@ describe('small files kept in memory', () => {
   })
 
   it('keeps no copy of a file too big, and refuses one the containment check refuses', async () => {
-    const files = new SmallFiles({ maxFileBytes: 8, maxTotalBytes: 4096, recheckMs })
+    const files = new SmallFiles({ maxFileBytes: 8, maxTotalBytes: 4096, recheckMs, now: () => new Date() })
     assert.equal(await files.get(file('video.mp4', 'more than eight bytes'), allowAll), null)
     let asked = 0
     const refuse = async (): Promise<boolean> => { asked++; return false }
@@ -58,7 +58,7 @@ describe('small files kept in memory', () => {
   })
 
   it('lets the least recently used copies go beyond the total size, and forgets all on clear', async () => {
-    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 10, recheckMs: 60_000 })
+    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 10, recheckMs: 60_000, now: () => new Date() })
     const a = file('a.png', 'aaaa')
     const b = file('b.png', 'bbbb')
     const c = file('c.png', 'cccc')

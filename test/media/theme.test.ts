@@ -3,9 +3,10 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { tempDir } from '../support/hub.js'
+import { tempDir, type TestHub } from '../support/hub.js'
 import { mediaBytes, writeMedia } from '../support/media-store.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import type { RecordingClient} from '../support/ws-client.js';
+import { type Frame } from '../support/ws-client.js'
 
 type Asset = { Kind: string, Url: string, Path: string, Origin: string }
 type Media = Record<string, Asset | null>
@@ -21,8 +22,8 @@ function themeSetting (esConfigDir: string, theme: string): void {
   writeFileSync(path.join(esConfigDir, 'es_settings.cfg'), `<?xml version="1.0"?>\n<config>\n\t<string name="ThemeSet" value="${theme}" />\n</config>\n`)
 }
 
-async function served (baseUrl: string, url: string): Promise<{ status: number, type: string | null, policy: string | null, bytes: Buffer }> {
-  const response = await fetch(baseUrl + url)
+async function served (hub: TestHub, url: string): Promise<{ status: number, type: string | null, policy: string | null, bytes: Buffer }> {
+  const response = await hub.fetch(url)
   return { status: response.status, type: response.headers.get('content-type'), policy: response.headers.get('content-security-policy'), bytes: Buffer.from(await response.arrayBuffer()) }
 }
 
@@ -66,8 +67,8 @@ describe('system media from the active ES theme', () => {
       symlinkSync(path.join(outside, 'wheels'), path.join(themes, 'mytheme/wheels'))
       symlinkSync(writeMedia(outside, 'secret.png', mediaBytes('secret')), path.join(themes, 'mytheme/art/background/snes.png'))
     })
-    for (const stream of streams) clients.set(stream, await RecordingClient.connect(`${f.hub.wsBase}/ws/${stream}`))
-    mediaEvents = await RecordingClient.connect(`${f.hub.wsBase}/ws/media`)
+    for (const stream of streams) clients.set(stream, await f.hub.connect(`/ws/${stream}`))
+    mediaEvents = await f.hub.connect(`/ws/media`)
   })
   after(async () => {
     for (const client of [...clients.values(), mediaEvents]) client.close()
@@ -82,7 +83,7 @@ describe('system media from the active ES theme', () => {
     assert.equal(logo.Url, '/api/v1/media/systems/arcade/ui/wheels/wheel.svg')
     assert.deepEqual((snapshots.marquee!.Assets as Record<string, Asset>).wheel, logo)
     assert.deepEqual((snapshots.topper!.Media as Media).Logo, logo)
-    const file = await served(f.hub.baseUrl, logo.Url)
+    const file = await served(f.hub, logo.Url)
     assert.equal(file.status, 200)
     assert.deepEqual(file.bytes, svgLogo('mame white'))
     assert.match(file.type ?? '', /^image\/svg\+xml/)
@@ -96,7 +97,7 @@ describe('system media from the active ES theme', () => {
     assert.equal(fanart.Origin, 'local')
     assert.equal(fanart.Path, path.join(mediaDir, 'systems', 'arcade', 'artwork', 'fanart.png'))
     assert.deepEqual((snapshots.marquee!.Assets as Record<string, Asset>).fanart, fanart)
-    const file = await served(f.hub.baseUrl, fanart.Url)
+    const file = await served(f.hub, fanart.Url)
     assert.deepEqual(file.bytes, mediaBytes('store fanart'))
     assert.equal(file.policy, null, 'only SVG gets the sandbox policy')
   })
@@ -106,10 +107,10 @@ describe('system media from the active ES theme', () => {
     const logo = (snapshots.marquee!.Media as Media).Logo!
     assert.equal(logo.Origin, 'emulationstation-theme')
     assert.equal(logo.Path, path.join(themes, 'es-theme-carbon', 'art', 'logos', 'snes.svg'))
-    assert.deepEqual((await served(f.hub.baseUrl, logo.Url)).bytes, svgLogo('carbon snes'))
+    assert.deepEqual((await served(f.hub, logo.Url)).bytes, svgLogo('carbon snes'))
     assert.equal((snapshots.screen!.Media as Media).Fanart, null)
     assert.equal((snapshots.marquee!.Assets as Record<string, Asset>).fanart, undefined)
-    assert.equal((await served(f.hub.baseUrl, '/api/v1/media/systems/snes/artwork/fanart.png')).status, 404)
+    assert.equal((await served(f.hub, '/api/v1/media/systems/snes/artwork/fanart.png')).status, 404)
     for (const stream of streams) assert.ok(!JSON.stringify(snapshots[stream]).includes(outside), `${stream} names a file outside the roots`)
   })
 
@@ -123,7 +124,7 @@ describe('system media from the active ES theme', () => {
     await clients.get('marquee')!.until(() => snapshotOf('marquee', sequence, 'marquee.snapshot.updated') !== undefined)
     const fanart = (snapshotOf('marquee', sequence, 'marquee.snapshot.updated')!.Media as Media).Fanart!
     assert.equal(fanart.Path, file)
-    assert.deepEqual((await served(f.hub.baseUrl, fanart.Url)).bytes, mediaBytes('carbon snes background'))
+    assert.deepEqual((await served(f.hub, fanart.Url)).bytes, mediaBytes('carbon snes background'))
   })
 })
 
@@ -142,7 +143,7 @@ describe('theme folders outside the ES config folder', () => {
         ['/api/v1/media/systems/snes/ui/wheels/wheel.svg', 200, svgLogo('userdata snes')]
       ]
       for (const [url, status, bytes] of expected) {
-        const file = await served(f.hub.baseUrl, url)
+        const file = await served(f.hub, url)
         assert.equal(file.status, status, url)
         if (bytes !== null) assert.deepEqual(file.bytes, bytes, url)
       }

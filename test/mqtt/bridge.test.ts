@@ -99,7 +99,7 @@ describe('Home Assistant discovery', () => {
 
 describe('the bridge options', () => {
   it('is off without --mqtt-url, and says so in GET /api/v1/status', async () => {
-    const hub = await startHub({ listen: false })
+    const hub = await startHub()
     try {
       const status = (await hub.app.inject({ url: '/api/v1/status' })).json() as { mqtt: unknown }
       assert.deepEqual(status.mqtt, { enabled: false })
@@ -109,12 +109,12 @@ describe('the bridge options', () => {
   })
 
   it('refuses a broker URL that is not mqtt:// or mqtts://, and a prefix with wildcards, naming the option', async () => {
-    await assert.rejects(startHub({ listen: false, options: { mqttUrl: 'http://broker:1883' } }), /--mqtt-url/)
-    await assert.rejects(startHub({ listen: false, options: { mqttUrl: 'mqtt://127.0.0.1:1', mqttTopicPrefix: 'cabinets/#' } }), /--mqtt-topic-prefix/)
+    await assert.rejects(startHub({ options: { mqttUrl: 'http://broker:1883' } }), /--mqtt-url/)
+    await assert.rejects(startHub({ options: { mqttUrl: 'mqtt://127.0.0.1:1', mqttTopicPrefix: 'cabinets/#' } }), /--mqtt-topic-prefix/)
   })
 
   it('never shows the password in the effective configuration', async () => {
-    const hub = await startHub({ listen: false, skipStart: true, options: { mqttUrl: 'mqtt://127.0.0.1:1', mqttPassword: 'hunter2-secret' } })
+    const hub = await startHub({ skipStart: true, options: { mqttUrl: 'mqtt://127.0.0.1:1', mqttPassword: 'hunter2-secret' } })
     try {
       const response = await hub.app.inject({ url: '/api/v1/config/effective' })
       assert.equal(response.statusCode, 200)

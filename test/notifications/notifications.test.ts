@@ -28,7 +28,7 @@ async function deadUrl (): Promise<string> {
 
 describe('toast notifications', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ listen: false }) })
+  before(async () => { hub = await startHub() })
   after(async () => hub.close())
 
   it('queues a toast (202 and its id) and publishes it on /ws/system with the defaults filled in', async () => {
@@ -90,7 +90,7 @@ describe('native frontend notifications', () => {
   let hub: TestHub
   before(async () => {
     demo = await startDemoFrontend()
-    hub = await startHub({ listen: false, options: { esUrl: demo.url } })
+    hub = await startHub({ options: { esUrl: demo.url } })
   })
   after(async () => {
     await hub.close()
@@ -118,8 +118,8 @@ describe('notifications while the frontend is down or the manager is off', () =>
   let down: TestHub
   let off: TestHub
   before(async () => {
-    down = await startHub({ listen: false, options: { esUrl: await deadUrl() } })
-    off = await startHub({ listen: false, env: { CABINET_HUB_MANAGERS_NOTIFICATIONS_UI: 'false' } })
+    down = await startHub({ options: { esUrl: await deadUrl() } })
+    off = await startHub({ env: { CABINET_HUB_MANAGERS_NOTIFICATIONS_UI: 'false' } })
   })
   after(async () => {
     await down.close()
@@ -153,7 +153,7 @@ describe('toasts the service raises by itself', () => {
   const entry = (name: string) => ({ system: 'nes', rom: 'smb', game: 'Super Mario Bros.', name, value: 42100, score: '42100', rank: 1, at: '2026-11-24T20:00:00.000Z', romMd5: null })
 
   it('toasts an achievement unlock with its badge and a hiscore of Me, not a hiscore of someone else', async () => {
-    const hub = await startHub({ listen: false })
+    const hub = await startHub()
     try {
       const me = (await hub.app.inject({ url: '/api/v1/players/current' })).json<{ name: string }>()
       const system = await RecordingClient.inject(hub.app, '/ws/system')
@@ -180,7 +180,7 @@ describe('toasts the service raises by itself', () => {
   })
 
   it('raises none when switched off', async () => {
-    const hub = await startHub({ listen: false, options: { toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
+    const hub = await startHub({ options: { toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
     try {
       const me = (await hub.app.inject({ url: '/api/v1/players/current' })).json<{ name: string }>()
       const system = await RecordingClient.inject(hub.app, '/ws/system')
@@ -199,7 +199,7 @@ describe('toasts the service raises by itself', () => {
 
 describe('a flood of toasts', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ listen: false, options: { maxPendingToasts: '100' } }) })
+  before(async () => { hub = await startHub({ options: { maxPendingToasts: '100' } }) })
   after(async () => hub.close())
 
   it('queues up to the bound and answers 429 TOO_MANY_TOASTS past it, keeping nothing of the overflow', async () => {

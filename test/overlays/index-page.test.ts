@@ -21,7 +21,7 @@ describe('the overlay index and the read-only link', () => {
   let hub: TestHub
   let token = ''
   before(async () => {
-    hub = await startHub({ listen: false, options: { host: '0.0.0.0', apiKey: 'cabinet-secret-1' } })
+    hub = await startHub({ options: { host: '0.0.0.0', apiKey: 'cabinet-secret-1' } })
     token = new URLSearchParams((await hub.app.inject({ url: '/api/v1/read-link' })).json<{ query: string }>().query).get('token')!
   })
   after(async () => hub.close())

@@ -12,7 +12,6 @@ import { panelOptions } from '../../src/panels/options.js'
 import { domainModules } from '../../src/modules.js'
 import { tempDir } from '../support/hub.js'
 import { startPanelHub } from '../support/panels.js'
-import { RecordingClient } from '../support/ws-client.js'
 import type { MachineData } from '../../src/roms/index.js'
 
 /** No MAME to ask: every machine unavailable. */
@@ -44,7 +43,7 @@ describe('instruction-card snapshot carries the panel Controls', () => {
   it('tells what each button of the selected game does, and nothing for a game without a panel', async () => {
     const f = await startPanelHub()
     try {
-      const card = await RecordingClient.connect(`${f.hub.wsBase}/ws/instruction-card`)
+      const card = await f.hub.connect(`/ws/instruction-card`)
       await f.hook('game-selected', 'mame', `${f.tree.root}/roms/mame/sf2.zip`, 'Street Fighter II')
       await card.until((c) => c.frames.some((frame) => String(frame.Payload.SelectionKey).endsWith('|sf2')))
       const controls = card.frames.at(-1)!.Payload.Controls as { Buttons: Array<{ Player: number, Slot: number, Function: string, Color: string }> }
@@ -70,8 +69,8 @@ describe('a Windows rom path resolves the panel of its rom on any OS', () => {
     }
     const f = await startPanelHub({}, { 'games/1943.json': JSON.stringify(panel1943) })
     try {
-      const card = await RecordingClient.connect(`${f.hub.wsBase}/ws/instruction-card`)
-      const panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+      const card = await f.hub.connect(`/ws/instruction-card`)
+      const panel = await f.hub.connect(`/ws/panel`)
       const sequence = await f.hook('game-selected', 'mame', 'C:\\roms\\mame\\1943.zip', '1943: The Battle of Midway')
       await card.until((c) => c.frames.some((frame) => frame.Payload.Sequence === sequence))
       await panel.until((c) => c.frames.some((frame) => frame.Type === 'panel.state' && frame.Payload.Sequence === sequence))

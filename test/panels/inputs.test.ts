@@ -7,7 +7,6 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { inputEvent } from '../support/evdev.js'
 import { tempDir } from '../support/hub.js'
 import { startPanelHub, type PanelHub } from '../support/panels.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 const inputTypes = new Set(['panel.input.pressed', 'panel.input.released'])
 
@@ -31,7 +30,7 @@ describe('physical panel inputs', () => {
   })
 
   it('turns POST /api/v1/panels/input press and release 5 ms apart into two events, in order, with Player, Slot and Function', async () => {
-    const panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+    const panel = await f.hub.connect(`/ws/panel`)
     const press = await f.post('/api/v1/panels/input', { player: 1, slot: 3, pressed: true })
     assert.equal(press.status, 202)
     assert.deepEqual(press.body, { type: 'panel.input.pressed', player: 1, slot: 3, function: 'Heavy Punch', systemInput: '' })
@@ -66,7 +65,7 @@ describe('physical panel inputs', () => {
   })
 
   it('reads evdev input_event records from a FIFO: press and release 5 ms apart, a system input, skipping autorepeat and unwired codes', async () => {
-    const panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+    const panel = await f.hub.connect(`/ws/panel`)
     writeSync(writer, inputEvent(57, 1))
     await sleep(5)
     writeSync(writer, Buffer.concat([inputEvent(57, 2), inputEvent(0, 0, 0), inputEvent(99, 1), inputEvent(57, 0)]))

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { assertDrawnAsAdvertised, type AdvertisedDrawing } from '../support/panel-drawings.js'
 import { startPanelHub, type PanelHub } from '../support/panels.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import type { Frame } from '../support/ws-client.js'
 
 describe('control panels: resources, resolution, panel.state with drawings', () => {
   let f: PanelHub
@@ -50,7 +50,7 @@ describe('control panels: resources, resolution, panel.state with drawings', () 
   })
 
   it('publishes panel.state before ui.game.started on game start, with drawings whose circles are the advertised buttons', async () => {
-    const firehose = await RecordingClient.connect(`${f.hub.wsBase}/ws/firehose`)
+    const firehose = await f.hub.connect(`/ws/firehose`)
     const rom = f.tree.rom('mame', 'sf2.zip')
     await f.hook('system-selected', 'mame')
     await f.hook('game-selected', 'mame', rom, 'Street Fighter II')
@@ -73,19 +73,19 @@ describe('control panels: resources, resolution, panel.state with drawings', () 
     const svg = forStart.Payload.Svg as { Top: AdvertisedDrawing, Front: AdvertisedDrawing }
     for (const drawing of [svg.Top, svg.Front]) {
       assert.equal(drawing.Buttons.length, 12) // 2 players x 6 buttons
-      await assertDrawnAsAdvertised(f.hub.baseUrl, drawing)
+      await assertDrawnAsAdvertised(f.hub, drawing)
     }
-    const traversal = await fetch(`${f.hub.baseUrl}/api/v1/media/panels/..%2F..%2Fhub.db`)
+    const traversal = await f.hub.fetch(`/api/v1/media/panels/..%2F..%2Fhub.db`)
     assert.equal(traversal.status, 400)
     assert.equal(((await traversal.json()) as { code: string }).code, 'INVALID_FILE_NAME')
-    assert.equal((await fetch(`${f.hub.baseUrl}/api/v1/media/panels/${'0'.repeat(24)}-top.svg`)).status, 404)
+    assert.equal((await f.hub.fetch(`/api/v1/media/panels/${'0'.repeat(24)}-top.svg`)).status, 404)
     // The 3D front view recedes: the top row is drawn smaller than the bottom row.
     const front = svg.Front.Buttons.filter((b) => b.Player === 1)
     assert.ok(front.find((b) => b.Slot === 1)!.R < front.find((b) => b.Slot === 4)!.R)
   })
 
   it('does not publish again when the panel is unchanged, but does on a game start', async () => {
-    const panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+    const panel = await f.hub.connect(`/ws/panel`)
     await panel.until((c) => c.types().includes('panel.state') && c.types().includes('panel.config.changed'))
     const before = panel.frames.length
     // galaga and pacman both use the mame system panel: the second selection changes nothing.

@@ -20,7 +20,7 @@ describe('the setup page\'s list and buttons', () => {
   before(async () => {
     root = path.join(tempDir('cabinet-hub-setup-'), 'RetroBat')
     esConfigDir = (await copyDemoTree(root, 'retrobat')).esConfigDir
-    f = await startHub({ listen: false, options: { frontendRoot: root, profile: 'retrobat' } })
+    f = await startHub({ options: { frontendRoot: root, profile: 'retrobat' } })
   })
   after(async () => f.close())
 

@@ -8,7 +8,6 @@ import { demoSystems } from '../../src/sim/demo-tree/catalog-data.js'
 import { demoMediaDir, writeDemoTree, type DemoTreeResult } from '../../src/sim/index.js'
 import { startFakeEs } from '../support/fake-es.js'
 import { startHub, tempDir } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'system' || name === 'game' })
@@ -86,17 +85,17 @@ describe('demo frontend tree', () => {
     assert.ok(themeOnly.length > 0)
     const es = await startFakeEs()
     const hub = await startHub({ options: { frontendRoot: tree.root, mediaDir: demoMediaDir(tree.root), esUrl: es.url } })
-    const marquee = await RecordingClient.connect(`${hub.wsBase}/ws/marquee`)
+    const marquee = await hub.connect(`/ws/marquee`)
     try {
       for (const { name } of themeOnly) {
-        const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'system-selected', args: [name] }) })
+        const response = await hub.fetch(`/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'system-selected', args: [name] }) })
         const { sequence } = await response.json() as { sequence: number }
         await marquee.until((c) => c.frames.some((fr) => fr.Type === 'marquee.snapshot' && fr.Payload.Sequence === sequence))
         const media = marquee.frames.find((fr) => fr.Type === 'marquee.snapshot' && fr.Payload.Sequence === sequence)!.Payload.Media as Record<string, { Origin: string, Url: string, Path: string } | null>
         for (const [field, file] of [['Logo', path.join(theme, 'art', 'logos', `${name}.svg`)], ['Fanart', path.join(theme, 'art', 'background', `${name}.png`)]] as const) {
           assert.deepEqual([media[field]?.Origin, media[field]?.Path], ['emulationstation-theme', file], `${name} ${field}`)
           assert.ok(media[field]!.Url.startsWith(`/api/v1/media/systems/${mediaSystemId(name)}/`))
-          assert.deepEqual(Buffer.from(await (await fetch(hub.baseUrl + media[field]!.Url)).arrayBuffer()), readFileSync(file))
+          assert.deepEqual(Buffer.from(await (await hub.fetch(media[field]!.Url)).arrayBuffer()), readFileSync(file))
         }
       }
     } finally {

@@ -18,8 +18,8 @@ export function counterSet (gameId = 77) {
   }
 }
 
-export async function putSet (baseUrl: string, hash: string, body: unknown): Promise<Response> {
-  return fetch(`${baseUrl}/api/achievements/sets/${hash}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+export async function putSet (hub: Pick<TestHub, 'fetch'>, hash: string, body: unknown): Promise<Response> {
+  return hub.fetch(`/api/achievements/sets/${hash}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 }
 
 /** A logger that keeps every line at every level, for grepping. */

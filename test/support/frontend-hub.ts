@@ -1,7 +1,7 @@
 /** A cabinet-hub with the frontend link, pointed at a test frontend tree and a fake ES. */
 import { startFakeEs, type FakeEs } from './fake-es.js'
 import { writeFrontendTree, type FrontendTree } from './frontend-tree.js'
-import { sendHook, startHub, type TestHub } from './hub.js'
+import { sendHook, startHub, type TestHub, type TestHubOptions } from './hub.js'
 
 export interface FrontendHub {
   readonly hub: TestHub
@@ -15,22 +15,22 @@ export interface FrontendHub {
   close (): Promise<void>
 }
 
-/** `prepare` adds to the tree before the hub starts (es_settings.cfg, themes ...). */
-export async function startFrontendHub (options: Record<string, string | boolean> = {}, prepare: (tree: FrontendTree) => void = () => {}): Promise<FrontendHub> {
+/** `prepare` adds to the tree before the hub starts (es_settings.cfg, themes ...); `serve.listen` is for io/ tests. */
+export async function startFrontendHub (options: Record<string, string | boolean> = {}, prepare: (tree: FrontendTree) => void = () => {}, serve: Pick<TestHubOptions, 'listen'> = {}): Promise<FrontendHub> {
   const es = await startFakeEs()
   const tree = writeFrontendTree()
   prepare(tree)
-  const hub = await startHub({ options: { frontendRoot: tree.root, esUrl: es.url, ...options } })
+  const hub = await startHub({ ...serve, options: { frontendRoot: tree.root, esUrl: es.url, ...options } })
   return {
     hub,
     es,
     tree,
     hook: async (event, ...args) => sendHook(hub, event, ...args),
     async postHook (body, type = 'application/json') {
-      return await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': type }, body })
+      return await hub.fetch('/api/v1/ingest/es-event', { method: 'POST', headers: { 'content-type': type }, body })
     },
     async get (route) {
-      const response = await fetch(`${hub.baseUrl}${route}`)
+      const response = await hub.fetch(route)
       return { status: response.status, body: await response.json() as Record<string, unknown> }
     },
     async close () {
@@ -41,10 +41,10 @@ export async function startFrontendHub (options: Record<string, string | boolean
 }
 
 /** Resolves once the service has seen the frontend's web API answer (its status says it runs). */
-export async function frontendRunning (baseUrl: string, timeoutMs = 15_000): Promise<void> {
+export async function frontendRunning (hub: Pick<TestHub, 'fetch'>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const status = await (await fetch(`${baseUrl}/api/v1/status`)).json() as { frontend: { running: boolean | null } }
+    const status = await (await hub.fetch('/api/v1/status')).json() as { frontend: { running: boolean | null } }
     if (status.frontend.running === true) return
     if (Date.now() > deadline) throw new Error('the frontend never came up')
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -1,5 +1,6 @@
 /** Options and helpers shared by the game events tests. */
 import Value from 'typebox/value'
+import type { TestHub } from './hub.js'
 import { DefinitionBody, type DefinitionBodyType } from '../../src/game-events/schemas.js'
 
 /**
@@ -10,8 +11,8 @@ import { DefinitionBody, type DefinitionBodyType } from '../../src/game-events/s
  */
 export const quietPeers: Record<string, string | boolean> = { cabemuEnabled: false, cabemu2Enabled: false, multiemuEnabled: false, achievementsMode: 'local', mameExe: 'none' }
 
-export async function putDefinition (baseUrl: string, system: string, rom: string, body: unknown): Promise<Response> {
-  return fetch(`${baseUrl}/api/v1/ingame/definitions/${encodeURIComponent(system)}/${encodeURIComponent(rom)}`, {
+export async function putDefinition (hub: Pick<TestHub, 'fetch'>, system: string, rom: string, body: unknown): Promise<Response> {
+  return hub.fetch(`/api/v1/ingame/definitions/${encodeURIComponent(system)}/${encodeURIComponent(rom)}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body)

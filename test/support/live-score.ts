@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict'
 import { FakeMultiemu } from './fake-multiemu.js'
 import { putDefinition } from './game-events.js'
-import { RecordingClient } from './ws-client.js'
+import type { TestHub } from './hub.js'
+import type { RecordingClient } from './ws-client.js'
 
 const scoreAddress = 0x10
 
@@ -24,11 +25,11 @@ export class LiveScoreEmulator {
   }
 
   /** Watches a 3-byte little-endian score of `system`/`rom` and runs that content. */
-  async watch (hub: { readonly baseUrl: string, readonly wsBase: string }, system: string, rom: string): Promise<void> {
-    const put = await putDefinition(hub.baseUrl, system, rom, { watches: [{ key: 'P1', address: `0x${scoreAddress.toString(16).padStart(4, '0')}`, size: 3, encoding: 'uint-le', role: 'score' }] })
+  async watch (hub: Pick<TestHub, 'fetch' | 'connect'>, system: string, rom: string): Promise<void> {
+    const put = await putDefinition(hub, system, rom, { watches: [{ key: 'P1', address: `0x${scoreAddress.toString(16).padStart(4, '0')}`, size: 3, encoding: 'uint-le', role: 'score' }] })
     assert.equal(put.status, 200)
     this.emulator.status = `PLAYING Snes9x,${rom},crc32=b19ed489`
-    this.#score = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
+    this.#score = await hub.connect('/ws/score')
   }
 
   /** Writes `value` to the score's memory; resolves once the service published it (0 is never published). */

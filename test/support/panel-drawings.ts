@@ -1,6 +1,7 @@
 /** Checks a panel.state's drawings as a consumer would: fetch each SVG and find every advertised button in it. */
 import assert from 'node:assert/strict'
 import { XMLParser } from 'fast-xml-parser'
+import type { TestHub } from './hub.js'
 
 export interface AdvertisedDrawing { Url: string, Path: string, Width: number, Height: number, Buttons: Array<{ Slot: number, Player: number, Cx: number, Cy: number, R: number }> }
 
@@ -20,8 +21,8 @@ function circles (svg: string): Array<Record<string, string>> {
 }
 
 /** Each drawing is served as SVG, and each advertised button is a button circle with exactly its cx, cy and r, inside the drawing. */
-export async function assertDrawnAsAdvertised (baseUrl: string, drawing: AdvertisedDrawing): Promise<void> {
-  const response = await fetch(`${baseUrl}${drawing.Url}`)
+export async function assertDrawnAsAdvertised (hub: Pick<TestHub, 'fetch'>, drawing: AdvertisedDrawing): Promise<void> {
+  const response = await hub.fetch(drawing.Url)
   assert.equal(response.status, 200)
   assert.match(response.headers.get('content-type') ?? '', /image\/svg\+xml/)
   const drawn = circles(await response.text()).filter((c) => c.class === 'button')

@@ -8,6 +8,7 @@ import { noFrontendSettings } from '../../src/core/settings.js'
 import { openDatabase } from '../../src/core/storage/database.js'
 import { domainModules } from '../../src/modules.js'
 import { cabinetCatalogOf, venueModule } from '../../src/venue/index.js'
+import { TestClock } from './test-clock.js'
 import { serveTestHub, tempDir, type TestHub, type TestHubOptions } from './hub.js'
 
 /** `serve` with `skipStart` leaves the broker alone: a fast-tier test relays the cabinets' envelopes itself. */
@@ -16,13 +17,14 @@ export async function startVenue (mqttUrl: string, options: Record<string, strin
   const modules = [venueModule(cabinetCatalogOf(domainModules))]
   const loaded = loadConfig(optionEntriesOf(modules), { cli: new Map(Object.entries({ dataDir, port: '0', nodeId: 'venue', mqttUrl, ...options })), env: {} })
   const db = openDatabase(dataDir)
-  const { app, hub } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, settings: noFrontendSettings, now: () => new Date(), modules })
-  return await serveTestHub({ app, hub }, db, dataDir, serve)
+  const clock = new TestClock()
+  const { app, hub } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, settings: noFrontendSettings, now: clock.now, modules })
+  return await serveTestHub({ app, hub, clock }, db, dataDir, serve)
 }
 
 /** A frontend hook through the ingest route, as EmulationStation's scripts deliver it. */
 export async function ingestHook (hub: TestHub, event: string, ...args: string[]): Promise<void> {
-  const response = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
+  const response = await hub.fetch('/api/v1/ingest/es-event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event, args }) })
   assert.equal(response.status, 202)
 }
 

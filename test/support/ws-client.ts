@@ -14,7 +14,12 @@ export interface Frame {
 /** What `RecordingClient.inject` needs of a fastify app with @fastify/websocket. */
 interface InjectableApp {
   readonly server: EventEmitter
-  injectWS (path: string, upgradeContext: object): Promise<WebSocket>
+  injectWS (path: string, upgradeContext: object, options: { onInit (socket: WebSocket): void }): Promise<WebSocket>
+}
+
+/** What an injected client sends besides the upgrade itself. */
+export interface InjectOptions {
+  readonly headers?: Record<string, string>
 }
 
 /** Marks the upgrade requests `RecordingClient.inject` makes. */
@@ -75,7 +80,7 @@ export class RecordingClient {
    * Connects in process through the app's `injectWS` (@fastify/websocket): the same routes, hooks and
    * gateway, no port. The upgrade request is made to look like a local client's on the wire.
    */
-  static async inject (app: InjectableApp, path: string): Promise<RecordingClient> {
+  static async inject (app: InjectableApp, path: string, options: InjectOptions = {}): Promise<RecordingClient> {
     if (!wired.has(app)) {
       wired.add(app)
       app.server.prependListener('upgrade', (request: InjectedUpgrade, connection: Duplex & { remoteAddress?: string }) => {
@@ -89,9 +94,23 @@ export class RecordingClient {
         closeOnceDone(connection)
       })
     }
-    const socket = await app.injectWS(path, { [injected]: true })
+    // Recording from the socket's creation: the frames a stream replays on connect can arrive before injectWS resolves.
+    let client: RecordingClient | null = null
+    const socket = await app.injectWS(path, { [injected]: true, headers: options.headers ?? {} }, { onInit: (created: WebSocket) => { client = new RecordingClient(created) } })
     closeOnceDone((socket as unknown as { _socket: Duplex })._socket)
-    return new RecordingClient(socket)
+    return client ?? new RecordingClient(socket)
+  }
+
+  /** The status an injected upgrade of `path` is answered with: 101 when it opens (then closed again), else the refusal's. */
+  static async upgradeStatus (app: InjectableApp, path: string, options: InjectOptions = {}): Promise<number> {
+    try {
+      (await RecordingClient.inject(app, path, options)).close()
+      return 101
+    } catch (error) {
+      const refused = /^Unexpected server response: (\d+)$/.exec((error as Error).message)
+      if (refused === null) throw error
+      return Number(refused[1])
+    }
   }
 
   types (): string[] {

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startPanelHub, type PanelHub } from '../support/panels.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import type { RecordingClient} from '../support/ws-client.js';
+import { type Frame } from '../support/ws-client.js'
 
 describe('one SelectionKey for one selection on every stream', () => {
   let f: PanelHub
@@ -16,9 +17,9 @@ describe('one SelectionKey for one selection on every stream', () => {
 
   before(async () => {
     f = await startPanelHub()
-    frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
-    marquee = await RecordingClient.connect(`${f.hub.wsBase}/ws/marquee`)
-    panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+    frontend = await f.hub.connect(`/ws/frontend`)
+    marquee = await f.hub.connect(`/ws/marquee`)
+    panel = await f.hub.connect(`/ws/panel`)
   })
   after(async () => {
     for (const client of [frontend, marquee, panel]) client.close()

@@ -4,7 +4,8 @@ import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
 import { tempDir } from '../support/hub.js'
 import { mediaBytes, writeMedia } from '../support/media-store.js'
-import { RecordingClient, type Frame } from '../support/ws-client.js'
+import type { RecordingClient} from '../support/ws-client.js';
+import { type Frame } from '../support/ws-client.js'
 
 const streams = ['marquee', 'topper', 'instruction-card', 'screen'] as const
 type Asset = { Kind: string, Url: string, Path: string, Stem: string, Length: number, Origin: string, Role?: string }
@@ -46,7 +47,7 @@ describe('surface snapshots', () => {
     writeMedia(mediaDir, 'systems/arcade/artwork/fanart.png', mediaBytes('system fanart'))
     writeMedia(mediaDir, 'systems/arcade/artwork/marquee/generated-system-dmd.png', mediaBytes('system generated dmd'))
     f = await startFrontendHub({ mediaDir })
-    for (const stream of streams) clients.set(stream, await RecordingClient.connect(`${f.hub.wsBase}/ws/${stream}`))
+    for (const stream of streams) clients.set(stream, await f.hub.connect(`/ws/${stream}`))
   })
   after(async () => {
     for (const client of clients.values()) client.close()
@@ -98,7 +99,7 @@ describe('surface snapshots', () => {
     assert.equal(snaps.marquee!.Text, undefined)
 
     for (const asset of Object.values(snaps).flatMap(assetsIn)) {
-      const response = await fetch(f.hub.baseUrl + asset.Url)
+      const response = await f.hub.fetch(asset.Url)
       assert.equal(response.status, 200, asset.Url)
       assert.deepEqual(Buffer.from(await response.arrayBuffer()), readFileSync(asset.Path), asset.Url)
     }
@@ -127,7 +128,7 @@ describe('surface snapshots', () => {
   })
 
   it('replays the last snapshot to a new /ws/marquee client at once', async () => {
-    const late = await RecordingClient.connect(`${f.hub.wsBase}/ws/marquee`)
+    const late = await f.hub.connect(`/ws/marquee`)
     await late.until((c) => c.frames.length > 0)
     assert.equal(late.frames[0]!.Type, 'marquee.snapshot')
     assert.equal((late.frames[0]!.Payload.Selection as { Game: string }).Game, 'sf')
@@ -137,7 +138,7 @@ describe('surface snapshots', () => {
   it('publishes marquee.snapshot.updated when the current entry gains media on disk', async () => {
     const current = last('marquee')!.Payload.Sequence as number
     writeMedia(mediaDir, 'systems/arcade/games/sf/artwork/marquee/marquee.png', mediaBytes('sf marquee'))
-    assert.equal((await fetch(`${f.hub.baseUrl}/api/v1/media/reindex`, { method: 'POST' })).status, 202)
+    assert.equal((await f.hub.fetch(`/api/v1/media/reindex`, { method: 'POST' })).status, 202)
     const snaps = await waitFor(current, (s) => s === 'marquee' ? 'marquee.snapshot.updated' : `${s}.snapshot`)
     assert.equal((snaps.marquee!.Media as Record<string, Asset>).Marquee!.Url, '/api/v1/media/systems/arcade/games/sf/artwork/marquee/marquee.png')
   })

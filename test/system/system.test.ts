@@ -4,7 +4,6 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { HubModule } from '../../src/core/module.js'
 import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
 
 describe('health, version and readiness', () => {
   let release: () => void = () => {}
@@ -21,8 +20,8 @@ describe('health, version and readiness', () => {
   after(async () => hub.close())
 
   it('answers health with the running version', async () => {
-    const health = await (await fetch(`${hub.baseUrl}/api/v1/health`)).json() as { status: string, version: string }
-    const version = await (await fetch(`${hub.baseUrl}/api/v1/version`)).json() as Record<string, string>
+    const health = await (await hub.fetch(`/api/v1/health`)).json() as { status: string, version: string }
+    const version = await (await hub.fetch(`/api/v1/version`)).json() as Record<string, string>
     assert.equal(health.status, 'healthy')
     assert.match(health.version, /^\d+\.\d+\.\d+/)
     assert.equal(version.version, health.version)
@@ -31,7 +30,7 @@ describe('health, version and readiness', () => {
   })
 
   it('answers 503 with progress until every start phase ran, then 200 with compact "ready":true', async () => {
-    const starting = await fetch(`${hub.baseUrl}/api/v1/startup/ready`)
+    const starting = await hub.fetch(`/api/v1/startup/ready`)
     assert.equal(starting.status, 503)
     const body = await starting.json() as { status: string, ready: boolean, steps: Array<{ name: string, state: string }> }
     assert.equal(body.status, 'starting')
@@ -39,19 +38,19 @@ describe('health, version and readiness', () => {
     const fixtureSteps = <T extends { name: string }>(steps: T[]): T[] => steps.filter((s) => s.name === 'slow-start' || s.name === 'broken-start')
     assert.deepEqual(fixtureSteps(body.steps).map((s) => [s.name, s.state]), [['slow-start', 'pending'], ['broken-start', 'pending']])
 
-    const system = await RecordingClient.connect(`${hub.wsBase}/ws/system`)
+    const system = await hub.connect(`/ws/system`)
     const started = hub.hub.start()
     // The phase waits for release(): it must be seen running, with the service still not ready.
     let running: { ready: boolean, steps: Array<{ name: string, state: string }> }
     do {
       await new Promise((resolve) => setTimeout(resolve, 10))
-      running = await (await fetch(`${hub.baseUrl}/api/v1/startup/ready`)).json() as typeof running
+      running = await (await hub.fetch(`/api/v1/startup/ready`)).json() as typeof running
     } while (fixtureSteps(running.steps)[0]!.state !== 'running')
     assert.equal(running.ready, false)
     release()
     await started
 
-    const ready = await fetch(`${hub.baseUrl}/api/v1/startup/ready`)
+    const ready = await hub.fetch(`/api/v1/startup/ready`)
     assert.equal(ready.status, 200)
     const text = await ready.text()
     assert.ok(text.includes('"ready":true'), text)
@@ -80,7 +79,7 @@ describe('status and effective configuration', () => {
   after(async () => hub.close())
 
   it('reports every manager with its effective gate and where it came from', async () => {
-    const status = await (await fetch(`${hub.baseUrl}/api/v1/status`)).json() as {
+    const status = await (await hub.fetch(`/api/v1/status`)).json() as {
       api: { enabled: boolean, ready: boolean }
       frontend: { esSettings: string }
       managers: Record<string, { enabled: boolean, source: string, esSetting: string }>
@@ -99,7 +98,7 @@ describe('status and effective configuration', () => {
   })
 
   it('shows effective options and their sources with secrets redacted', async () => {
-    const body = await (await fetch(`${hub.baseUrl}/api/v1/config/effective`)).json() as { options: Record<string, unknown>, sources: Record<string, string> }
+    const body = await (await hub.fetch(`/api/v1/config/effective`)).json() as { options: Record<string, unknown>, sources: Record<string, string> }
     assert.equal(body.options.apiKey, '***')
     assert.equal(body.options.port, 0)
     assert.equal(body.sources.apiKey, 'cli')
@@ -108,7 +107,7 @@ describe('status and effective configuration', () => {
   })
 
   it('refuses event injection unless started with --dev-events-ingest', async () => {
-    const response = await fetch(`${hub.baseUrl}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Type":"ui.event","Payload":{}}' })
+    const response = await hub.fetch(`/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Type":"ui.event","Payload":{}}' })
     assert.equal(response.status, 404)
     assert.equal((await response.json() as { code: string }).code, 'DEV_INGEST_DISABLED')
   })
@@ -121,12 +120,12 @@ describe('recent events journal', () => {
 
   it('returns recent events newest first, filtered by prefix, bounded', async () => {
     for (let i = 0; i < 15; i++) hub.hub.bus.publish(i % 3 === 0 ? 'panel.input.pressed' : 'ui.event', { N: i })
-    const all = await (await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=100`)).json() as { events: Array<{ Type: string, Payload: { N?: number } }> }
+    const all = await (await hub.fetch(`/api/v1/events/recent?limit=100`)).json() as { events: Array<{ Type: string, Payload: { N?: number } }> }
     assert.equal(all.events.length, 10, 'the journal keeps journalMaxEvents')
     assert.equal(all.events[0]!.Payload.N, 14)
-    const panel = await (await fetch(`${hub.baseUrl}/api/v1/events/recent?prefix=panel.&limit=2`)).json() as { events: Array<{ Type: string, Payload: { N: number } }> }
+    const panel = await (await hub.fetch(`/api/v1/events/recent?prefix=panel.&limit=2`)).json() as { events: Array<{ Type: string, Payload: { N: number } }> }
     assert.deepEqual(panel.events.map((e) => e.Payload.N), [12, 9])
-    const bad = await fetch(`${hub.baseUrl}/api/v1/events/recent?limit=0`)
+    const bad = await hub.fetch(`/api/v1/events/recent?limit=0`)
     assert.equal(bad.status, 400)
     assert.match((await bad.json() as { message: string }).message, /limit/)
   })

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
 import { bcdHiscoreDefinition, bcdHiscoreSave } from '../support/hiscore-saves.js'
 import { tempDir } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import type { RecordingClient } from '../support/ws-client.js'
 
 const favoriteRoms = ['Bubble Bobble (Japan) [b].nes', 'Mike Tyson\'s "Punch-Out!!".nes', 'ドラゴンクエスト Ü.nes']
 /** Genre and players of each favorite, in order, for the romset filters. */
@@ -31,7 +31,7 @@ describe('custom collections', () => {
   let collections = ''
 
   const post = async (body: unknown) => {
-    const response = await fetch(`${f.hub.baseUrl}/api/v1/collections`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const response = await f.hub.fetch(`/api/v1/collections`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     return { status: response.status, body: await response.json() as Record<string, unknown> }
   }
 
@@ -47,7 +47,7 @@ describe('custom collections', () => {
       for (const file of [...favoriteRoms, 'Tetris.nes', 'Zelda.nes']) writeFileSync(path.join(nes, file), 'rom')
     })
     collections = path.join(f.tree.esConfigDir, 'collections')
-    system = await RecordingClient.connect(`${f.hub.wsBase}/ws/system`)
+    system = await f.hub.connect(`/ws/system`)
   })
   after(async () => {
     system.socket.close()
@@ -66,7 +66,7 @@ describe('custom collections', () => {
   })
 
   it('writes the games on whose hiscore table the player stands, by their initials', async () => {
-    const hiscore = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
+    const hiscore = await f.hub.connect(`/ws/hiscore`)
     const saves = path.join(f.tree.root, 'saves', 'mame', 'hiscore')
     mkdirSync(saves, { recursive: true })
     writeFileSync(path.join(saves, '1943.hi'), bcdHiscoreSave([[5000, 'CAP'], [4000, 'ALI'], [3000, 'KEV'], [2000, 'P38'], [1000, 'MID']]))

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test'
 import { XMLParser } from 'fast-xml-parser'
 import { hiscoreFactsService, type HiscoreFacts } from '../../src/hiscores/index.js'
 import { startHub, tellFact, tempDir, type TestHub } from '../support/hub.js'
-import { RecordingClient } from '../support/ws-client.js'
+import type { RecordingClient } from '../support/ws-client.js'
 
 type Row = [rank: number, name: string, score: string]
 
@@ -47,7 +47,7 @@ function themesHubOfSuite (themesDir: string, prepare: () => void = () => {}): {
   before(async () => {
     prepare()
     hub = await startHub({ options: { themeExportDir: themesDir } })
-    panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+    panel = await hub.connect(`/ws/panel`)
   })
   after(async () => {
     panel?.socket.close()
@@ -203,7 +203,7 @@ describe('hiscore files restored from the archive', () => {
     mkdirSync(path.join(themesDir, '.hiscore', 'mame'), { recursive: true })
     writeFileSync(path.join(themesDir, '.hiscore', 'mame', 'dkong.xml'), 'the theme\'s own file')
     const hub = await startHub({ options: { themeExportDir: themesDir, dataDir } })
-    const panel = await RecordingClient.connect(`${hub.wsBase}/ws/panel`)
+    const panel = await hub.connect(`/ws/panel`)
     try {
       const galaga = path.join(themesDir, '.hiscore', 'mame', 'galaga.xml')
       await panel.until((client) => client.types().includes('theme.exported'))

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test'
 import { XMLParser } from 'fast-xml-parser'
 import { tempDir } from '../support/hub.js'
 import { startPanelHub, type PanelHub } from '../support/panels.js'
-import { RecordingClient } from '../support/ws-client.js'
+import type { RecordingClient } from '../support/ws-client.js'
 
 type Attributes = Record<string, string>
 interface PanelDocument {
@@ -29,11 +29,11 @@ describe('panel theme XML', () => {
   const themesDir = tempDir('themes-panels-')
 
   const themeXml = async (query = '') => {
-    const response = await fetch(`${f.hub.baseUrl}/api/v1/panels/current/theme-xml${query}`)
+    const response = await f.hub.fetch(`/api/v1/panels/current/theme-xml${query}`)
     return { status: response.status, type: response.headers.get('content-type'), text: await response.text() }
   }
   const exportXml = async (query = '') => {
-    const response = await fetch(`${f.hub.baseUrl}/api/v1/panels/current/export-theme-xml${query}`, { method: 'POST' })
+    const response = await f.hub.fetch(`/api/v1/panels/current/export-theme-xml${query}`, { method: 'POST' })
     return { status: response.status, body: await response.json() as Record<string, unknown> }
   }
   const select = async (system: string, file: string, name: string): Promise<void> => {
@@ -44,7 +44,7 @@ describe('panel theme XML', () => {
 
   before(async () => {
     f = await startPanelHub({ themeExportDir: themesDir })
-    panel = await RecordingClient.connect(`${f.hub.wsBase}/ws/panel`)
+    panel = await f.hub.connect(`/ws/panel`)
   })
   after(async () => {
     panel.socket.close()
@@ -106,7 +106,7 @@ describe('panel theme XML', () => {
 
   it('answers 404 PANEL_NOT_FOUND naming the game when no panel resolves, writing nothing', async () => {
     const before = panel.frames.length
-    const firehose = await RecordingClient.connect(`${f.hub.wsBase}/ws/firehose`)
+    const firehose = await f.hub.connect(`/ws/firehose`)
     await f.hook('game-selected', 'amiga', f.tree.rom('amiga', 'Turrican.adf'), 'Turrican')
     await firehose.until((client) => client.frames.some((frame) => frame.Type === 'ui.game.selected' && frame.Payload.SystemId === 'amiga'))
     firehose.socket.close()

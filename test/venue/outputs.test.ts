@@ -33,7 +33,7 @@ describe('venue outputs at the client\'s rate', () => {
   const relay = (envelope: ReturnType<typeof lamp> | ReturnType<typeof selection>) => { venue.hub.bus.relay({ ...envelope, Payload: envelope.Payload }) }
 
   beforeEach(async () => {
-    venue = await startVenue('mqtt://127.0.0.1:1', { wsMaxBufferedBytes: '1024', wsMaxQueuedBytes: '65536' }, { listen: false, skipStart: true })
+    venue = await startVenue('mqtt://127.0.0.1:1', { wsMaxBufferedBytes: '1024', wsMaxQueuedBytes: '65536' }, { skipStart: true })
     mock.timers.enable({ apis: ['setTimeout'] })
   })
   afterEach(async () => {
@@ -107,7 +107,7 @@ describe('venue outputs at the client\'s rate', () => {
 
 describe('the venue\'s AsyncAPI document', () => {
   it('documents venue.outputs on /ws/venue and the rate a client asks for, and the parser accepts it', async () => {
-    const venue = await startVenue('mqtt://127.0.0.1:1', {}, { listen: false, skipStart: true })
+    const venue = await startVenue('mqtt://127.0.0.1:1', {}, { skipStart: true })
     try {
       const text = (await venue.app.inject('/asyncapi.json')).body
       const { diagnostics } = await new Parser().parse(text)

@@ -12,7 +12,7 @@ import { browserPeer, launchBrowser } from '../../support/browser.js'
 
 describe('the demo achievements session and the Achievements view', { skip: browserPeer.skip }, () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ options: { achievementsMode: 'local', achievementsDemo: true } }) })
+  before(async () => { hub = await startHub({ listen: true, options: { achievementsMode: 'local', achievementsDemo: true } }) })
   after(async () => hub.close())
 
   it('plays a session for a started game and shows it on the live page with badges', async () => {

@@ -36,9 +36,9 @@ describe('the achievements host with a real RetroArch', { skip: retroarchSkip },
 
   it('local mode: RetroArch unlocks an achievement of an installed set; it reaches /ws/achievements and the session, and no secret leaks', async () => {
     const log = capturedLogger()
-    const hub = await startHub({ options: { achievementsMode: 'local' }, logger: log.logger })
+    const hub = await startHub({ listen: true, options: { achievementsMode: 'local' }, logger: log.logger })
     hubs.push(hub)
-    assert.equal((await putSet(hub.baseUrl, hash, counterSet())).status, 200)
+    assert.equal((await putSet(hub, hash, counterSet())).status, 200)
     const stream = await RecordingClient.connect(`${hub.wsBase}/ws/achievements`)
     const firehose = await RecordingClient.connect(`${hub.wsBase}/ws`)
 
@@ -85,7 +85,7 @@ describe('the achievements host with a real RetroArch', { skip: retroarchSkip },
     const upstream = new UpstreamStandIn({ hash, token, patchData: { ...counterSet(), Achievements: counterSet().Achievements.map((a) => ({ ...a, Author: 'dev', Created: 1, Modified: 2 })) }, png })
     const upstreamUrl = await upstream.start()
     const log = capturedLogger()
-    const hub = await startHub({ options: { achievementsMode: 'proxy', achievementsUpstream: upstreamUrl }, logger: log.logger })
+    const hub = await startHub({ listen: true, options: { achievementsMode: 'proxy', achievementsUpstream: upstreamUrl }, logger: log.logger })
     hubs.push(hub)
     const firehose = await RecordingClient.connect(`${hub.wsBase}/ws`)
     try {
@@ -131,7 +131,7 @@ describe('the achievements host with a real RetroArch', { skip: retroarchSkip },
     const closed = new UpstreamStandIn({ hash, token: 'unused', patchData: { ID: 1 }, png: Buffer.alloc(0) })
     const deadUrl = await closed.start()
     await closed.stop()
-    const hub = await startHub({ options: { achievementsMode: 'proxy', achievementsUpstream: deadUrl } })
+    const hub = await startHub({ listen: true, options: { achievementsMode: 'proxy', achievementsUpstream: deadUrl } })
     hubs.push(hub)
     run = runCounter(tempDir('cabinet-hub-cheevos-'), cheevos(hub))
     const deadline = Date.now() + 30_000

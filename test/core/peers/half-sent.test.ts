@@ -10,7 +10,7 @@ import { rawExchange } from '../../support/raw-http.js'
 
 describe('half-sent requests', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub() })
+  before(async () => { hub = await startHub({ listen: true }) })
   after(async () => hub.close())
 
   it('closes a request whose headers never end and one whose body never comes, with 408 REQUEST_TIMEOUT', async () => {

@@ -62,7 +62,7 @@ describe('the read-only link from another machine', { skip }, () => {
   before(async () => {
     port = await freePort()
     broker = await Broker.start()
-    venue = await startVenue(broker.url)
+    venue = await startVenue(broker.url, {}, { listen: true })
     service = startCli(['serve', '--host', '0.0.0.0', '--port', String(port), '--api-key', 'lan-secret-key-1', '--data-dir', dataDir, '--log-level', 'info',
       '--mqtt-url', broker.url, '--node-id', 'lan-cab', '--mqtt-public-url', `http://${cabinet}:${port}`])
     await waitForHealth(port, service, '/api/v1/startup/ready')

@@ -5,7 +5,7 @@ import { startHub, type TestHub } from '../../support/hub.js'
 
 describe('the interactive reference at /swagger, in Chromium', { skip: browserPeer.skip }, () => {
   let hub: TestHub
-  before(async () => { hub = await startHub() })
+  before(async () => { hub = await startHub({ listen: true }) })
   after(async () => hub.close())
 
   it('runs "Try it out" against the port the service listens on', async () => {

@@ -9,7 +9,7 @@ import { artifactsDir as artifacts, browserPeer, launchBrowser } from '../../sup
 
 describe('live page at /', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub() })
+  before(async () => { hub = await startHub({ listen: true }) })
   after(async () => hub.close())
 
   it('is served as HTML without a build step and links the documents', async () => {
@@ -62,7 +62,7 @@ describe('live page at /', () => {
   })
 
   it('draws the control panel of the started game and lights the pressed button at its advertised place', { skip: browserPeer.skip }, async () => {
-    const f = await startPanelHub()
+    const f = await startPanelHub({}, {}, { listen: true })
     const browser = await launchBrowser()
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
@@ -117,7 +117,7 @@ describe('views other modules add to the live page', () => {
     }
   })
   let hub: TestHub
-  before(async () => { hub = await startHub({ modules: [viewModule] }) })
+  before(async () => { hub = await startHub({ listen: true, modules: [viewModule] }) })
   after(async () => hub.close())
 
   it('renders the section and runs its script against the live streams', { skip: browserPeer.skip }, async () => {

@@ -25,7 +25,7 @@ describe('a page of another site in a real browser', { skip: browserPeer.skip },
   let hub: TestHub
   let site: { server: Server, port: number }
   before(async () => {
-    hub = await startHub({ options: { devEventsIngest: true } })
+    hub = await startHub({ listen: true, options: { devEventsIngest: true } })
     site = await startForeignSite()
   })
   after(async () => {

@@ -14,7 +14,7 @@ describe('the live page for an owner, in Chromium', { skip: browserPeer.skip }, 
   let f: PanelHub
   before(async () => {
     const demo = await writeDemoTree(tempDir('cabinet-hub-demo-owner-'))
-    f = await startPanelHub({ mediaDir: demoMediaDir(demo.root), devEventsIngest: true })
+    f = await startPanelHub({ mediaDir: demoMediaDir(demo.root), devEventsIngest: true }, {}, { listen: true })
   })
   after(async () => f.close())
 
@@ -74,7 +74,7 @@ describe('the live page for an owner, in Chromium', { skip: browserPeer.skip }, 
 
 describe('the live page with a frontend root that is not an install', { skip: browserPeer.skip }, () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ options: { frontendRoot: '/nonexistent/RetroBat' } }) })
+  before(async () => { hub = await startHub({ listen: true, options: { frontendRoot: '/nonexistent/RetroBat' } }) })
   after(async () => hub.close())
 
   it('shows a banner with the reason the service gives', async () => {

@@ -13,7 +13,7 @@ describe('surfaces view on the live page', () => {
   before(async () => {
     // The demo's media store, so the view shows the art the demo ships.
     const demo = await writeDemoTree(tempDir('cabinet-hub-demo-surfaces-'))
-    f = await startFrontendHub({ mediaDir: demoMediaDir(demo.root) })
+    f = await startFrontendHub({ mediaDir: demoMediaDir(demo.root) }, () => {}, { listen: true })
   })
   after(async () => f.close())
 

@@ -20,7 +20,7 @@ describe('the catalog count in status', () => {
     copyFileSync(path.join(nesFolder, rom), path.join(nesFolder, 'Unlisted One.nes'))
     copyFileSync(path.join(nesFolder, rom), path.join(nesFolder, 'Unlisted Two.nes'))
     copyFileSync(path.join(nesFolder, rom), path.join(nesFolder, 'notes.txt'))
-    hub = await startHub({ listen: false, options: { frontendRoot: root, profile: 'batocera' } })
+    hub = await startHub({ options: { frontendRoot: root, profile: 'batocera' } })
   })
   after(async () => hub.close())
 

@@ -13,7 +13,7 @@ import { RecordingClient, type Frame } from '../../support/ws-client.js'
 
 describe('frontend hooks -> context and ui.* events, on the clock', () => {
   let f: FrontendHub
-  before(async () => { f = await startFrontendHub() })
+  before(async () => { f = await startFrontendHub({}, () => {}, { listen: true }) })
   after(async () => f.close())
 
   it('publishes once the selection ES repeats right after a game ends, and again a selection repeated after something else', async () => {
@@ -96,7 +96,7 @@ describe('frontend hooks -> context and ui.* events, on the clock', () => {
 
 describe('hook intake: the spool folder door', () => {
   let f: FrontendHub
-  before(async () => { f = await startFrontendHub() })
+  before(async () => { f = await startFrontendHub({}, () => {}, { listen: true }) })
   after(async () => f.close())
 
   it('takes the same argument length at every door: 400 over HTTP (JSON and text/plain), .rejected in the spool folder', async () => {

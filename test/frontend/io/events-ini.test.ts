@@ -23,7 +23,7 @@ describe('events.ini door', () => {
   before(async () => {
     file = path.join(tempDir('cabinet-hub-eventsini-'), 'events.ini')
     writeFileSync(file, 'event=game-selected\r\nmame "C:\\roms\\mame\\old.zip" "Old"\r\n')
-    f = await startFrontendHub({ eventsIni: file })
+    f = await startFrontendHub({ eventsIni: file }, () => {}, { listen: true })
     esevent = await RecordingClient.connect(`${f.hub.wsBase}/ws/esevent`)
   })
   after(async () => {

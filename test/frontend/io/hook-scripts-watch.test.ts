@@ -36,7 +36,7 @@ describe('hook scripts that change while the service runs', () => {
   const linkEvents = (): Array<{ Link: string, Problem: string | null }> => frontend.frames.filter((frame) => frame.Type === 'ui.frontend.link.changed').map((frame) => frame.Payload as { Link: string, Problem: string | null })
 
   before(async () => {
-    f = await startFrontendHub({ dataDir }, (tree) => { installFor(tree.esConfigDir, dataDir) })
+    f = await startFrontendHub({ dataDir }, (tree) => { installFor(tree.esConfigDir, dataDir) }, { listen: true })
     frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
   })
   after(async () => {

@@ -16,10 +16,10 @@ describe('hooks as the real EmulationStation fires them', () => {
   let f: FrontendHub
   let frontend: RecordingClient
   before(async () => {
-    f = await startFrontendHub({ esProbeIntervalMs: '100', reconcileHintMs: '100', reconcileIntervalMs: '600000' })
+    f = await startFrontendHub({ esProbeIntervalMs: '100', reconcileHintMs: '100', reconcileIntervalMs: '600000' }, () => {}, { listen: true })
     frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
     // ui.frontend.started is news, not retained: it may have gone out before this client connected.
-    await frontendRunning(f.hub.baseUrl)
+    await frontendRunning(f.hub)
   })
   after(async () => {
     frontend.close()

@@ -20,7 +20,7 @@ describe('a replayed game start that no end followed', () => {
   const sf = '/cab/roms/mame/sf.zip'
   before(async () => {
     es = await startFakeEs()
-    hub = await startHub({ skipStart: true, listen: false, options: { esUrl: es.url } })
+    hub = await startHub({ skipStart: true, options: { esUrl: es.url } })
     const spoolDir = path.join(hub.dataDir, 'events.d')
     mkdirSync(spoolDir, { recursive: true })
     const spool = (offsetMs: number, event: string, args: string[]): void => {

@@ -20,9 +20,9 @@ describe('a hook posted to another service on the machine', () => {
   before(async () => {
     es = await startFakeEs()
     const tree = writeFrontendTree()
-    a = await startHub({ options: { frontendRoot: tree.root, esUrl: es.url } })
+    a = await startHub({ listen: true, options: { frontendRoot: tree.root, esUrl: es.url } })
     const log = new Writable({ write (chunk: Buffer, _encoding, done) { bLog.push(chunk.toString()); done() } })
-    b = await startHub({ options: { frontendRoot: tree.root, esUrl: es.url }, logger: pino({ level: 'warn' }, log) })
+    b = await startHub({ listen: true, options: { frontendRoot: tree.root, esUrl: es.url }, logger: pino({ level: 'warn' }, log) })
   })
   after(async () => {
     await a.close()

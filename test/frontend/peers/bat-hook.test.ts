@@ -90,7 +90,7 @@ describe('the Windows batch hook under Wine\'s cmd', { skip }, () => {
 
   describe('end to end', () => {
     let f: FrontendHub
-    before(async () => { f = await startFrontendHub() })
+    before(async () => { f = await startFrontendHub({}, () => {}, { listen: true }) })
     after(async () => f?.close())
 
     it('the spool file reaches the running service: ui.game.selected carries the exact GamePath and GameName', async () => {
@@ -110,7 +110,7 @@ describe('the Windows batch hook under Wine\'s cmd', { skip }, () => {
 
     it('ES-DE\'s events from the same script reach an es-de service: selection and start of one game with its exact path and one GameId', async () => {
       const appData = path.join(tempDir('cabinet-hub-bat-esde-'), 'ES-DE')
-      const hub = await startHub({ options: { frontendRoot: appData, profile: 'es-de' } })
+      const hub = await startHub({ listen: true, options: { frontendRoot: appData, profile: 'es-de' } })
       try {
         const frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
         const romPath = 'C:\\ES-DE\\ROMs\\mame\\Tom & Jerry (USA) 100%.zip'

@@ -71,7 +71,7 @@ describe('xdotool input backend against a real X server', { skip }, () => {
     mkdirSync(esConfigDir, { recursive: true })
     writeFileSync(path.join(esConfigDir, 'es_input.cfg'), esInputCfg(mapping))
     process.env.DISPLAY = display
-    hub = await startHub({ options: { esConfigDir, controlBackend: 'xdotool' } })
+    hub = await startHub({ listen: true, options: { esConfigDir, controlBackend: 'xdotool' } })
   })
 
   after(async () => {
@@ -111,7 +111,7 @@ describe('xdotool input backend against a real X server', { skip }, () => {
 
   it('drives ES-DE with its own keys (Enter is OK, Backspace back, PgDn the next page) to its window of class es-de, without an es_input.xml', async () => {
     execFileSync(xdotool.path!, ['set_window', '--class', 'es-de', '--classname', 'es-de', windowId], { env: { ...process.env, DISPLAY: display } })
-    const esDe = await startHub({ options: { esConfigDir: tempDir(), profile: 'es-de', controlBackend: 'xdotool' } })
+    const esDe = await startHub({ listen: true, options: { esConfigDir: tempDir(), profile: 'es-de', controlBackend: 'xdotool' } })
     try {
       const status = await (await fetch(`${esDe.baseUrl}/api/v1/es/controller/status`)).json() as { ready: boolean, message: string }
       assert.equal(status.ready, true, status.message)

@@ -52,7 +52,7 @@ describe('a Recalbox simulator over a real Mosquitto', { skip: mosquittoSkip }, 
     relay.bind(0, '127.0.0.1')
     await once(relay, 'listening')
     // Asked what runs only after a launch (1.5 s later, the game runs 3 s): the events themselves must say start and end.
-    hub = await startHub({ options: { reconcileIntervalMs: '600000', frontendRoot: root, profile: 'recalbox', recalboxHost: `127.0.0.1:${broker.port}`, recalboxApiPort: new URL(apiUrl).port, recalboxLaunchPort: String(relay.address().port), recalboxStateFile: stateFile } })
+    hub = await startHub({ listen: true, options: { reconcileIntervalMs: '600000', frontendRoot: root, profile: 'recalbox', recalboxHost: `127.0.0.1:${broker.port}`, recalboxApiPort: new URL(apiUrl).port, recalboxLaunchPort: String(relay.address().port), recalboxStateFile: stateFile } })
     await eventSourceConnected(hub)
   })
   after(async () => {
@@ -123,7 +123,7 @@ describe('an older Recalbox (Event and es_state.inf, no EventJson) and a doubled
   before(async () => {
     broker = await Broker.start()
     await writeDemoTree(root, 'recalbox')
-    hub = await startHub({ options: { frontendRoot: root, profile: 'recalbox', recalboxHost: `127.0.0.1:${broker.port}`, recalboxStateFile: stateFile } })
+    hub = await startHub({ listen: true, options: { frontendRoot: root, profile: 'recalbox', recalboxHost: `127.0.0.1:${broker.port}`, recalboxStateFile: stateFile } })
     await eventSourceConnected(hub)
   })
   after(async () => {

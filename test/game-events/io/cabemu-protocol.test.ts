@@ -20,7 +20,7 @@ describe('cabemu output client (against a local output server)', () => {
   before(async () => {
     server = await FakeOutputServer.start()
     second = await FakeOutputServer.start()
-    hub = await startHub({
+    hub = await startHub({ listen: true,
       options: { ...quietPeers, cabemuEnabled: true, cabemuPort: String(server.port), cabemu2Enabled: true, cabemu2Port: String(second.port) }
     })
   })

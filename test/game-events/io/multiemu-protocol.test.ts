@@ -12,7 +12,7 @@ describe('multiemu client (against a local UDP server)', () => {
   let hub: TestHub
   before(async () => {
     emulator = await FakeMultiemu.start()
-    hub = await startHub({ options: { ...quietPeers, multiemuEnabled: true, multiemuPort: String(emulator.port) } })
+    hub = await startHub({ listen: true, options: { ...quietPeers, multiemuEnabled: true, multiemuPort: String(emulator.port) } })
   })
   after(async () => {
     await hub.close()
@@ -44,7 +44,7 @@ describe('multiemu client (against a local UDP server)', () => {
     const ingame = await RecordingClient.connect(`${hub.wsBase}/ws/ingame`)
     const score = await RecordingClient.connect(`${hub.wsBase}/ws/score`)
     const timer = await RecordingClient.connect(`${hub.wsBase}/ws/timer`)
-    const put = await putDefinition(hub.baseUrl, 'nes', 'smb', {
+    const put = await putDefinition(hub, 'nes', 'smb', {
       watches: [
         { key: 'SCORE_HI', address: '0x07DD', size: 3, encoding: 'bcd-be', role: 'score', weight: 10_000, description: 'score, ten thousands and up' },
         { key: 'SCORE_LO', address: '0x07E0', size: 4, encoding: 'digits', role: 'score', description: 'score, last four digits' },

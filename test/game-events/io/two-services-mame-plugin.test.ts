@@ -27,7 +27,7 @@ describe('two services hearing one MAME with the cabinethub plugin of one of the
     const port = await freePort()
     const warnings: string[] = []
     const log = new Writable({ write (chunk: Buffer, _encoding, done) { warnings.push(chunk.toString()); done() } })
-    const hub = await startHub({ options: { ...quietPeers, port: String(port), cabemuEnabled: true, cabemuPort: String(server.port) }, logger: pino({ level: 'warn' }, log) })
+    const hub = await startHub({ listen: true, options: { ...quietPeers, port: String(port), cabemuEnabled: true, cabemuPort: String(server.port) }, logger: pino({ level: 'warn' }, log) })
     return { hub, port, arcade: await RecordingClient.connect(`${hub.wsBase}/ws/arcade`), warnings }
   }
   before(async () => {

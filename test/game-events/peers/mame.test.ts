@@ -62,7 +62,7 @@ describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
   before(async () => {
     releasePort = await holdMameOutputPort()
     work = tempDir('cabinet-hub-mame-')
-    hub = await startHub({ options: { ...quietPeers, cabemuEnabled: true } })
+    hub = await startHub({ listen: true, options: { ...quietPeers, cabemuEnabled: true } })
   })
   after(async () => {
     for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
@@ -156,7 +156,7 @@ describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
   it('reads watched memory through the cabinethub plugin: mame nes -cart with the counter watched as a score reaches /ws/score', async () => {
     const pluginsDir = path.join(work, 'plugins')
     installPlugin(pluginsDir, definitionsRoot(hub.dataDir), 0)
-    const put = await putDefinition(hub.baseUrl, 'nes', 'chk', { watches: [{ key: 'P1_SCORE', address: '0x0010', size: 2, encoding: 'uint-le', role: 'score', player: 1, description: 'frame counter' }] })
+    const put = await putDefinition(hub, 'nes', 'chk', { watches: [{ key: 'P1_SCORE', address: '0x0010', size: 2, encoding: 'uint-le', role: 'score', player: 1, description: 'frame counter' }] })
     assert.equal(put.status, 200)
     const cart = path.join(work, 'chk.nes')
     writeFileSync(cart, counterRom())

@@ -36,7 +36,7 @@ describe('multiemu memory from a real RetroArch + nestopia', { skip }, () => {
   before(async () => {
     work = tempDir('cabinet-hub-retroarch-')
     port = await freeUdpPort()
-    hub = await startHub({ options: { ...quietPeers, multiemuEnabled: true, multiemuPort: String(port) } })
+    hub = await startHub({ listen: true, options: { ...quietPeers, multiemuEnabled: true, multiemuPort: String(port) } })
   })
   after(async () => {
     if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
@@ -63,7 +63,7 @@ describe('multiemu memory from a real RetroArch + nestopia', { skip }, () => {
     assert.equal(started.ContentName, 'counter')
     assert.match(started.Crc32 as string, /^[0-9a-f]{1,8}$/)
 
-    const put = await putDefinition(hub.baseUrl, started.SystemId as string, 'counter', {
+    const put = await putDefinition(hub, started.SystemId as string, 'counter', {
       watches: [{ key: 'P1_SCORE', address: '0x0010', size: 2, encoding: 'uint-le', role: 'score', player: 1, description: 'frame counter' }]
     })
     assert.equal(put.status, 200)

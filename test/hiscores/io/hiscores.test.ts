@@ -31,7 +31,7 @@ describe('hiscores', () => {
     emulator = await LiveScoreEmulator.start()
     f = await startFrontendHub({ hiscoreDefinitions: definitions, devEventsIngest: true, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50', ...emulator.options }, (tree) => {
       writeFileSync(path.join(tree.esConfigDir, 'es_settings.cfg'), '<?xml version="1.0"?>\n<config>\n\t<string name="global.retroachievements.username" value="Alice" />\n</config>\n')
-    })
+    }, { listen: true })
     hiscoreDir = path.join(f.tree.root, 'saves', 'mame', 'hiscore')
     ws = await RecordingClient.connect(`${f.hub.wsBase}/ws/highscores`)
   })
@@ -222,7 +222,7 @@ describe('the current-player service other modules use', () => {
     }
   })
   let hub: TestHub
-  before(async () => { hub = await startHub({ modules: [consumer], options: { player: 'Dana Scully' } }) })
+  before(async () => { hub = await startHub({ listen: true, modules: [consumer], options: { player: 'Dana Scully' } }) })
   after(async () => hub.close())
 
   it('gives { name, initials, aliases, source }: here the --player option', () => {
@@ -238,7 +238,7 @@ describe('the default player', () => {
     f = await startFrontendHub({ hiscoreDefinitions: definitions }, (tree) => {
       mkdirSync(path.join(tree.root, 'saves', 'mame', 'hiscore'), { recursive: true })
       writeFileSync(path.join(tree.root, 'saves', 'mame', 'hiscore', '1943.hi'), save([[5000, 'PLA'], [3000, 'BOB'], [2500, 'PLA'], [1000, 'CAT'], [500, 'DAN']]))
-    })
+    }, { listen: true })
   })
   after(async () => f.close())
 

@@ -40,7 +40,7 @@ describe('personal bests', () => {
 
   before(async () => {
     emulator = await LiveScoreEmulator.start()
-    f = await startFrontendHub({ maxHiscores: '1', toastOnMyHiscore: false, ...emulator.options })
+    f = await startFrontendHub({ maxHiscores: '1', toastOnMyHiscore: false, ...emulator.options }, () => {}, { listen: true })
     await emulator.watch(f.hub, 'snes', 'Super Mario World (USA)')
     hiscore = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
     system = await RecordingClient.connect(`${f.hub.wsBase}/ws/system`)

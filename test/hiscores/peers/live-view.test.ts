@@ -11,7 +11,7 @@ describe('the live page\'s Hiscores view', { skip: browserPeer.skip }, () => {
   let f: FrontendHub
   const dataDir = tempDir('hiscore-view-')
   before(async () => {
-    f = await startFrontendHub({ dataDir, player: 'Plato' }, (tree) => writeDemoHiscores(tree.root, dataDir, ['1943']))
+    f = await startFrontendHub({ dataDir, player: 'Plato' }, (tree) => writeDemoHiscores(tree.root, dataDir, ['1943']), { listen: true })
   })
   after(async () => f.close())
 

@@ -38,10 +38,10 @@ describe('console score capture from a real RetroArch + nestopia', { skip: retro
       mkdirSync(path.join(tree.roms, 'nes'), { recursive: true })
       rom = path.join(tree.roms, 'nes', 'counter.nes')
       writeFileSync(rom, counterRom())
-    })
+    }, { listen: true })
     hubs.push(f)
     assert.equal((await put(f, '/api/v1/players/current', { name: 'Carol' })).status, 200)
-    assert.equal((await putDefinition(f.hub.baseUrl, 'nes', 'counter', { watches: [{ key: 'P1_SCORE', address: '0x0010', size: 2, encoding: 'uint-le', role: 'score', player: 1 }] })).status, 200)
+    assert.equal((await putDefinition(f.hub, 'nes', 'counter', { watches: [{ key: 'P1_SCORE', address: '0x0010', size: 2, encoding: 'uint-le', role: 'score', player: 1 }] })).status, 200)
     const hiscore = await RecordingClient.connect(`${f.hub.wsBase}/ws/hiscore`)
     const score = await RecordingClient.connect(`${f.hub.wsBase}/ws/score`)
 
@@ -73,7 +73,7 @@ describe('console score capture from a real RetroArch + nestopia', { skip: retro
     await f.close()
     hubs.length = 0
 
-    const again = await startFrontendHub({ dataDir })
+    const again = await startFrontendHub({ dataDir }, () => {}, { listen: true })
     hubs.push(again)
     const table = await again.get('/api/v1/hiscores/nes/counter')
     assert.equal(table.status, 200)

@@ -11,7 +11,7 @@ describe('media alias tables', () => {
     const mediaDir = tempDir('cabinet-hub-aliases-')
     writeMedia(mediaDir, 'aliases/games/arcade.json', Buffer.from(JSON.stringify({ Entries: { 'rom:1943': 'battle_of_midway' } })))
     writeMedia(mediaDir, 'systems/arcade/games/battle_of_midway/artwork/marquee/marquee.png', mediaBytes('aliased marquee'))
-    const aliased = await startFrontendHub({ mediaDir }, (tree) => { writeMedia(tree.roms, 'mame/media/images/1943.png', mediaBytes('gamelist image')) })
+    const aliased = await startFrontendHub({ mediaDir }, (tree) => { writeMedia(tree.roms, 'mame/media/images/1943.png', mediaBytes('gamelist image')) }, { listen: true })
     try {
       const card = (await aliased.get('/api/v1/gamelists/mame/game?rom=1943')).body
       assert.equal(card.marquee, '/api/v1/media/systems/arcade/games/battle_of_midway/artwork/marquee/marquee.png')

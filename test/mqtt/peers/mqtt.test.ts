@@ -23,9 +23,9 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
   before(async () => {
     broker = await Broker.start()
     reader = SubReader.start(broker, ['cabinethub/#'])
-    venue = await startVenue(broker.url)
-    cabA = await startPanelHub({ mqttUrl: broker.url, nodeId: 'cab-a', mqttCommands: true, mqttHomeassistant: true })
-    cabB = await startHub({ options: { mqttUrl: broker.url, nodeId: 'cab-b' } })
+    venue = await startVenue(broker.url, {}, { listen: true })
+    cabA = await startPanelHub({ mqttUrl: broker.url, nodeId: 'cab-a', mqttCommands: true, mqttHomeassistant: true }, {}, { listen: true })
+    cabB = await startHub({ listen: true, options: { mqttUrl: broker.url, nodeId: 'cab-b' } })
     await reader.until((r) => r.on('cabinethub/cab-a/status').length > 0 && r.on('cabinethub/cab-b/status').length > 0)
   })
   after(async () => {
@@ -88,12 +88,12 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
   })
 
   it('removes the discovery with --uninstall-homeassistant', async () => {
-    const uninstall = await startHub({ options: { mqttUrl: broker.url, nodeId: 'cab-u', mqttHomeassistant: true } })
+    const uninstall = await startHub({ listen: true, options: { mqttUrl: broker.url, nodeId: 'cab-u', mqttHomeassistant: true } })
     const installed = SubReader.start(broker, ['homeassistant/+/cabinethub_cab-u/#'])
     await installed.until((r) => r.messages.length >= 6)
     await installed.stop()
     await uninstall.close()
-    const remover = await startHub({ options: { mqttUrl: broker.url, nodeId: 'cab-u', uninstallHomeassistant: true } })
+    const remover = await startHub({ listen: true, options: { mqttUrl: broker.url, nodeId: 'cab-u', uninstallHomeassistant: true } })
     try {
       await eventually(async () => (await mqttStatus(remover)).connected as boolean, (connected) => connected, 'connected')
       const late = await subscribedReader(broker, 'homeassistant/#', 'homeassistant/probe')

@@ -23,7 +23,7 @@ describe('a broker stopped and restarted mid-stream', { skip: mosquittoSkip }, (
   before(async () => {
     broker = await Broker.start()
     door = await BrokerDoor.start(broker)
-    cabinet = await startHub({ options: { mqttUrl: door.url, nodeId: 'cab-r', mqttQueueLimit: String(queueLimit) } })
+    cabinet = await startHub({ listen: true, options: { mqttUrl: door.url, nodeId: 'cab-r', mqttQueueLimit: String(queueLimit) } })
   })
   after(async () => {
     await cabinet?.close()
@@ -81,7 +81,7 @@ describe('a cabinet that dies without disconnecting', { skip: mosquittoSkip }, (
 
   before(async () => {
     broker = await Broker.start()
-    venue = await startVenue(broker.url)
+    venue = await startVenue(broker.url, {}, { listen: true })
   })
   after(async () => {
     await venue?.close()
@@ -90,7 +90,7 @@ describe('a cabinet that dies without disconnecting', { skip: mosquittoSkip }, (
 
   it('turns offline through its last will when its connection is cut, and online again when it is back', async () => {
     const door = await BrokerDoor.start(broker)
-    const cabinet = await startHub({ options: { mqttUrl: door.url, nodeId: 'cab-w' } })
+    const cabinet = await startHub({ listen: true, options: { mqttUrl: door.url, nodeId: 'cab-w' } })
     try {
       await eventually(() => venueCabinet(venue.baseUrl, 'cab-w'), (c) => c?.online === true, 'cab-w online in the venue')
       door.shut()

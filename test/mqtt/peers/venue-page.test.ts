@@ -27,9 +27,9 @@ describe('venue page at /', { skip: mosquittoSkip || browserPeer.skip }, () => {
 
   before(async () => {
     broker = await Broker.start()
-    venue = await startVenue(broker.url)
-    cabinet = await startFrontendHub({ mqttUrl: broker.url, nodeId: 'cab-p' }, (tree) => writeMarquee(path.join(tree.roms, 'mame', 'media', 'marquees', '1943.png')))
-    other = await startHub({ options: { mqttUrl: broker.url, nodeId: 'cab-q' } })
+    venue = await startVenue(broker.url, {}, { listen: true })
+    cabinet = await startFrontendHub({ mqttUrl: broker.url, nodeId: 'cab-p' }, (tree) => writeMarquee(path.join(tree.roms, 'mame', 'media', 'marquees', '1943.png')), { listen: true })
+    other = await startHub({ listen: true, options: { mqttUrl: broker.url, nodeId: 'cab-q' } })
   })
   after(async () => {
     await cabinet?.close()

@@ -60,7 +60,7 @@ describe('overlays in Chromium', { skip: browserPeer.skip }, () => {
     writeMedia(mediaDir, 'systems/Arcade/games/1943/artwork/marquee/marquee.png', marqueePng())
     writeDemoPanels(dynpanelsRoot(dataDir))
     emulator = await FakeMultiemu.start()
-    f = await startFrontendHub({ mediaDir, dataDir, player: 'Plato', achievementsDemo: true, multiemuEnabled: true, multiemuPort: String(emulator.port) }, (tree) => writeDemoHiscores(tree.root, dataDir, ['1943', 'Super Mario Bros. (World)']))
+    f = await startFrontendHub({ mediaDir, dataDir, player: 'Plato', achievementsDemo: true, multiemuEnabled: true, multiemuPort: String(emulator.port) }, (tree) => writeDemoHiscores(tree.root, dataDir, ['1943', 'Super Mario Bros. (World)']), { listen: true })
     browser = await launchBrowser()
     mkdirSync(artifactsDir, { recursive: true })
   })
@@ -233,7 +233,7 @@ describe('overlays in Chromium', { skip: browserPeer.skip }, () => {
         { key: 'TIME', address: '0x0040', size: 1, encoding: 'bcd-le', role: 'timer', max: 99, description: 'Round timer' }
       ]
     }
-    assert.equal((await putDefinition(f.hub.baseUrl, 'snes', 'Super Mario World (USA)', definition)).status, 200)
+    assert.equal((await putDefinition(f.hub, 'snes', 'Super Mario World (USA)', definition)).status, 200)
     const { page, errors } = await openPage(browser, `${f.hub.baseUrl}/overlays/score?w=640&h=160`, { width: 640, height: 160 })
     emulator.memory.writeUInt16LE(20_000, 0x10)
     emulator.memory[0x40] = 0x87

@@ -12,14 +12,14 @@ describe('partner leaderboard on the live page', { skip: browserPeer.skip }, () 
   let publisher: TestHub
   let cabinet: TestHub
   before(async () => {
-    publisher = await startHub({ options: { recordsTestAnchor: true } })
+    publisher = await startHub({ listen: true, options: { recordsTestAnchor: true } })
     for (const record of [score(1, 'SEALED', 9000)]) {
       await fetch(`${publisher.baseUrl}/api/v1/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) })
     }
     await recordsCli(['anchor', '--data-dir', publisher.dataDir, '--records-test-anchor'])
     await recordsCli(['upgrade', '--data-dir', publisher.dataDir, '--records-test-anchor'])
     await fetch(`${publisher.baseUrl}/api/v1/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(score(2, 'FRESH', 12000)) })
-    cabinet = await startHub({ options: { partnerUrls: publisher.baseUrl } })
+    cabinet = await startHub({ listen: true, options: { partnerUrls: publisher.baseUrl } })
   })
   after(async () => { await cabinet.close(); await publisher.close() })
 

@@ -56,7 +56,7 @@ describe('machine data and derived panels from the real MAME', { skip: mame.skip
     // The demo tree as `cabinet-hub demo-tree` writes it, and no panel file anywhere.
     await writeDemoTree(root)
     // The media manager off: it rescans after each gamelist write, which this test does not look at.
-    hub = await startHub({ options: { frontendRoot: root, esUrl: es.url, mameExe: mame.path!, mameImport: false, 'managers.localMedia': false } })
+    hub = await startHub({ listen: true, options: { frontendRoot: root, esUrl: es.url, mameExe: mame.path!, mameImport: false, 'managers.localMedia': false } })
   })
   after(async () => {
     await hub.close()
@@ -116,7 +116,7 @@ describe('machine data and derived panels from the real MAME', { skip: mame.skip
     const svg = state.Payload.Svg as { Top: AdvertisedDrawing, Front: AdvertisedDrawing }
     for (const drawing of [svg.Top, svg.Front]) {
       assert.ok(drawing.Buttons.length > 0)
-      await assertDrawnAsAdvertised(hub.baseUrl, drawing)
+      await assertDrawnAsAdvertised(hub, drawing)
     }
     const current = await getJson(hub, '/api/v1/panels/current')
     assert.equal(current.status, 200)
@@ -190,7 +190,7 @@ describe('offline scraping with the real MAME', { skip: mame.skip }, () => {
     writeFileSync(path.join(dats, 'catver.ini'), ';; catver\r\n[Category]\r\n1943=Shooter / Flying Vertical\r\npacman=Maze / Collect\r\n\r\n[VerAdded]\r\n1943=.37b16\r\n')
     writeFileSync(path.join(dats, 'history.xml'), '<?xml version="1.0" encoding="UTF-8"?>\n<history version="2.50">\n<entry>\n<systems><system name="1943" /><system name="1943j" /></systems>\n<text>1943 history &amp; facts.</text>\n</entry>\n</history>\n')
     writeFileSync(path.join(dats, 'mameinfo.dat'), '# mameinfo\n$info=pacman,\n$mame\nPac-Man notes.\n$end\n$info=1943,\n$mame\nShadowed by history.\n$end\n')
-    hub = await startHub({ options: { frontendRoot: root, esUrl: es.url, mameExe: mame.path!, mameImport: false, scrapingDatDirs: dats } })
+    hub = await startHub({ listen: true, options: { frontendRoot: root, esUrl: es.url, mameExe: mame.path!, mameImport: false, scrapingDatDirs: dats } })
   })
   after(async () => {
     await hub.close()

@@ -19,7 +19,7 @@ describe('media of the entry on screen, between full scans', () => {
   before(async () => {
     mediaDir = tempDir('cabinet-hub-on-screen-')
     // A change is rescanned two seconds after the folders are quiet: the look at the entry on screen, every second, notices a new file first.
-    f = await startFrontendHub({ mediaDir })
+    f = await startFrontendHub({ mediaDir }, () => {}, { listen: true })
     marquee = await RecordingClient.connect(`${f.hub.wsBase}/ws/marquee`)
     media = await RecordingClient.connect(`${f.hub.wsBase}/ws/media`)
   })

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import WebSocket from 'ws'
-import { startHub, type TestHub } from '../support/hub.js'
-import { rawRequest } from '../support/media-store.js'
-import { rawExchange } from '../support/raw-http.js'
+import { startHub, type TestHub } from '../../support/hub.js'
+import { rawRequest } from '../../support/media-store.js'
+import { rawExchange } from '../../support/raw-http.js'
 
 const remote = '192.168.1.50'
 const foreign = 'https://evil.example'
@@ -54,7 +54,7 @@ async function upgradeStatus (url: string, headers: Record<string, string>): Pro
 
 describe('client rules on the routed path', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ options: { devEventsIngest: true } }) })
+  before(async () => { hub = await startHub({ listen: true, options: { devEventsIngest: true } }) })
   after(async () => hub.close())
 
   it('refuses every state-changing route from a foreign origin under every spelling of its path', async () => {
@@ -147,7 +147,7 @@ describe('client rules on the routed path', () => {
 
 describe('--allowed-origins', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ options: { allowedOrigins: 'https://overlay.example' } }) })
+  before(async () => { hub = await startHub({ listen: true, options: { allowedOrigins: 'https://overlay.example' } }) })
   after(async () => hub.close())
 
   it('lets listed and local pages read and refuses the others, WebSocket upgrades included', async () => {
@@ -164,7 +164,7 @@ describe('--allowed-origins', () => {
 
 describe('the API key', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ listen: false, options: { apiKey: 'LEAKME-123', host: '0.0.0.0' } }) })
+  before(async () => { hub = await startHub({ options: { apiKey: 'LEAKME-123', host: '0.0.0.0' } }) })
   after(async () => hub.close())
 
   it('is taken from the X-Api-Key header on REST, never from the query', async () => {
@@ -185,7 +185,7 @@ describe('the API key', () => {
 
 describe('answers outside the routes keep the error contract', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub() })
+  before(async () => { hub = await startHub({ listen: true }) })
   after(async () => hub.close())
 
   const port = (): number => Number(new URL(hub.baseUrl).port)

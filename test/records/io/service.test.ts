@@ -7,11 +7,11 @@ import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { bcdHiscoreDefinition, bcdHiscoreSave } from '../support/hiscore-saves.js'
-import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { recordsCli } from '../support/records.js'
-import { eventually } from '../support/sim.js'
-import { RecordingClient } from '../support/ws-client.js'
+import { bcdHiscoreDefinition, bcdHiscoreSave } from '../../support/hiscore-saves.js'
+import { startHub, tempDir, type TestHub } from '../../support/hub.js'
+import { recordsCli } from '../../support/records.js'
+import { eventually } from '../../support/sim.js'
+import { RecordingClient } from '../../support/ws-client.js'
 
 let sequence = 0
 /** A schema-valid score of 1942 (mame) with a fresh id. */
@@ -38,7 +38,7 @@ describe('records service', () => {
   const ranked = [score('theJim', 61980), score('Nelfe80', 13020), score('ACE', 99000)]
 
   before(async () => {
-    publisher = await startHub({ options: { recordsTestAnchor: true } })
+    publisher = await startHub({ listen: true, options: { recordsTestAnchor: true } })
     for (const record of ranked) assert.equal((await post(publisher, record)).status, 201)
     keyId = (await getJson(`${publisher.baseUrl}/api/v1/scores/index`)).body.issuer_key_id as string
   })
@@ -144,9 +144,9 @@ describe('records service', () => {
     let wronglyPinned: TestHub
     let unlinked: TestHub
     before(async () => {
-      linked = await startHub({ options: { partnerUrls: `${publisher.baseUrl}#${keyId}` } })
-      wronglyPinned = await startHub({ options: { partnerUrls: `${publisher.baseUrl}#${'0'.repeat(64)}` } })
-      unlinked = await startHub()
+      linked = await startHub({ listen: true, options: { partnerUrls: `${publisher.baseUrl}#${keyId}` } })
+      wronglyPinned = await startHub({ listen: true, options: { partnerUrls: `${publisher.baseUrl}#${'0'.repeat(64)}` } })
+      unlinked = await startHub({ listen: true })
       assert.equal((await post(linked, score('LOCAL', 50000))).status, 201)
     })
     after(async () => { await linked.close(); await wronglyPinned.close(); await unlinked.close() })
@@ -206,7 +206,7 @@ describe('records service', () => {
     before(async () => {
       const file = recordsFile(publisher)
       writeFileSync(file, readFileSync(file, 'utf8').replace('"value":13020', '"value":93020'))
-      linked = await startHub({ options: { partnerUrls: `${publisher.baseUrl}#${keyId}` } })
+      linked = await startHub({ listen: true, options: { partnerUrls: `${publisher.baseUrl}#${keyId}` } })
     })
     after(async () => linked.close())
 
@@ -234,7 +234,7 @@ describe('records from hiscore tables', () => {
   const saves = tempDir('hiscore-saves-')
   before(async () => {
     writeFileSync(path.join(definitions, 'galaga.xml'), bcdHiscoreDefinition)
-    hub = await startHub({ options: { nodeId: 'cab-07', hiscoreDefinitions: definitions, mameHiscoreDir: saves, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50' } })
+    hub = await startHub({ listen: true, options: { nodeId: 'cab-07', hiscoreDefinitions: definitions, mameHiscoreDir: saves, hiscoreWatchPollMs: '50', hiscoreDebounceMs: '50' } })
     ws = await RecordingClient.connect(`${hub.wsBase}/ws/hiscore`)
   })
   after(async () => {
