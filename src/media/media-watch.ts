@@ -36,6 +36,8 @@ export interface MediaWatchOptions {
   readonly gamelistFile: (systemId: string) => string | null
   /** How often a missing source is looked for, and the sources walked where the system gives no file events. */
   readonly pollMs: number
+  /** The start of the scan the index holds (ms since the epoch), null before the first: files changed since are reported once watching starts. */
+  readonly changedSinceMs: number | null
   readonly onChanged: () => void
   readonly onError: (error: Error) => void
 }
@@ -53,7 +55,7 @@ export function watchMediaFolders (options: MediaWatchOptions): () => Promise<vo
   const watches: FolderWatch[] = []
   for (const [folder, depth, accepts] of folders) {
     if (folder === null) continue
-    watches.push(watchFolder({ folder, depth, accepts, quiet, pollMs: options.pollMs, onChanged: options.onChanged, onError: options.onError }))
+    watches.push(watchFolder({ folder, depth, accepts, quiet, pollMs: options.pollMs, ...(options.changedSinceMs === null ? {} : { changedSinceMs: options.changedSinceMs }), onChanged: options.onChanged, onError: options.onError }))
   }
   return async () => { await Promise.all(watches.map(async (watch) => watch.close())) }
 }

@@ -74,6 +74,9 @@ export interface LocalMediaDeps {
   readonly now: () => Date
 }
 
+/** File times come from the system's coarse clock, a tick or so behind this one: a little earlier is safe (one more rescan at most). */
+const fileClockSlackMs = 1000
+
 export class LocalMedia {
   readonly index: MediaIndex
   readonly sources: MediaSources
@@ -91,6 +94,8 @@ export class LocalMedia {
   #changeTimer: NodeJS.Timeout | null = null
   /** When the last scan ended (performance.now()). */
   #lastScanEndedMs = 0
+  /** When the last finished scan started, on the files' clock (the machine's): what changed after it is not in the index. */
+  #lastScanStartedAtMs: number | null = null
   #lastScanAtUtc: string | null = null
   #lastScanMs = 0
   /** Set once a full index is taken over or built: from then on, scans publish what changed asset by asset. */
@@ -153,6 +158,8 @@ export class LocalMedia {
       sources: this.sources,
       gamelistFile: (systemId) => install.adapter.gamelistFile(install, systemId),
       pollMs: options.mediaRescanMs,
+      // A file written after the start's scan began and before the watch listened is rescanned too.
+      changedSinceMs: this.#lastScanStartedAtMs === null ? null : this.#lastScanStartedAtMs - fileClockSlackMs,
       onChanged: () => { this.#folderChanged() },
       onError: (error) => { logger.warn(`media folders: ${error.message}`) }
     })
@@ -249,6 +256,7 @@ export class LocalMedia {
     await this.#aliases.load()
     const roots = await mediaRoots(this.sources)
     const started = performance.now()
+    const startedAtMs = Date.now()
     const files = await new MediaScan(this.sources, { aliases: this.#aliases, wholeLibrary: true, signal: this.#stopping.signal }).run()
     // The first full scan of a first start is news asset by asset only for the entry on screen (on a big library, 50,000 more entries): its counts say the rest.
     const change = await this.index.replace(files, this.#indexKnown ? undefined : (system, slug) => this.#isOnScreen(system, slug))
@@ -258,6 +266,7 @@ export class LocalMedia {
     this.#lastScanEndedMs = performance.now()
     this.#lastScanMs = this.#lastScanEndedMs - started
     this.#lastScanAtUtc = this.#deps.now().toISOString()
+    this.#lastScanStartedAtMs = startedAtMs
     await this.#publishChanges(change)
     this.#indexKnown = true
     if (reason !== 'change' || change.added.length > 0 || change.removed.length > 0) this.#publishCounts(reason)

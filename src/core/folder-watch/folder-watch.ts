@@ -18,7 +18,7 @@
 import { watch, type Dirent, type FSWatcher } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { fileSignature } from './file-signature.js'
+import { fileIdentity, fileSignature } from './file-signature.js'
 import { onRemoteFileSystem } from './remote-file-system.js'
 import { WriteFinish, type WriteFinishTiming } from './write-finish.js'
 
@@ -39,6 +39,12 @@ export interface FolderWatchOptions {
   readonly quiet: QuietRule
   /** Report the files the folder holds when watching starts (at once, without the quiet wait). */
   readonly reportExisting?: boolean
+  /**
+   * Report, once watching has started, the files the folder then holds that changed at or after
+   * this time (ms since the epoch): what changed between the owner's own last look and the start
+   * of the watch, which is otherwise taken as the known state.
+   */
+  readonly changedSinceMs?: number
   /** Files that appeared or changed (and went, unless `onGone` is given), in the order they were noticed. */
   readonly onChanged: (files: readonly string[]) => void
   /** Files that went away. */
@@ -100,6 +106,13 @@ export function watchFolder (options: FolderWatchOptions): FolderWatch {
     if (signature === null) known.delete(file)
     else known.set(file, signature)
     return true
+  }
+  /** Takes a file found when watching starts; true when the owner wants it reported (see `reportExisting`, `changedSinceMs`). */
+  const takeExisting = async (file: string): Promise<boolean> => {
+    const identity = await fileIdentity(file)
+    if (closed || identity === null) return false
+    known.set(file, identity.signature)
+    return options.reportExisting === true || (options.changedSinceMs !== undefined && identity.changedMs >= options.changedSinceMs)
   }
   /** Compares the file with what is known of it; a change is reported once, when its quiet rule says. */
   const check = async (file: string): Promise<void> => {
@@ -177,15 +190,17 @@ export function watchFolder (options: FolderWatchOptions): FolderWatch {
   /** Listens to the folder and what is under it down to `depth`, and checks every accepted file. */
   const walk = async (folder: string, level: number, note: boolean, found: string[] = []): Promise<string[]> => {
     if (closed) return found
+    // Listened to before it is read: an entry made in between is heard or read, never missed by both.
+    if (!listen(folder, level)) { forgetFolder(folder); return found }
     const entries = await entriesOf(folder)
-    if (entries === null || !listen(folder, level)) { forgetFolder(folder); return found }
+    if (entries === null) { forgetFolder(folder); return found }
     for (const entry of entries) {
       const file = path.join(folder, entry.name)
       if (entry.isDirectory()) {
         if (level < depth) await walk(file, level + 1, note, found)
       } else if (options.accepts(file)) {
         if (note) await check(file)
-        else if (await takeSignature(file)) found.push(file)
+        else if (await takeExisting(file)) found.push(file)
       }
     }
     return found
@@ -209,8 +224,7 @@ export function watchFolder (options: FolderWatchOptions): FolderWatch {
 
   const ready = (async () => {
     if (await onRemoteFileSystem(root)) walking = true
-    const existing = await walk(root, 0, false)
-    if (options.reportExisting === true) deliver(existing)
+    deliver(await walk(root, 0, false))
     schedule()
   })().catch(fail)
   return {

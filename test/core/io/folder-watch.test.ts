@@ -51,6 +51,21 @@ describe('folder watcher', { timeout: 30_000 }, () => {
     await watch.close()
   })
 
+  it('reports, once watching starts, the files there that changed since the owner last looked, and not the older ones', async () => {
+    const root = tempDir()
+    writeFileSync(path.join(root, 'old.png'), 'a')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const lookedAt = Date.now()
+    // The file system's clock ticks coarsely (up to 10 ms behind): written well after the look.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    writeFileSync(path.join(root, 'new.png'), 'b')
+    const seen = recorder()
+    const watch = watchFolder({ folder: root, accepts: () => true, pollMs: 50, quiet: { batchMs: 50 }, changedSinceMs: lookedAt, onChanged: seen.onChanged, onError: failOnError })
+    await watch.ready
+    assert.deepEqual(seen.batches, [[path.join(root, 'new.png')]])
+    await watch.close()
+  })
+
   it('hears a file at once, reports it once it is written, and reports it gone', async () => {
     const root = tempDir()
     const heard: string[] = []
