@@ -74,9 +74,6 @@ export interface LocalMediaDeps {
   readonly now: () => Date
 }
 
-/** File times come from the system's coarse clock, a tick or so behind this one: a little earlier is safe (one more rescan at most). */
-const fileClockSlackMs = 1000
-
 export class LocalMedia {
   readonly index: MediaIndex
   readonly sources: MediaSources
@@ -159,7 +156,8 @@ export class LocalMedia {
       gamelistFile: (systemId) => install.adapter.gamelistFile(install, systemId),
       pollMs: options.mediaRescanMs,
       // A file written after the start's scan began and before the watch listened is rescanned too.
-      changedSinceMs: this.#lastScanStartedAtMs === null ? null : this.#lastScanStartedAtMs - fileClockSlackMs,
+      // (File times come from a coarser clock, a tick behind at most: a file written in the scan's first tick is in its listing anyway.)
+      changedSinceMs: this.#lastScanStartedAtMs,
       onChanged: () => { this.#folderChanged() },
       onError: (error) => { logger.warn(`media folders: ${error.message}`) }
     })
