@@ -7,11 +7,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { hookScriptBaseName } from '../frontends/index.js'
+import { hookScriptBaseName, hookShellNames } from '../frontends/index.js'
 import { startedBefore } from './spool.js'
 
-/** The shells ES's hook wrapper runs in: the topmost of them is the one ES started. */
-const shellNames: ReadonlySet<string> = new Set(['sh', 'dash', 'bash', 'ash', 'busybox'])
 /** A shell started this many process ids before a hook's is not of its burst. */
 const burstPidWindow = 1024
 
@@ -30,7 +28,7 @@ async function topmostShell (proc: string, pid: number): Promise<number | null> 
   let current = pid
   for (let hops = 0; hops < 64; hops++) {
     const stat = await processStat(proc, current)
-    if (stat === null || !shellNames.has(stat.name)) return shell
+    if (stat === null || !hookShellNames.has(stat.name)) return shell
     shell = current
     current = stat.parent
   }

@@ -193,8 +193,8 @@ async function announcedNotSpooled (spoolDir: string, entries: readonly string[]
 
 /** true when a hook fired before this one (by ES's shell pids) was announced or started and is not in the folder yet. */
 function waitsForEarlier (name: string, earlierShells: readonly number[]): boolean {
-  const shell = spawnOrder(name)?.[0]
-  return shell !== undefined && earlierShells.some((earlier) => startedBefore(earlier, shell))
+  const shell = esShellOf(name)
+  return shell !== null && earlierShells.some((earlier) => startedBefore(earlier, shell))
 }
 
 /** The ES shell pid in the name of a hook our sh script spooled; null for other files. */
@@ -204,9 +204,9 @@ const staleFrom = (nowMs: number): string => orderKeyOf(nowMs - staleWriteMs)
 
 /** The ES shells started before the recent sh hooks here, whose own hooks are not here either. */
 async function startedNotInFolder (startedNotSpooled: NonNullable<SpoolHold['startedNotSpooled']>, names: readonly string[], recentFrom: string): Promise<readonly number[]> {
-  const recent = names.filter((name) => name > recentFrom).flatMap((name) => spawnOrder(name)?.[0] ?? [])
+  const recent = names.filter((name) => name > recentFrom).flatMap((name) => esShellOf(name) ?? [])
   if (recent.length === 0) return []
-  const here = new Set(names.flatMap((name) => spawnOrder(name)?.[0] ?? []))
+  const here = new Set(names.flatMap((name) => esShellOf(name) ?? []))
   return (await startedNotSpooled(recent)).filter((shell) => !here.has(shell))
 }
 

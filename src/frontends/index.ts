@@ -70,6 +70,6 @@ export { navigationInputs, type BackendStatus, type InputBackend, type Navigatio
 export { builtInAdapters } from './adapters.js'
 export { readFirstSystemsFile } from './systems-file.js'
 export { listRomFiles } from './rom-files.js'
-export { esButtons, esFormats, GamelistChangedError, hookScriptBaseName, indentBefore, rewriteGamelist, setTag, toSystemInfo, type GamelistEdit, type LocatedGame } from './emulationstation/index.js'
+export { esButtons, esFormats, GamelistChangedError, hookScriptBaseName, hookShellNames, indentBefore, rewriteGamelist, setTag, toSystemInfo, type GamelistEdit, type LocatedGame } from './emulationstation/index.js'
 export { esDeSettingsNow } from './es-de/index.js'
 export { demoProfiles, frontendLayout, hookScriptsDir, resolveSystemPath, toEsPath, type DemoProfile, type FrontendProfile } from './profiles.js'

@@ -61,7 +61,7 @@ export function emulationStationAdapter (id: string, title: string, platform: No
   }
 }
 
-export { batScript, hookScriptBaseName, installedEsHookScripts, installHooks, uninstallHooks } from './hook-scripts.js'
+export { batScript, hookScriptBaseName, hookShellNames, installedEsHookScripts, installHooks, uninstallHooks } from './hook-scripts.js'
 export { esFormats } from './formats.js'
 export { cmdArguments, withoutCharacters } from './hook-arguments.js'
 export { toSystemInfo } from './es-systems.js'
