@@ -3,7 +3,9 @@ import { EventEmitter } from 'node:events'
 import { describe, it } from 'node:test'
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { ClientConnection } from '../../src/core/ws/client-connection.js'
+import { WriteBatch } from '../../src/core/ws/write-batch.js'
 
 /** A socket whose unsent bytes the test controls, recording what was sent and how it was closed. */
 class FakeSocket extends EventEmitter {
@@ -16,21 +18,51 @@ class FakeSocket extends EventEmitter {
   terminate (): void { this.closedWith = 1006 }
 }
 
+/** Counts corks and uncorks: what is written between the outermost cork and its uncork leaves in one system call. */
 class FakeConnection extends EventEmitter {
   writableLength = 0
-  cork (): void {}
-  uncork (): void {}
+  corks = 0
+  uncorks = 0
+  cork (): void { this.corks += 1 }
+  uncork (): void { this.uncorks += 1 }
 }
 
-function makeClient (maxQueuedBytes = 1000): { socket: FakeSocket, connection: FakeConnection, client: ClientConnection, overflows: number[] } {
+function makeClient (maxQueuedBytes = 1000, batch = new WriteBatch()): { socket: FakeSocket, connection: FakeConnection, client: ClientConnection, overflows: number[] } {
   const socket = new FakeSocket()
   const connection = new FakeConnection()
   const overflows: number[] = []
-  const client = new ClientConnection(socket as unknown as WebSocket, connection as unknown as Duplex, 'panel', { maxQueuedBytes, maxBufferedBytes: 100 }, (c) => overflows.push(c.queuedBytes))
+  const client = new ClientConnection(socket as unknown as WebSocket, connection as unknown as Duplex, batch, 'panel', { maxQueuedBytes, maxBufferedBytes: 100 }, (c) => overflows.push(c.queuedBytes))
   return { socket, connection, client, overflows }
 }
 
 describe('ClientConnection queue', () => {
+  it('holds every client written to in one turn of the event loop corked, and lets them all go once the turn ends', async () => {
+    const batch = new WriteBatch()
+    const first = makeClient(1000, batch)
+    const second = makeClient(1000, batch)
+    for (const frame of ['a', 'b', 'c']) {
+      first.client.send(Buffer.from(frame), null)
+      second.client.send(Buffer.from(frame), null)
+    }
+    assert.deepEqual([first.connection.corks, first.connection.uncorks, second.connection.corks, second.connection.uncorks], [1, 0, 1, 0])
+    await nextTurn()
+    assert.deepEqual([first.connection.uncorks, second.connection.uncorks], [1, 1])
+    assert.deepEqual(first.socket.sent, ['a', 'b', 'c'])
+    first.client.send(Buffer.from('d'), null)
+    assert.equal(first.connection.corks, 2, 'the next turn corks again')
+  })
+
+  it('sends a large batch before the turn ends, and a flush sends at once', () => {
+    const { connection, client } = makeClient()
+    client.send(Buffer.from('a'), null)
+    connection.writableLength = 64 * 1024
+    client.send(Buffer.from('b'), null)
+    assert.equal(connection.uncorks, 1)
+    client.flush()
+    assert.equal(connection.uncorks, 2)
+    assert.equal(connection.corks - connection.uncorks, 1, 'still corked for the rest of the turn')
+  })
+
   it('writes straight through while the socket drains', () => {
     const { socket, client } = makeClient()
     client.send(Buffer.from('a'), null)

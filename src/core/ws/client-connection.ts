@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
+import type { WriteBatch } from './write-batch.js'
 
 export interface ClientLimits {
   /** Bytes of frames that may wait in this client's own queue before it is closed with 1013. */
@@ -27,19 +28,20 @@ const batchFlushBytes = 64 * 1024
  */
 export class ClientConnection {
   readonly #socket: WebSocket
-  /** The TCP connection under the WebSocket: corked per tick so a burst of frames is one write. */
+  /** The TCP connection under the WebSocket: corked for a turn of the event loop so a burst of frames is one write. */
   readonly #connection: Duplex
+  readonly #batch: WriteBatch
   readonly #limits: ClientLimits
   readonly #onOverflow: (client: ClientConnection) => void
   #queue: PendingFrame[] = []
   #queuedBytes = 0
   #closed = false
-  #corked = false
   missedPongs = 0
 
-  constructor (socket: WebSocket, connection: Duplex, readonly stream: string, limits: ClientLimits, onOverflow: (client: ClientConnection) => void) {
+  constructor (socket: WebSocket, connection: Duplex, batch: WriteBatch, readonly stream: string, limits: ClientLimits, onOverflow: (client: ClientConnection) => void) {
     this.#socket = socket
     this.#connection = connection
+    this.#batch = batch
     this.#limits = limits
     this.#onOverflow = onOverflow
     socket.on('pong', () => { this.missedPongs = 0 })
@@ -70,6 +72,11 @@ export class ClientConnection {
     this.#queuedBytes += frame.length
   }
 
+  /** Sends the frames held for this turn now. */
+  flush (): void {
+    this.#batch.flushNow(this.#connection)
+  }
+
   ping (): void {
     if (!this.#closed) this.#socket.ping()
   }
@@ -90,22 +97,9 @@ export class ClientConnection {
   }
 
   #write (frame: Buffer): void {
-    if (!this.#corked) {
-      // Frames sent in the same tick (one event to many streams, a burst of outputs) leave in one system call.
-      this.#corked = true
-      this.#connection.cork()
-      process.nextTick(this.#uncork)
-    }
+    this.#batch.hold(this.#connection)
     this.#socket.send(frame, { binary: false })
-    if (this.#connection.writableLength >= batchFlushBytes) {
-      this.#connection.uncork()
-      this.#connection.cork()
-    }
-  }
-
-  readonly #uncork = (): void => {
-    this.#corked = false
-    this.#connection.uncork()
+    if (this.#connection.writableLength >= batchFlushBytes) this.flush()
   }
 
   /** The socket flushed what it held: let waiting frames follow. */

@@ -9,6 +9,7 @@ import type { PublishedEvent } from '../event-bus.js'
 import { ClientConnection, CLOSE_GOING_AWAY, type ClientLimits } from './client-connection.js'
 import { LatestWindow, windowMsOf, type LatestValuesRule } from './latest-values.js'
 import { RetainedStore } from './retained-store.js'
+import { WriteBatch } from './write-batch.js'
 import { jsonWithoutLocalPaths } from '../local-paths.js'
 
 const maxCachedRoutes = 4096
@@ -43,6 +44,7 @@ export class StreamGateway {
   readonly #foreignFrames = new WeakMap<PublishedEvent, Buffer>()
   /** Clients whose stream batches latest values, with their window. */
   readonly #windows = new Map<ClientConnection, LatestWindow>()
+  readonly #writes = new WriteBatch()
 
   constructor (options: GatewayOptions) {
     this.#options = options
@@ -56,7 +58,7 @@ export class StreamGateway {
    * unknown names are accepted and stay silent. `query` is the upgrade request's (a latest-values rate).
    */
   attach (socket: WebSocket, connection: Duplex, stream: string, foreignPage = false, query: Readonly<Record<string, unknown>> = {}): void {
-    const client = new ClientConnection(socket, connection, stream, this.#options, (slow) => {
+    const client = new ClientConnection(socket, connection, this.#writes, stream, this.#options, (slow) => {
       this.#remove(slow)
       this.#options.onSlowClient(slow.stream, slow.queuedBytes)
     })
@@ -72,6 +74,8 @@ export class StreamGateway {
     for (const event of this.#retained.inReplayOrder()) {
       if (this.#delivers(stream, event.envelope.Type)) client.send(foreignPage ? this.#foreignFrame(event) : Buffer.from(event.json), event.coalesceKey)
     }
+    // The replay leaves at once: a client that just connected reads the state before anything new.
+    client.flush()
   }
 
   /** Bus listener. */
