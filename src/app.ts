@@ -57,6 +57,9 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     loggerInstance: options.logger,
     // Per-request lines would flood a cabinet's log at overlay poll rates; errors are logged by handleError.
     logController: new LogController({ disableRequestLogging: true }),
+    // The request's logger is the service's own: a child per request costs every request, and only
+    // failed ones log (handleError names the request).
+    childLoggerFactory: (logger) => logger,
     bodyLimit: maxBodyBytes,
     http: httpServerOptions,
     requestTimeout: requestTimeouts.requestTimeoutMs,

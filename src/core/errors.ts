@@ -72,8 +72,8 @@ export function handleError (error: FastifyError | HubError, request: FastifyReq
   }
   const { status, body } = errorBody(error)
   // 501 is an answer the service chose (the frontend cannot do that), not a fault: one line, no stack.
-  if (status >= 500 && !(error instanceof HubError && status === 501)) request.log.error({ err: error }, 'request failed')
-  else request.log.info({ code: body.code, url: redactedUrl(request.url) }, body.message)
+  if (status >= 500 && !(error instanceof HubError && status === 501)) request.log.error({ reqId: request.id, err: error }, 'request failed')
+  else request.log.info({ reqId: request.id, code: body.code, url: redactedUrl(request.url) }, body.message)
   sendError(reply, status, body)
 }
 

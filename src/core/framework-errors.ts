@@ -13,7 +13,7 @@ import { isLoopbackAddress } from './security.js'
 /** Fastify's default; the longest part of a path a route parameter takes. */
 export const maxParamLength = 100
 
-type ClientCheck = (request: FastifyRequest, localPagesOnly: boolean) => void
+type ClientCheck = (request: FastifyRequest, localPagesOnly?: boolean) => void
 
 export function frameworkErrorHandler (checkClient: ClientCheck) {
   return function answerFrameworkError (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {

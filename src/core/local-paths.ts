@@ -5,7 +5,7 @@
  * nothing of the machine's layout leaves it. The service's own URLs (`/api/...`) are kept.
  */
 
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { DoneFuncWithErrOrRes, FastifyReply, FastifyRequest } from 'fastify'
 import { isForeignPage } from './security.js'
 
 /** `C:\RetroBat\roms`, `\\nas\share\roms`, `/userdata/roms/x.zip`, `file:///...`: never `/api/v1/media/...` or `/ws/...`. */
@@ -32,8 +32,8 @@ export function jsonWithoutLocalPaths (json: string): string {
   return JSON.stringify(withoutLocalPaths(JSON.parse(json)))
 }
 
-/** onSend: JSON answers to a page of another origin lose their local paths. */
-export async function localPathsForLocalPages (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (typeof payload !== 'string' || !isForeignPage(request)) return payload
-  return String(reply.getHeader('content-type') ?? '').startsWith('application/json') ? jsonWithoutLocalPaths(payload) : payload
+/** onSend, as a callback hook (see securityHook): JSON answers to a page of another origin lose their local paths. */
+export function localPathsForLocalPages (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: DoneFuncWithErrOrRes): void {
+  if (typeof payload !== 'string' || !isForeignPage(request)) done(null, payload)
+  else done(null, String(reply.getHeader('content-type') ?? '').startsWith('application/json') ? jsonWithoutLocalPaths(payload) : payload)
 }

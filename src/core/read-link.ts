@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { networkInterfaces } from 'node:os'
 import path from 'node:path'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { DoneFuncWithErrOrRes, FastifyReply, FastifyRequest } from 'fastify'
 import { isLoopbackHostname, keyMatches } from './security.js'
 
 const readTokenCookie = 'cabinet_hub_read'
@@ -76,12 +76,12 @@ export class ReadLink {
     return keyMatches(this.#token, this.presented(request)?.token ?? null)
   }
 
-  /** onSend: a page opened from the link keeps the token as its cookie for what it loads next. */
-  remember = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+  /** onSend (a callback hook, see securityHook): a page opened from the link keeps the token as its cookie for what it loads next. */
+  remember = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: DoneFuncWithErrOrRes): void => {
     if (this.presented(request)?.fromQuery === true && this.grants(request)) {
       void reply.header('set-cookie', `${readTokenCookie}=${this.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000`)
     }
-    return payload
+    done(null, payload)
   }
 }
 

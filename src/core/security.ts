@@ -145,13 +145,16 @@ export function securityCheck (options: SecurityOptions) {
   if (!wildcardHosts.has(options.boundHost)) acceptedHosts.add(hostnameOf(options.boundHost))
   const allowedOrigins = new Set(options.allowedOrigins.map((o) => o.toLowerCase().replace(/\/$/, '')))
 
-  return function checkClient (request: FastifyRequest, localPagesOnly: boolean): void {
-    if (request.routeOptions.config?.programsOnly === true) {
+  /** `localPagesOnly`: the route's own setting unless given. */
+  return function checkClient (request: FastifyRequest, localPagesOnly?: boolean): void {
+    // Fastify builds `routeOptions` afresh on every read: read it once, on the path every request takes.
+    const route = request.routeOptions
+    if (route.config?.programsOnly === true) {
       const sign = foreignPageSign(request)
-      if (sign !== null) throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `${request.routeOptions.url ?? 'This route'} answers programs only; a request from ${sign} is refused`)
+      if (sign !== null) throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `${route.url ?? 'This route'} answers programs only; a request from ${sign} is refused`)
     }
     if (keyMatches(options.apiKey, presentedKey(request))) return
-    if (request.routeOptions.config?.publicRead === true && (request.method === 'GET' || request.method === 'HEAD')) return
+    if (route.config?.publicRead === true && (request.method === 'GET' || request.method === 'HEAD')) return
 
     // Another machine without the key learns that it needs one, whatever Host it asked for; with
     // the read-only link it may read (its Host is the cabinet's LAN name, which no rebinding page has a link for).
@@ -168,7 +171,7 @@ export function securityCheck (options: SecurityOptions) {
     if (stateChanging.has(request.method)) {
       throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `Commands from the web page origin "${origin}" are refused; only local pages may change state`)
     }
-    if (localPagesOnly) {
+    if (localPagesOnly ?? (route.config?.localPagesOnly === true)) {
       throw new HubError(403, 'CROSS_ORIGIN_FORBIDDEN', `Pages of other origins ("${origin}") may not read this machine's paths and settings`)
     }
     if (!allowedOrigins.has(anyOrigin) && !allowedOrigins.has(origin.toLowerCase())) {
@@ -177,10 +180,12 @@ export function securityCheck (options: SecurityOptions) {
   }
 }
 
+/** A callback hook, not an async one: every request passes here, and a promise per request costs. Fastify catches what it throws. */
 export function securityHook (options: SecurityOptions) {
   const checkClient = securityCheck(options)
-  return async function checkRequest (request: FastifyRequest): Promise<void> {
-    checkClient(request, request.routeOptions.config.localPagesOnly === true)
+  return function checkRequest (request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+    checkClient(request)
+    done()
   }
 }
 

@@ -3,7 +3,7 @@
  * an HTML page without CORS), or one aimed at a REST route (it would be accepted, then closed), is
  * answered with the contract's `{ message, code }` instead.
  */
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HubError } from '../errors.js'
 
 declare module 'fastify' {
@@ -17,11 +17,16 @@ declare module 'fastify' {
 const handshakeKey = /^[+/0-9A-Za-z]{22}==$/
 const handshakeVersions = new Set(['8', '13'])
 
-export async function checkWebSocketHandshake (request: FastifyRequest): Promise<void> {
-  if (!request.ws) return
-  const route = request.routeOptions.url ?? request.url
-  if (request.routeOptions.config?.webSocket !== true) {
-    throw new HubError(400, 'NOT_A_WEBSOCKET_ENDPOINT', `${route} is not a WebSocket endpoint; the streams are /ws and /ws/<stream> (see GET /api/v1/ws/streams)`)
+/** A callback hook (see securityHook); Fastify catches what it throws. */
+export function checkWebSocketHandshake (request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  if (request.ws) checkUpgrade(request)
+  done()
+}
+
+function checkUpgrade (request: FastifyRequest): void {
+  const { url, config } = request.routeOptions
+  if (config?.webSocket !== true) {
+    throw new HubError(400, 'NOT_A_WEBSOCKET_ENDPOINT', `${url ?? request.url} is not a WebSocket endpoint; the streams are /ws and /ws/<stream> (see GET /api/v1/ws/streams)`)
   }
   const key = request.headers['sec-websocket-key']
   if (typeof key !== 'string' || !handshakeKey.test(key.trim())) {
