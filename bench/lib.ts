@@ -63,6 +63,17 @@ export async function startCabinetHub (extraArgs: string[] = [], dataDir?: strin
   return hub
 }
 
+/**
+ * The service as a cabinet runs it, on a frontend tree of its own with no frontend answering
+ * (`--es-url` points at the discard port): without these flags it would start the embedded demo,
+ * whose simulated frontend plays games in the service's own process while the benchmark measures it.
+ */
+export function quietCabinetArgs (): string[] {
+  const tree = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-tree-'))
+  mkdirSync(path.join(tree, 'roms'))
+  return ['--frontend-root', tree, '--es-url', 'http://127.0.0.1:9']
+}
+
 /** Starts the built service and returns at once, before it even listens. */
 export async function spawnCabinetHub (extraArgs: string[] = [], dataDir = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-bench-')), { nodeArgs = [], env = {}, entry = cliPath }: HubProcessOptions = {}): Promise<RunningProcess> {
   const port = await freePort()

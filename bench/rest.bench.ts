@@ -3,7 +3,7 @@
  * against a bare node:http server returning the same bytes. Requests/s ratio and p99 latency.
  */
 import autocannon from 'autocannon'
-import { round, startBaseline, startCabinetHub, writeResult, type RunningProcess } from './lib.js'
+import { quietCabinetArgs, round, startBaseline, startCabinetHub, writeResult, type RunningProcess } from './lib.js'
 
 const connections = 50
 const durationSeconds = 10
@@ -26,7 +26,7 @@ async function load (target: RunningProcess, path: string): Promise<Load> {
   }
 }
 
-const hub = await startCabinetHub()
+const hub = await startCabinetHub(quietCabinetArgs())
 // The baseline serves exactly what cabinet-hub answered, byte for byte.
 const bodies = Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await (await fetch(`http://127.0.0.1:${hub.port}${p}`)).text()] as const)))
 const baseline = await startBaseline('./baselines/static-bytes.ts', '/ready', [JSON.stringify(bodies)])

@@ -7,7 +7,7 @@
 import { Agent, request } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
-import { percentile, round, startBaseline, startCabinetHub, writeResult, type RunningProcess } from './lib.js'
+import { percentile, quietCabinetArgs, round, startBaseline, startCabinetHub, writeResult, type RunningProcess } from './lib.js'
 
 const clientCount = 200
 const eventCount = 20_000
@@ -94,7 +94,7 @@ async function measure (target: RunningProcess, path: string): Promise<RunResult
   }
 }
 
-const hub = await startCabinetHub(['--dev-events-ingest', '--node-id', 'cab-01'])
+const hub = await startCabinetHub(['--dev-events-ingest', '--node-id', 'cab-01', ...quietCabinetArgs()])
 const baseline = await startBaseline('./baselines/ws-broadcast.ts', '/ready')
 try {
   const hubResult = await measure(hub, '/ws/panel')
