@@ -15,7 +15,7 @@ export const dashboardModule = defineModule({
     // Built on first request: by then every module has added its views.
     let html: string | null = null
     app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-      html ??= dashboardHtml(views, await scriptUrl('dashboard'))
+      html ??= await dashboardHtml(views, await scriptUrl('dashboard'))
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
     })
     app.get(faviconPath, { schema: { hide: true } }, async (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'max-age=86400').send(faviconSvg))

@@ -2,8 +2,9 @@
  * The live page served at `/`, for the cabinet's owner first: is the frontend connected, what is
  * on screen, the control panel, the live score, then the views other modules add (hiscores,
  * achievements ...); the developer's streams and raw event log are one click away. Its script is
- * src/browser/dashboard; the views' scripts run after it.
+ * src/browser/dashboard; the views' scripts (each named by its view) run after it.
  */
+import { scriptUrl } from '../core/browser-scripts.js'
 import { readLinkHtml } from '../core/read-link-html.js'
 import { pageStyle } from './page-style.js'
 import type { LiveView } from './views.js'
@@ -11,12 +12,14 @@ import type { LiveView } from './views.js'
 const viewSection = (view: LiveView): string =>
   `  <section id="${view.id}"${view.wide === true ? ' class="wide"' : ''}>\n    <h2>${view.title}</h2>\n${view.html}\n  </section>\n`
 
-const viewScript = (view: LiveView): string => `<script type="module">\n${view.script}\n</script>\n`
+const moduleScript = (url: string): string => `<script type="module" src="${url}"></script>\n`
 
 export const faviconPath = '/favicon.svg'
 
-/** `script`: the URL of the page's own script. */
-export const dashboardHtml = (views: readonly LiveView[], script: string): string => `<!doctype html>
+/** `script`: the URL of the page's own script. Two views may share a script: the page loads it once. */
+export async function dashboardHtml (views: readonly LiveView[], script: string): Promise<string> {
+  const viewScripts = await Promise.all([...new Set(views.map((view) => view.scriptName))].map(scriptUrl))
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -79,7 +82,7 @@ ${views.map(viewSection).join('')}  <details id="developer" class="wide">
     </div>
   </details>
 </main>
-<script type="module" src="${script}"></script>
-${views.map(viewScript).join('')}</body>
+${[script, ...viewScripts].map(moduleScript).join('')}</body>
 </html>
 `
+}

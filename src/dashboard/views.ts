@@ -1,9 +1,8 @@
 /**
  * Views other modules add to the live page (a hiscore table, an achievements session ...). A view
- * is a section of plain HTML and a module script; the script reaches the page's helpers through
- * `window.cabinetHub` (`follow(path, onOpen, onEvent)`, `$`, `text`, `mediaUrl`: see
- * src/browser/dashboard/dashboard.page.ts), so a view needs
- * no build step and reads only the public API, like the rest of the page.
+ * is a section of plain HTML and the name of its script, a TypeScript module under src/browser
+ * (`<scriptName>.page.ts`, built and served like the page's own): it reads only the public API,
+ * like the rest of the page, through the service's wire types.
  */
 import { serviceKey } from '../core/services.js'
 
@@ -13,8 +12,8 @@ export interface LiveView {
   readonly title: string
   /** Inner HTML of the section, below its title. Event data must be written with textContent. */
   readonly html: string
-  /** Module script run after the page's own; `cabinetHub` is a global by then. */
-  readonly script: string
+  /** Its script, the `<scriptName>.page.ts` of src/browser, run after the page's own. */
+  readonly scriptName: string
   /** Spans both columns of the page. */
   readonly wide?: boolean
 }

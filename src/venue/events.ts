@@ -1,6 +1,6 @@
 /** The venue's own events: a cabinet's tile changed (availability, summary or media address); the latest outputs of a client's window. */
 import { Type } from 'typebox'
-import { define, int, open, str } from '../core/events/definition.js'
+import { define, int, open, str, type EventMap } from '../core/events/definition.js'
 
 export const venueEvents = [
   define('venue.cabinet.changed', 'A cabinet came online, went offline or changed what it shows; the payload is its tile (the GET /api/v1/venue/cabinets entry, PascalCase).', open({
@@ -26,3 +26,5 @@ export const venueEvents = [
     }), { description: 'In the order the outputs first changed in the window.' })
   }, 'latest outputs'), { example: { Outputs: [{ NodeId: 'cab-01', Source: 'cabemu', Key: 'lamp0', Value: 1, Ts: '2026-11-24T21:00:00.000Z', CorrelationId: '7d1f0c1e-3b7a-4b8e-9a59-0c6f3f0b2a11' }] } })
 ]
+
+export type VenueEvents = EventMap<typeof venueEvents>

@@ -1,4 +1,5 @@
 import { apiGroups } from '../core/api-groups.js'
+import { scriptUrl } from '../core/browser-scripts.js'
 import { errorResponses, HubError } from '../core/errors.js'
 import type { HubApp } from '../core/module.js'
 import { venueHtml } from './page.js'
@@ -21,5 +22,5 @@ export function venueRoutes (app: HubApp, registry: VenueRegistry): void {
     return { system, rom, scores }
   })
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(venueHtml))
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(venueHtml(await scriptUrl('venue'))))
 }

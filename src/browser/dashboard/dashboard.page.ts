@@ -1,17 +1,15 @@
 /**
  * The live page at `/`. It reads only the public API (REST + WebSocket), so it doubles as a worked
- * example for overlay authors; event data is only ever written as text. The helpers the views of
- * other modules use are `window.cabinetHub` (see src/dashboard/views.ts).
+ * example for overlay authors; event data is only ever written as text. The views other modules
+ * add have scripts of their own (dashboard/views/, named by src/dashboard/views.ts).
  */
 import type { Static } from 'typebox'
-import type { Envelope } from '../../core/envelope.js'
 import type { FrontendEvents } from '../../frontend/events.js'
 import type { PanelEvents } from '../../panels/events.js'
 import type { HealthResponse, StreamsResponse } from '../../system/schemas.js'
 import { setText } from '../shared/elements.js'
 import { getJson } from '../shared/fetch-json.js'
 import { follow } from '../shared/follow.js'
-import { mediaUrl } from '../shared/media.js'
 import { showReadLinks } from '../shared/read-link.js'
 import type { EventOf } from '../shared/wire.js'
 import { listStreams, logEvent } from './event-log.js'
@@ -40,24 +38,12 @@ function show (event: FirehoseEvent): void {
 }
 
 /** Follows a stream; every (re)connect refreshes what is on screen, which may have changed while the socket was down. */
-function followStream<E> (path: string, onEvent: (event: E) => void, onLink?: (up: boolean) => void): void {
+function followStream<E> (path: string, onEvent: (event: E) => void, onLink: (up: boolean) => void): void {
   follow<E>(path, {
     event: onEvent,
-    opened: () => { onLink?.(true); void refreshContext() },
-    closed: () => { onLink?.(false) }
+    opened: () => { onLink(true); void refreshContext() },
+    closed: () => { onLink(false) }
   })
-}
-
-/** What the views of other modules use: `follow(path, onOpen, onEvent)` (onOpen told true on open, false on close), `$`, `text`, `mediaUrl`. */
-const cabinetHub = {
-  $: (id: string): HTMLElement | null => document.getElementById(id),
-  text: setText,
-  follow: (path: string, onOpen: ((up: boolean) => void) | undefined, onEvent: (event: Envelope) => void): void => { followStream(path, onEvent, onOpen) },
-  mediaUrl
-}
-
-declare global {
-  interface Window { cabinetHub: typeof cabinetHub }
 }
 
 async function start (): Promise<void> {
@@ -89,5 +75,4 @@ async function start (): Promise<void> {
   setInterval(() => { void refreshLink() }, linkRefreshMs)
 }
 
-window.cabinetHub = cabinetHub
 void start()

@@ -4,6 +4,7 @@
  * late page where the player stands.
  */
 import type { AchievementsEvents } from '../../achievements/events.js'
+import { achievementBadge } from '../shared/achievements.js'
 import { byId, element } from '../shared/elements.js'
 import { setImage } from '../shared/media.js'
 import type { EventOf } from '../shared/wire.js'
@@ -20,9 +21,6 @@ let session: Session | null = null
 const queue: Unlock[] = []
 let showing = false
 
-/** Badges only from this service's achievements media. */
-const badge = (url: string | null | undefined): string | null => typeof url === 'string' && url.startsWith('/api/achievements/media/') ? url : null
-
 function drawProgress (): void {
   const box = byId('progress')
   box.hidden = session === null
@@ -36,7 +34,7 @@ function drawProgress (): void {
   byId('game').textContent = session.GameTitle ?? catalog?.GameTitle ?? ''
   byId('count').textContent = `${have} / ${total} achievements${allPoints > 0 ? ` · ${points} / ${allPoints} points` : ''}`
   byId('fill').style.width = `${(total > 0 ? (100 * have / total) : 0).toFixed(1)}%`
-  setImage(byId<HTMLImageElement>('icon'), catalog !== null && catalog.GameId === session.GameId ? badge(catalog.ImageIconUrl) : null)
+  setImage(byId<HTMLImageElement>('icon'), catalog !== null && catalog.GameId === session.GameId ? achievementBadge(catalog.ImageIconUrl) : null)
   box.dataset.unlocked = String(have)
   box.dataset.total = String(total)
 }
@@ -48,7 +46,7 @@ function next (): void {
   const popup = element('div')
   popup.id = 'popup'
   popup.dataset.achievement = String(unlock.AchievementId)
-  const url = badge(unlock.BadgeUrl)
+  const url = achievementBadge(unlock.BadgeUrl)
   if (url !== null) popup.append(Object.assign(element('img'), { src: url, alt: '' }))
   const words = element('div')
   words.append(element('div', `Achievement unlocked${unlock.Hardcore === true ? ' · hardcore' : ''}`, 'heading'), element('div', unlock.Title ?? '', 'title'))

@@ -48,7 +48,7 @@ describe('the linux-x64 bundle', () => {
     assert.ok(doctor.stdout.includes(`\n  fix: ./cabinet-hub install-hooks --frontend-root ${root} --profile batocera --data-dir ${dataDir}\n`), doctor.stdout)
   })
 
-  it('runs with no Node.js on the PATH: --version, then serve answers health, the API reference\'s files and an overlay with its script', async (t) => {
+  it('runs with no Node.js on the PATH: --version, then serve answers health, the API reference\'s files, an overlay and the live page with their scripts', async (t) => {
     const version = spawnSync(path.join(bundle, 'cabinet-hub'), ['--version'], { env, encoding: 'utf8' })
     assert.equal(version.status, 0, version.stderr)
     assert.notEqual(spawnSync('sh', ['-c', 'command -v node'], { env }).status, 0, 'no node on this PATH')
@@ -66,10 +66,13 @@ describe('the linux-x64 bundle', () => {
       for (const file of ['swagger-ui-bundle.js', 'logo.svg']) {
         assert.equal((await fetch(`http://127.0.0.1:${port}/swagger/static/${file}`)).status, 200, `${file}, read from app/node_modules at run time`)
       }
-      const overlay = await (await fetch(`http://127.0.0.1:${port}/overlays/marquee`)).text()
-      const script = /<script type="module" src="(\/scripts\/marquee-[^"]+\.js)">/.exec(overlay)?.[1]
-      assert.ok(script !== undefined, overlay)
-      assert.equal((await fetch(`http://127.0.0.1:${port}${script}`)).status, 200, `${script}, read from browser/ at run time`)
+      // The live page also loads the scripts of the views other modules add (the Hiscores view ...).
+      for (const [page, names] of [['/overlays/marquee', ['marquee']], ['/', ['dashboard', 'hiscores-view']]] as const) {
+        const html = await (await fetch(`http://127.0.0.1:${port}${page}`)).text()
+        const scripts = [...html.matchAll(/<script type="module" src="(\/scripts\/[^"]+\.js)">/g)].map((match) => match[1]!)
+        for (const name of names) assert.ok(scripts.some((script) => script.startsWith(`/scripts/${name}-`)), `${page} loads ${name}: ${html}`)
+        for (const script of scripts) assert.equal((await fetch(`http://127.0.0.1:${port}${script}`)).status, 200, `${script}, read from browser/ at run time`)
+      }
     } finally {
       await stopCli(child)
     }

@@ -102,7 +102,8 @@ describe('live page at /', () => {
 })
 
 describe('views other modules add to the live page', () => {
-  // A module as a feature adds one: a section, and a script that follows a stream through the page's helpers.
+  // A module as a feature adds one: a section, and the name of its script under src/browser; this
+  // one shares the Hiscores view's.
   const viewModule = defineModule({
     name: 'test-view',
     gate: null,
@@ -110,9 +111,9 @@ describe('views other modules add to the live page', () => {
     register: async (_app, context) => {
       context.use(liveViewsService).add({
         id: 'test-view',
-        title: 'Latest frontend event',
-        html: '    <p id="test-view-latest" class="dim">nothing yet</p>',
-        script: "cabinetHub.follow('/ws/frontend', undefined, (event) => cabinetHub.text('test-view-latest', event.Type, 'ok'))"
+        title: 'Hiscores, again',
+        html: '    <p id="test-view-note" class="dim">the table is in the Hiscores view</p>',
+        scriptName: 'hiscores-view'
       })
     }
   })
@@ -120,22 +121,37 @@ describe('views other modules add to the live page', () => {
   before(async () => { hub = await startHub({ listen: true, modules: [viewModule] }) })
   after(async () => hub.close())
 
-  it('renders the section and runs its script against the live streams', { skip: browserPeer.skip }, async () => {
+  it('renders the section and loads each script the views name once, after the page\'s own, with no inline code', async () => {
+    const html = await (await fetch(`${hub.baseUrl}/`)).text()
+    assert.match(html, /<section id="test-view">\s*<h2>Hiscores, again<\/h2>/)
+    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((match) => match[1]!)
+    assert.match(scripts[0] ?? '', /^\/scripts\/dashboard-/)
+    assert.equal(scripts.filter((script) => script.startsWith('/scripts/hiscores-view-')).length, 1)
+    assert.equal(new Set(scripts).size, scripts.length)
+    assert.equal([...html.matchAll(/<script/g)].length, scripts.length, 'every script is a file')
+    for (const script of scripts) {
+      const response = await fetch(`${hub.baseUrl}${script}`)
+      assert.equal(response.status, 200, script)
+      assert.match(response.headers.get('content-type') ?? '', /^text\/javascript/)
+    }
+  })
+
+  it('runs the views\' scripts against the live streams', { skip: browserPeer.skip }, async () => {
     const browser = await launchBrowser()
     try {
       const page = await browser.newPage()
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
       await page.goto(`${hub.baseUrl}/`)
-      await page.locator('section#test-view h2', { hasText: 'Latest frontend event' }).waitFor()
+      await page.locator('section#test-view h2', { hasText: 'Hiscores, again' }).waitFor()
       await page.locator('#socket.ok').waitFor()
       const hook = await fetch(`${hub.baseUrl}/api/v1/ingest/es-event`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ event: 'system-selected', args: ['snes'] })
+        body: JSON.stringify({ event: 'game-selected', args: ['snes', '/cab/roms/snes/smw.sfc', 'Super Mario World'] })
       })
       assert.equal(hook.status, 202)
-      await page.locator('#test-view-latest.ok', { hasText: 'ui.system.selected' }).waitFor()
+      await page.locator('#hiscores-game', { hasText: '(snes)' }).waitFor()
       assert.deepEqual(errors, [])
     } finally {
       await browser.close()
