@@ -25,6 +25,7 @@ const bars: readonly Bar[] = [
   { bench: 'venue', result: 'venue-100x50', what: '/ws/venue clients closed by the venue at 100 cabinets x 50/s', value: (r) => r.venue.clientsClosedByServer, must: '<=', limit: 0 },
   { bench: 'venue', result: 'venue-100x50', what: 'venue selections p99 / mosquitto_sub\'s at 100 cabinets x 50/s', value: (r) => r.ratios.selectionsP99Latency, must: '<=', limit: 1.5 },
   { bench: 'ws-fanout', result: 'ws-fanout', what: 'ws fan-out throughput / bare ws', value: (r) => r.ratios.throughput, must: '>=', limit: 0.95 },
+  { bench: 'ws-fanout', result: 'ws-fanout', what: 'ws fan-out p99 latency / bare ws', value: (r) => r.ratios.p99Latency, must: '<=', limit: 1.2 },
   { bench: 'rest', result: 'rest', what: 'GET /api/v1/health requests/s / bare node:http', value: (r) => r.endpoints['/api/v1/health'].ratios.requestsPerSecond, must: '>=', limit: 0.9 },
   { bench: 'rest', result: 'rest', what: 'GET /api/v1/ws/streams requests/s / bare node:http', value: (r) => r.endpoints['/api/v1/ws/streams'].ratios.requestsPerSecond, must: '>=', limit: 0.9 },
   { bench: 'hook-latency', result: 'hook-latency', what: 'hook over the HTTP door to all clients, p99 ms', value: (r) => r.latency.http.p99Ms, must: '<', limit: 5 },
