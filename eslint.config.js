@@ -59,7 +59,6 @@ export default tseslint.config(
     // In the bundle, esbuild splits a lazily imported CommonJS package into a part that exports
     // only `default` (module.exports): a named import works from dist/ and is undefined in the bundle.
     files: ['src/**/*.ts'],
-    ignores: ['src/sim/**'],
     rules: {
       'no-restricted-syntax': ['error', {
         selector: "VariableDeclarator[init.argument.type='ImportExpression'][init.argument.source.value=/^[^.]/][init.argument.source.value!=/^node:/] > ObjectPattern > Property[key.name!='default']",

@@ -1,6 +1,7 @@
 /**
- * The broker of the embedded Recalbox demo: Recalbox runs its own Mosquitto, a machine running
- * only the demo has none, so the demo brings one (Aedes, in this process, loopback only).
+ * A broker for the simulated Recalbox run by hand (scripts/sim-frontend.ts): Recalbox runs its own
+ * Mosquitto, a developer's machine may have none, so the script brings one (Aedes, in its process,
+ * loopback only). The tests use a real Mosquitto (test/support/mosquitto.ts).
  */
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
@@ -13,7 +14,6 @@ export interface EmbeddedBroker {
 }
 
 export async function startEmbeddedBroker (): Promise<EmbeddedBroker> {
-  // Loaded by the demo that needs it only, not at every start.
   const { Aedes } = await import('aedes')
   const broker = await Aedes.createBroker()
   const server = createServer(broker.handle)
