@@ -13,7 +13,7 @@ const syncFileCalls = ['accessSync', 'appendFileSync', 'chmodSync', 'closeSync',
  *   hiscore commands; ES-DE's settings are also read for its layout at start;
  * - the hook the frontend runs, a process of its own (spool.ts; the service writes a hook there
  *   too while its doors are still opening at start);
- * - simulators, demo data, and the offline test anchorer (--records-test-anchor, tests and demos);
+ * - the simulated EmulationStation and the demo data;
  * - on purpose: the media scan's walks of the whole library read a disk that answers from its
  *   cache in place, in 10 ms slices (2.8 s of CPU against 9 s through the thread pool for 150,000
  *   files), and go through the pool once it is slow.
@@ -35,10 +35,9 @@ const startOrCommandFiles = [
   'src/records/commands/**',
   // the frontend's hook
   'src/frontend/spool.ts',
-  // simulators, demo data, test anchorer
+  // the simulated ES, demo data
   'src/hiscores/demo-tables.ts',
   'src/panels/demo-panels.ts',
-  'src/records/anchoring/offline-test.ts',
   'src/sim/**',
   // on purpose, in slices
   'src/media/scan-disk.ts'
@@ -59,7 +58,6 @@ export default tseslint.config(
     // In the bundle, esbuild splits a lazily imported CommonJS package into a part that exports
     // only `default` (module.exports): a named import works from dist/ and is undefined in the bundle.
     files: ['src/**/*.ts'],
-    ignores: ['src/sim/**'],
     rules: {
       'no-restricted-syntax': ['error', {
         selector: "VariableDeclarator[init.argument.type='ImportExpression'][init.argument.source.value=/^[^.]/][init.argument.source.value!=/^node:/] > ObjectPattern > Property[key.name!='default']",

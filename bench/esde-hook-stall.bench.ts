@@ -12,7 +12,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { configuredFrontendHooks, type FrontendsConfig } from '../src/frontends/index.js'
-import { esDeScriptCommand } from '../src/sim/es-de/hooks.js'
+import { esDeScriptCommand } from '../test/support/sim/es-de/hooks.js'
 import { percentile, round, writeResult } from './lib.js'
 
 const runs = Number(process.env.ESDE_HOOK_STALL_RUNS ?? 500)

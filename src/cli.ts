@@ -24,7 +24,7 @@ import { startDemoFrontend, wantsDemo } from './demo.js'
 import { runHookCommand, spoolDirOf } from './frontend/index.js'
 import { configuredInstall, HookSetupError, readFrontendSettings, setHookScripts } from './frontends/index.js'
 import { domainModules, type HubConfig } from './modules.js'
-import { BrokerUnreachableError, demoProfiles, RecalboxSimulator, simulatedFrontend, writeDemoTree, type DemoTreeProfile, type FrontendProfile } from './sim/index.js'
+import { demoTreeProfiles, SimulatedFrontend, simulatedProfiles, writeDemoTree, type DemoTreeProfile, type SimulatedProfile } from './sim/index.js'
 import { serviceVersion } from './version.js'
 
 const EXIT_USAGE = 2
@@ -44,17 +44,10 @@ Usage:
   cabinet-hub [serve] [options]   run the service (the default command)
   cabinet-hub openapi             print the OpenAPI document (JSON)
   cabinet-hub asyncapi [--yaml]   print the AsyncAPI document (JSON, or YAML)
-  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera|es-de]
+  cabinet-hub sim --frontend-root DIR [--port P] [--profile retrobat|batocera]
                   [--play-seconds N] [--autoplay] [--log-level L]
                                   run the simulated EmulationStation (ES web API on
-                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/),
-                                  or ES-DE (DIR is its app-data folder; only /sim/* routes)
-  cabinet-hub sim --profile recalbox --frontend-root DIR [--broker mqtt://HOST:PORT]
-                  [--port P] [--launch-port U] [--state-file F] [--play-seconds N]
-                  [--sleep-seconds N] [--autoplay] [--log-level L]
-                                  run the simulated Recalbox: events on the broker (default
-                                  mqtt://127.0.0.1:1883), /api/status on 127.0.0.1:P
-                                  (default 81), launches on UDP U (default 1337)
+                                  127.0.0.1:P, default 1234; hooks from the tree's scripts/)
   cabinet-hub demo-tree --out DIR [--profile retrobat|batocera|es-de|recalbox]
                                   write the demo frontend tree (missing files only)
   cabinet-hub [options] hook <event> [args...]
@@ -168,10 +161,10 @@ function parseCommandFlags<T extends Record<string, { type: 'string' | 'boolean'
   }
 }
 
-function profileFlag (value: string | undefined): DemoTreeProfile {
+function profileFlag<P extends string> (value: string | undefined, profiles: readonly P[]): P {
   const profile = value ?? 'retrobat'
-  if (!(demoProfiles as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${demoProfiles.join(', ')}`)
-  return profile as DemoTreeProfile
+  if (!(profiles as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${profiles.join(', ')}`)
+  return profile as P
 }
 
 function numberFlag (name: string, value: string | undefined, fallback: number, { min, max, integer = false }: { min: number, max: number, integer?: boolean }): number {
@@ -186,7 +179,7 @@ function numberFlag (name: string, value: string | undefined, fallback: number, 
 async function runDemoTree (argv: string[]): Promise<number> {
   const values = parseCommandFlags(argv, { out: { type: 'string' }, profile: { type: 'string' } })
   if (values.out === undefined) throw new UsageError('demo-tree needs --out DIR')
-  const result = await writeDemoTree(values.out, profileFlag(values.profile))
+  const result = await writeDemoTree(values.out, profileFlag<DemoTreeProfile>(values.profile, demoTreeProfiles))
   process.stdout.write(`demo frontend tree in ${result.root}: ${result.written.length} files written, ${result.kept.length} already there and kept\n`)
   return 0
 }
@@ -197,31 +190,19 @@ const simFlags = {
   profile: { type: 'string' },
   'play-seconds': { type: 'string' },
   autoplay: { type: 'boolean' },
-  'log-level': { type: 'string' },
-  broker: { type: 'string' },
-  'launch-port': { type: 'string' },
-  'state-file': { type: 'string' },
-  'sleep-seconds': { type: 'string' }
+  'log-level': { type: 'string' }
 } as const
-type SimFlags = ReturnType<typeof parseCommandFlags<typeof simFlags>>
-
-const portFlag = (name: string, value: string | undefined, fallback: number): number => numberFlag(name, value, fallback, { min: 0, max: 65535, integer: true })
-
 async function runSim (argv: string[]): Promise<number> {
   const values = parseCommandFlags(argv, simFlags)
   if (values['frontend-root'] === undefined) throw new UsageError(`sim needs --frontend-root DIR (${commandToRun('demo-tree --out DIR')} writes one)`)
   const logLevel = values['log-level'] ?? 'info'
   if (logLevel !== 'silent' && !(logLevel in pino.levels.values)) throw new UsageError(`--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`)
-  const profile = profileFlag(values.profile)
+  const profile = profileFlag<SimulatedProfile>(values.profile, simulatedProfiles)
   const logger = await createLogger(logLevel)
-  return profile === 'recalbox' ? runRecalboxSim(values, values['frontend-root'], logger) : runEsSim(values, values['frontend-root'], profile, logger)
-}
-
-async function runEsSim (values: SimFlags, frontendRoot: string, profile: FrontendProfile, logger: Logger): Promise<number> {
-  const frontend = simulatedFrontend({
-    frontendRoot,
+  const frontend = new SimulatedFrontend({
+    frontendRoot: values['frontend-root'],
     profile,
-    port: portFlag('port', values.port, 1234),
+    port: numberFlag('port', values.port, 1234, { min: 0, max: 65535, integer: true }),
     playSeconds: numberFlag('play-seconds', values['play-seconds'], 30, { min: 0.1, max: 86_400 }),
     autoplay: values.autoplay === true,
     logger
@@ -239,41 +220,6 @@ async function runEsSim (values: SimFlags, frontendRoot: string, profile: Fronte
   })
   await frontend.closed
   signals.uninstall()
-  return 0
-}
-
-async function runRecalboxSim (values: SimFlags, root: string, logger: Logger): Promise<number> {
-  const brokerUrl = values.broker ?? 'mqtt://127.0.0.1:1883'
-  if (!/^mqtts?:\/\/[^/]+$/.test(brokerUrl)) throw new UsageError('--broker must be mqtt://HOST:PORT')
-  const recalbox = new RecalboxSimulator({
-    root,
-    brokerUrl,
-    apiPort: portFlag('port', values.port, 81),
-    launchPort: portFlag('launch-port', values['launch-port'], 1337),
-    ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
-    playSeconds: numberFlag('play-seconds', values['play-seconds'], 30, { min: 0.1, max: 86_400 }),
-    sleepSeconds: numberFlag('sleep-seconds', values['sleep-seconds'], 0, { min: 0, max: 86_400 }),
-    autoplay: values.autoplay === true,
-    logger
-  })
-  try {
-    const { apiUrl, launchPort } = await recalbox.start()
-    logger.info({ apiUrl, launchPort, brokerUrl, root }, 'simulated Recalbox running')
-  } catch (error) {
-    await recalbox.stop()
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EADDRINUSE' || code === 'EACCES') return fail(`--port ${values.port ?? 81} or --launch-port ${values['launch-port'] ?? 1337} cannot be used (${code}); choose others`)
-    if (error instanceof BrokerUnreachableError) return fail(`${error.message}: start one (mosquitto) or give --broker`)
-    throw error
-  }
-  await new Promise<void>((resolve) => {
-    const signals = closeWithGrace({ delay: shutdownDelayMs, logger }, async ({ signal }) => {
-      logger.info(`${signal ?? 'close'} received, stopping the simulated Recalbox`)
-      await recalbox.stop()
-      signals.uninstall()
-      resolve()
-    })
-  })
   return 0
 }
 

@@ -13,7 +13,7 @@ forbidListening([
   'test/support/fake-es.ts',
   'test/support/fake-output-server.ts',
   'src/sim/frontend.ts',
-  'src/sim/es-de/frontend.ts',
+  'test/support/sim/es-de/frontend.ts',
   'test/achievements/proxy.test.ts',
   'test/notifications/notifications.test.ts'
 ])

@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import { option, type ConfigOf, type OptionTable } from '../core/options.js'
 import type { FrontendAdapter } from './adapter.js'
-import { demoProfiles, type DemoProfile } from './profiles.js'
+import { simulatedProfiles, type SimulatedProfile } from './profiles.js'
 
 /** `--profile`: one value per frontend adapter of the build. */
 function profileOption (adapters: readonly FrontendAdapter[]) {
@@ -17,8 +17,8 @@ const paths = {
   esUrl: option({ kind: 'string', schema: Type.String({ pattern: '^https?://' }), default: 'http://127.0.0.1:1234', flag: 'es-url', description: 'Base URL of the frontend\'s web API (EmulationStation PublicWebAccess).' })
 } as const
 
-/** `--demo-profile`: which simulated frontend the embedded demo runs. */
-const demoProfile = option({ kind: 'string', schema: Type.Unsafe<DemoProfile>(Type.Union(demoProfiles.map((id) => Type.Literal(id)))), default: 'retrobat', flag: 'demo-profile', description: `The frontend the embedded demo simulates when no frontend is configured: ${demoProfiles.join(', ')} (a simulated Recalbox with a broker of its own).` })
+/** `--demo-profile`: which family's tree the embedded demo's simulated EmulationStation runs on. */
+const demoProfile = option({ kind: 'string', schema: Type.Unsafe<SimulatedProfile>(Type.Union(simulatedProfiles.map((id) => Type.Literal(id)))), default: 'retrobat', flag: 'demo-profile', description: `The frontend the embedded demo simulates when no frontend is configured: ${simulatedProfiles.join(', ')}.` })
 
 /**
  * The options every family shares, and those of each family that has its own (a build offers its

@@ -6,18 +6,21 @@ import path from 'node:path'
 import type { FrontendLayout } from './adapter.js'
 import { builtInAdapters } from './adapters.js'
 
-/** The frontend families the simulator and the demo tree know (`retrobat`, `batocera`, `es-de`): they write their layouts. */
+/** The ES-family frontends whose layouts the demo tree writes (`retrobat`, `batocera`, `es-de`). */
 export type FrontendProfile = 'retrobat' | 'batocera' | 'es-de'
 
-const frontendProfiles: readonly FrontendProfile[] = ['retrobat', 'batocera', 'es-de']
+/** What the simulated EmulationStation plays: `cabinet-hub sim` and the embedded demo (ES-DE's simulator is test support). */
+export type SimulatedProfile = Exclude<FrontendProfile, 'es-de'>
 
-/** What the embedded demo and the demo tree can be: the simulated ES family, or a simulated Recalbox (its events on a broker). */
-export type DemoProfile = FrontendProfile | 'recalbox'
+export const simulatedProfiles: readonly SimulatedProfile[] = ['retrobat', 'batocera']
 
-export const demoProfiles: readonly DemoProfile[] = [...frontendProfiles, 'recalbox']
+/** The layouts a demo tree is written in (`cabinet-hub demo-tree`): the ES family's, and Recalbox's. */
+export type DemoTreeProfile = FrontendProfile | 'recalbox'
 
-/** The layout of a built-in frontend tree rooted at `root` (a Recalbox tree has no ES simulator of this kind, but a demo tree). */
-export function frontendLayout (root: string, profile: DemoProfile = 'retrobat'): FrontendLayout {
+export const demoTreeProfiles: readonly DemoTreeProfile[] = [...simulatedProfiles, 'es-de', 'recalbox']
+
+/** The layout of a built-in frontend tree rooted at `root`. */
+export function frontendLayout (root: string, profile: DemoTreeProfile = 'retrobat'): FrontendLayout {
   return builtInAdapters.find((adapter) => adapter.id === profile)!.layout(root)
 }
 

@@ -7,17 +7,18 @@ import { defineModule } from '../core/module.js'
 import { liveViewsService } from '../dashboard/index.js'
 import { onScreenService } from '../frontend/index.js'
 import { hiscoreFactsService } from '../hiscores/index.js'
-import { recordsCommand } from './commands/records-command.js'
+import { recordsCommandWith } from './commands/records-command.js'
 import { recordsEvents } from './events.js'
 import { hiscoreIntake } from './hiscore-intake.js'
 import { partnerLinkOf, PartnerSources } from './leaderboard/partners.js'
 import { LeaderboardService } from './leaderboard/service.js'
 import { recordsOptions } from './options.js'
-import { RecordsHome } from './records-home.js'
+import { configuredAnchorer, RecordsHome, type AnchorerOf } from './records-home.js'
 import { recordsRoutes } from './routes.js'
 import { leaderboardView } from './views.js'
 
-export const recordsModule = defineModule({
+/** The records module, anchoring as its options say; tests build one with an anchorer of their own. */
+export const recordsModuleWith = (anchorerOf: AnchorerOf) => defineModule({
   name: 'records',
   gate: 'gameEvents',
   // The partner leaderboard belongs beside the hiscore tables of the game on screen.
@@ -25,10 +26,10 @@ export const recordsModule = defineModule({
   options: recordsOptions,
   events: recordsEvents,
   needs: [liveViewsService, onScreenService, hiscoreFactsService],
-  commands: [recordsCommand],
+  commands: [recordsCommandWith(anchorerOf)],
   register: async (scope, context) => {
     const { options, logger, enabled } = context
-    const home = new RecordsHome(options, context.core.dataDir, context.now)
+    const home = new RecordsHome(options, context.core.dataDir, context.now, anchorerOf)
     const partners = new PartnerSources({
       links: options.partnerUrls.map(partnerLinkOf),
       timeoutMs: options.partnerTimeoutMs,
@@ -88,3 +89,5 @@ export const recordsModule = defineModule({
     recordsRoutes(scope, { home, leaderboard, admitted })
   }
 })
+
+export const recordsModule = recordsModuleWith(configuredAnchorer)

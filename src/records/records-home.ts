@@ -7,7 +7,6 @@ import { AnchorLog } from './anchoring/anchor-log.js'
 import { nullAnchorer, type Anchorer } from './anchoring/anchorer.js'
 import { CalendarAnchorer } from './anchoring/calendar.js'
 import { AnchorJobs } from './anchoring/jobs.js'
-import { OfflineTestAnchorer } from './anchoring/offline-test.js'
 import { loadIssuerKey, type IssuerKey } from './issuer-key.js'
 import type { RecordsConfig } from './options.js'
 import { RecordStore } from './store.js'
@@ -17,13 +16,12 @@ import { encodeProof } from './verify/shapes.js'
 const calendarTimeoutMs = 10_000
 
 const recordsDirOf = (dataDir: string): string => path.join(dataDir, 'records')
-const offlineTestHeadersFile = (dataDir: string): string => path.join(recordsDirOf(dataDir), 'offline-test-headers.txt')
 
-function anchorerOf (options: RecordsConfig, dataDir: string): Anchorer {
-  if (options.recordsTestAnchor && options.recordsCalendars.length > 0) throw new Error('--records-test-anchor and --records-calendar exclude each other: the test anchorer is never a real seal')
-  if (options.recordsTestAnchor) return new OfflineTestAnchorer(offlineTestHeadersFile(dataDir))
-  return options.recordsCalendars.length > 0 ? new CalendarAnchorer(options.recordsCalendars, calendarTimeoutMs) : nullAnchorer
-}
+/** Who anchors the records of a data dir: the options' calendars in the service; tests give an offline anchorer of their own. */
+export type AnchorerOf = (options: RecordsConfig, dataDir: string) => Anchorer
+
+export const configuredAnchorer: AnchorerOf = (options) =>
+  options.recordsCalendars.length > 0 ? new CalendarAnchorer(options.recordsCalendars, calendarTimeoutMs) : nullAnchorer
 
 /**
  * The store, the anchors and their jobs are only paths until `open`, which loads the store and
@@ -41,7 +39,7 @@ export class RecordsHome {
   #settleOpen!: (key: Promise<IssuerKey>) => void
   #key: IssuerKey | null = null
 
-  constructor (options: RecordsConfig, dataDir: string, now: () => Date) {
+  constructor (options: RecordsConfig, dataDir: string, now: () => Date, anchorerOf: AnchorerOf) {
     const dir = recordsDirOf(dataDir)
     this.store = new RecordStore(dir)
     this.anchors = new AnchorLog(dir)

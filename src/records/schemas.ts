@@ -108,7 +108,7 @@ export const LeaderboardResponse = Type.Object({
     generatedAt: '2026-11-24T22:00:00.000Z',
     entries: [{ rank: 1, player: 'theJim', value: 61980, at: '2026-10-04T21:25:19Z', recordId: exampleRecord.id, issuerKeyId: exampleKeyId, sealed: false }],
     sources: [
-      { url: 'local', issuerKeyId: exampleKeyId, verified: true, sealState: 'pending', records: 1, reason: 'generation 1: submitted to https://offline-test.calendar.invalid; awaiting Bitcoin confirmation' },
+      { url: 'local', issuerKeyId: exampleKeyId, verified: true, sealState: 'pending', records: 1, reason: 'generation 1: submitted to https://a.pool.opentimestamps.org; awaiting Bitcoin confirmation' },
       { url: 'http://cab-02.local:12345', issuerKeyId: null, verified: false, sealState: 'none', records: 0, reason: 'http://cab-02.local:12345/api/v1/scores/index: no answer in time' }
     ]
   }]

@@ -7,15 +7,15 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import pino, { type Logger } from 'pino'
 import { Autoplay, type AutoplayOptions } from './autoplay.js'
-import { frontendLayout, type FrontendLayout, type FrontendProfile } from '../frontends/index.js'
+import { frontendLayout, type FrontendLayout, type SimulatedProfile } from '../frontends/index.js'
 import { FrontendSimulator } from './simulator.js'
 import { buildWebApi } from './web-api.js'
 
 export interface SimulatedFrontendOptions {
   /** Root of the frontend tree (the RetroBat folder, or what stands for Batocera's `/userdata`). */
   readonly frontendRoot: string
-  /** Folder layout of the tree. Default `retrobat`; ES-DE is `SimulatedEsDe`'s. */
-  readonly profile?: Exclude<FrontendProfile, 'es-de'>
+  /** Folder layout of the tree. Default `retrobat`; ES-DE's simulator is test support (test/support/sim/es-de). */
+  readonly profile?: SimulatedProfile
   /** Port of the web API on 127.0.0.1; 0 (the default) picks a free one. Real ES uses 1234. */
   readonly port?: number
   /** How long a launched game runs before game-end fires. Default 30 s. */

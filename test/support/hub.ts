@@ -41,7 +41,7 @@ export interface TestHubOptions {
   /** CLI-style option values by key (`devEventsIngest`, `managers.gameEvents` ...). */
   readonly options?: Record<string, string | boolean>
   readonly env?: NodeJS.ProcessEnv
-  /** Extra modules registered after the service's own. */
+  /** Extra modules registered after the service's own; one named as a service module takes its place. */
   readonly modules?: readonly HubModule[]
   /** Frontend families besides the built-in ones (the frontend seam). */
   readonly adapters?: readonly FrontendAdapter[]
@@ -81,7 +81,9 @@ export async function startHub (options: TestHubOptions = {}): Promise<TestHub> 
   const esUrl = 'http://127.0.0.1:1'
   const adapters = [...builtInAdapters, ...(options.adapters ?? [])]
   const frontends = options.adapters === undefined ? [] : [frontendsModuleWith(adapters)]
-  const modules = [...frontends, ...domainModules.filter((m) => frontends.length === 0 || m.name !== 'frontends'), ...(options.modules ?? [])]
+  const given = options.modules ?? []
+  const replaced = new Set([...given, ...frontends].map((m) => m.name))
+  const modules = [...frontends, ...domainModules.filter((m) => !replaced.has(m.name)), ...given]
   const cli = new Map<string, string | boolean>(Object.entries({ dataDir, port: '0', esUrl, ...quietPeers, ...options.options }))
   const loaded = loadConfig(optionEntriesOf(modules), { cli, env: options.env ?? {} })
   const config = loaded.config as HubConfig

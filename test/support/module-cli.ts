@@ -2,16 +2,17 @@
 import { PassThrough } from 'node:stream'
 import { findModuleCommand, runModuleCommand } from '../../src/core/commands.js'
 import { optionEntriesOf } from '../../src/core/hub.js'
+import type { HubModule } from '../../src/core/module.js'
 import { domainModules } from '../../src/modules.js'
 
-export async function moduleCli (name: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number, stdout: string, stderr: string }> {
+export async function moduleCli (name: string, args: readonly string[], env: NodeJS.ProcessEnv = {}, modules: readonly HubModule[] = domainModules): Promise<{ code: number, stdout: string, stderr: string }> {
   const stdout = new PassThrough()
   const stderr = new PassThrough()
   let out = ''
   let err = ''
   stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
   stderr.on('data', (chunk: Buffer) => { err += chunk.toString() })
-  const found = findModuleCommand(domainModules, name)!
-  const code = await runModuleCommand(found, args, optionEntriesOf(domainModules), env, { stdout, stderr })
+  const found = findModuleCommand(modules, name)!
+  const code = await runModuleCommand(found, args, optionEntriesOf(modules), env, { stdout, stderr })
   return { code, stdout: out, stderr: err }
 }

@@ -1,9 +1,12 @@
 /** Records for tests: signed indexes built like the publisher builds them, and the shared example proofs. */
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { domainModules } from '../../src/modules.js'
+import { recordsModuleWith } from '../../src/records/index.js'
 import { computeRoot } from '../../src/records/verify/canonical.js'
 import { keyIdOf } from '../../src/records/verify/signature.js'
 import { moduleCli } from './module-cli.js'
+import { offlineAnchorerOf } from './offline-anchorer.js'
 
 /** The public OpenTimestamps example proofs (../shared/data/ots), never copied into the project. */
 export const sharedOts = new URL('../../../shared/data/ots/', import.meta.url).pathname
@@ -34,4 +37,12 @@ export function signedIndex (records: readonly unknown[], key = newKey()) {
 /** Runs `cabinet-hub records ...` in process; returns the exit code and what it printed. */
 export async function recordsCli (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number, stdout: string, stderr: string }> {
   return moduleCli('records', args, env)
+}
+
+/** The records module anchoring with the offline test anchorer (offline-anchorer.ts): give it to startHub's `modules`. */
+export const offlineAnchoredRecords = recordsModuleWith(offlineAnchorerOf)
+
+/** `recordsCli` with the records module anchoring offline: `records anchor` and `upgrade` by hand. */
+export async function offlineAnchoredRecordsCli (args: readonly string[]): Promise<{ code: number, stdout: string, stderr: string }> {
+  return moduleCli('records', args, {}, [...domainModules.filter((m) => m.name !== 'records'), offlineAnchoredRecords])
 }

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { CommandUsageError, type CommandContext, type ModuleCommand } from '../../core/module.js'
 import type { recordsOptions } from '../options.js'
-import { RecordsHome } from '../records-home.js'
+import { RecordsHome, type AnchorerOf } from '../records-home.js'
 import { fetchServiceData, readSnapshot, ServiceDataError } from '../service-data.js'
 import { headerFromHex } from '../verify/header.js'
 import { evaluateOts } from '../verify/ots/evaluate.js'
@@ -112,10 +112,10 @@ async function inspectProof (args: readonly string[], context: Context): Promise
   }
 }
 
-async function jobs (verb: 'key' | 'anchor' | 'upgrade', args: readonly string[], context: Context): Promise<number> {
+async function jobs (verb: 'key' | 'anchor' | 'upgrade', args: readonly string[], context: Context, anchorerOf: AnchorerOf): Promise<number> {
   const { core, options, positionals } = context.parse(args, {})
   if (positionals.length > 0) throw new CommandUsageError(`records ${verb} takes no arguments`)
-  const home = new RecordsHome(options, core.dataDir, () => new Date())
+  const home = new RecordsHome(options, core.dataDir, () => new Date(), anchorerOf)
   await home.open()
   if (verb === 'key') {
     const key = await home.key()
@@ -133,7 +133,8 @@ async function jobs (verb: 'key' | 'anchor' | 'upgrade', args: readonly string[]
   return exitCodes.ok
 }
 
-export const recordsCommand: ModuleCommand<typeof recordsOptions> = {
+/** The command, anchoring (`anchor`, `upgrade`) with the module's anchorer. */
+export const recordsCommandWith = (anchorerOf: AnchorerOf): ModuleCommand<typeof recordsOptions> => ({
   name: 'records',
   usage,
   run: async (args, context) => {
@@ -141,10 +142,10 @@ export const recordsCommand: ModuleCommand<typeof recordsOptions> = {
     switch (verb) {
       case 'key':
       case 'anchor':
-      case 'upgrade': return jobs(verb, rest, context)
+      case 'upgrade': return jobs(verb, rest, context, anchorerOf)
       case 'verify': return verify(rest, context)
       case 'inspect-proof': return inspectProof(rest, context)
       default: throw new CommandUsageError(`records needs one of key, anchor, upgrade, verify, inspect-proof (see --help)`)
     }
   }
-}
+})

@@ -6,15 +6,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { frontendLayout, recalboxSystemsFiles, type DemoProfile, type FrontendLayout } from '../../frontends/index.js'
+import { frontendLayout, recalboxSystemsFiles, type DemoTreeProfile, type FrontendLayout } from '../../frontends/index.js'
 import { mediaSystemId, romStem } from '../../identity/index.js'
 import { gameArtKinds, gameArtPng, systemLogoSvg } from './artwork.js'
 import { demoSystems, type DemoSystem } from './catalog-data.js'
 import { esDeTreeFiles, esDeTreeLayout } from './es-de.js'
 import { demoMediaDir, demoTheme, gameFields, romBytes, storeFiles, themeFiles, xmlDocument } from './parts.js'
-
-/** The layouts a demo tree is written in: the simulated ES family's, and Recalbox's (src/sim/recalbox). */
-export type DemoTreeProfile = DemoProfile
 
 export interface DemoTreeResult {
   /** Absolute root of the tree (give it to `--frontend-root`). */

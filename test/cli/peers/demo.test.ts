@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { freePort, startCli, stopCli, waitForHealth } from '../../support/cli.js'
+import { freePort, run, startCli, stopCli, waitForHealth } from '../../support/cli.js'
 import { tempDir } from '../../support/hub.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
@@ -48,21 +48,19 @@ describe('embedded default (no frontend configured)', () => {
     }
   })
 
-  it('runs a simulated Recalbox with --demo-profile recalbox: its events come over the embedded broker, Frontend names recalbox', async () => {
+  it('runs the simulated ES over a Batocera tree with --demo-profile batocera, our hooks in its scripts folder', async () => {
     const dataDir = tempDir()
     const port = await freePort()
-    const child = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', '--demo-profile', 'recalbox'])
+    const child = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', '--demo-profile', 'batocera'])
     try {
       await waitForHealth(port, child, '/api/v1/startup/ready')
-      const effective = await (await fetch(`http://127.0.0.1:${port}/api/v1/config/effective`)).json() as { options: Record<string, unknown>, sources: Record<string, string> }
-      assert.deepEqual([effective.options.profile, effective.sources.profile, effective.sources.recalboxHost], ['recalbox', 'demo', 'demo'])
-      assert.ok(existsSync(path.join(dataDir, 'demo-recalbox', 'roms', 'nes', 'media', 'images', 'Metroid (USA)-image.png')))
+      const effective = await (await fetch(`http://127.0.0.1:${port}/api/v1/config/effective`)).json() as { options: Record<string, unknown> }
+      const root = path.join(dataDir, 'demo-frontend-batocera')
+      assert.deepEqual([effective.options.profile, effective.options.frontendRoot], ['batocera', root])
+      assert.ok(existsSync(path.join(root, 'system', 'configs', 'emulationstation', 'scripts', 'game-selected', 'cabinet-hub-hook.sh')), 'our hooks for Batocera\'s ES')
+      // The simulated ES runs the hooks from where Batocera's does: a selection reaches /ws through them.
       const firehose = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws`)
-      await firehose.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected' && f.Payload.Source === 'mqtt'), 60_000)
-      const selected = firehose.frames.find((f) => f.Type === 'ui.game.selected')!.Payload as { Context: { Frontend: string }, Selection: { Name: string } }
-      assert.equal(selected.Context.Frontend, 'recalbox')
-      assert.notEqual(selected.Selection.Name, '')
-      await firehose.until((c) => c.types().includes('panel.state'), 60_000)
+      await firehose.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected' && f.Payload.Source === 'spool'), 60_000)
       firehose.close()
       await exitsCleanly(child)
     } finally {
@@ -70,24 +68,11 @@ describe('embedded default (no frontend configured)', () => {
     }
   })
 
-  it('runs the simulated ES-DE with --demo-profile es-de: the same streams, with Context.Frontend es-de', async () => {
-    const dataDir = tempDir()
-    const port = await freePort()
-    const child = startCli(['serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn', '--demo-profile', 'es-de'])
-    try {
-      await waitForHealth(port, child, '/api/v1/startup/ready')
-      const effective = await (await fetch(`http://127.0.0.1:${port}/api/v1/config/effective`)).json() as { options: Record<string, unknown> }
-      const appData = path.join(dataDir, 'demo-frontend-es-de', 'ES-DE')
-      assert.deepEqual([effective.options.profile, effective.options.frontendRoot], ['es-de', appData])
-      assert.ok(existsSync(path.join(appData, 'scripts', 'game-select', 'cabinet-hub-hook.sh')), 'our hooks for ES-DE\'s events')
-      const firehose = await RecordingClient.connect(`ws://127.0.0.1:${port}/ws`)
-      await firehose.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected'), 60_000)
-      const selected = firehose.frames.find((f) => f.Type === 'ui.game.selected')!
-      assert.equal((selected.Payload.Context as Record<string, unknown>).Frontend, 'es-de')
-      await firehose.until((c) => c.types().includes('panel.state') && c.types().includes('marquee.snapshot') && c.types().includes('hiscore.updated'), 60_000)
-      firehose.close()
-    } finally {
-      await stopCli(child)
+  it('simulates no other frontend: --demo-profile es-de or recalbox exits 2 naming the profiles it has', () => {
+    for (const profile of ['es-de', 'recalbox']) {
+      const result = run(['serve', '--data-dir', tempDir(), '--demo-profile', profile])
+      assert.equal(result.status, 2, result.stderr)
+      assert.equal(result.stderr, `cabinet-hub: invalid configuration: --demo-profile: must be one of retrobat, batocera (got "${profile}")\n`)
     }
   })
 })

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { bcdHiscoreDefinition, bcdHiscoreSave } from '../../support/hiscore-saves.js'
 import { startHub, tempDir, type TestHub } from '../../support/hub.js'
-import { recordsCli } from '../../support/records.js'
+import { offlineAnchoredRecords, offlineAnchoredRecordsCli, recordsCli } from '../../support/records.js'
 import { eventually } from '../../support/sim.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
@@ -38,7 +38,7 @@ describe('records service', () => {
   const ranked = [score('theJim', 61980), score('Nelfe80', 13020), score('ACE', 99000)]
 
   before(async () => {
-    publisher = await startHub({ listen: true, options: { recordsTestAnchor: true } })
+    publisher = await startHub({ listen: true, modules: [offlineAnchoredRecords] })
     for (const record of ranked) assert.equal((await post(publisher, record)).status, 201)
     keyId = (await getJson(`${publisher.baseUrl}/api/v1/scores/index`)).body.issuer_key_id as string
   })
@@ -81,11 +81,11 @@ describe('records service', () => {
   })
 
   it('anchors and upgrades by hand, serves the proof byte for byte, and verifies as confirmed with the synthetic headers', async () => {
-    const options = ['--data-dir', publisher.dataDir, '--records-test-anchor']
+    const options = ['--data-dir', publisher.dataDir]
     const unsealed = await recordsCli(['verify', publisher.baseUrl, '--require-sealed'])
     assert.equal(unsealed.code, 3, unsealed.stdout)
-    assert.match((await recordsCli(['anchor', ...options])).stdout, /generation 1 anchored/)
-    assert.match((await recordsCli(['upgrade', ...options])).stdout, /generation 1: Bitcoin block 840000/)
+    assert.match((await offlineAnchoredRecordsCli(['anchor', ...options])).stdout, /generation 1 anchored/)
+    assert.match((await offlineAnchoredRecordsCli(['upgrade', ...options])).stdout, /generation 1: Bitcoin block 840000/)
 
     const { body: anchors, cors } = await getJson(`${publisher.baseUrl}/api/v1/scores/anchors`)
     assert.equal(cors, '*')

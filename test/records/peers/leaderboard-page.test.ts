@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startHub, type TestHub } from '../../support/hub.js'
-import { recordsCli } from '../../support/records.js'
+import { offlineAnchoredRecords, offlineAnchoredRecordsCli } from '../../support/records.js'
 import { browserPeer, launchBrowser } from '../../support/browser.js'
 
 
@@ -12,12 +12,12 @@ describe('partner leaderboard on the live page', { skip: browserPeer.skip }, () 
   let publisher: TestHub
   let cabinet: TestHub
   before(async () => {
-    publisher = await startHub({ listen: true, options: { recordsTestAnchor: true } })
+    publisher = await startHub({ listen: true, modules: [offlineAnchoredRecords] })
     for (const record of [score(1, 'SEALED', 9000)]) {
       await fetch(`${publisher.baseUrl}/api/v1/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) })
     }
-    await recordsCli(['anchor', '--data-dir', publisher.dataDir, '--records-test-anchor'])
-    await recordsCli(['upgrade', '--data-dir', publisher.dataDir, '--records-test-anchor'])
+    await offlineAnchoredRecordsCli(['anchor', '--data-dir', publisher.dataDir])
+    await offlineAnchoredRecordsCli(['upgrade', '--data-dir', publisher.dataDir])
     await fetch(`${publisher.baseUrl}/api/v1/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(score(2, 'FRESH', 12000)) })
     cabinet = await startHub({ listen: true, options: { partnerUrls: publisher.baseUrl } })
   })

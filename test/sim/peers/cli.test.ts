@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { cli, freePort, run } from '../../support/cli.js'
+import { cli, run } from '../../support/cli.js'
 import { tempDir } from '../../support/hub.js'
 import { eventually, installRecordingHooks, readRecordedHooks } from '../../support/sim.js'
 import { frontendLayout } from '../../../src/sim/index.js'
@@ -47,16 +47,19 @@ describe('cabinet-hub sim and demo-tree commands', () => {
     }
   })
 
-  it('writes a Recalbox tree, and the simulated Recalbox without a broker exits 2 saying so', async () => {
-    const root = tempDir('cabinet-hub-cli-recalbox-')
-    assert.equal(run(['demo-tree', '--out', root, '--profile', 'recalbox']).status, 0)
-    assert.ok(existsSync(path.join(root, 'system', 'recalbox.conf')))
-    assert.ok(existsSync(path.join(root, 'roms', 'nes', 'media', 'images', 'Metroid (USA)-image.png')))
-    const closed = await freePort()
-    const result = run(['sim', '--profile', 'recalbox', '--frontend-root', root, '--broker', `mqtt://127.0.0.1:${closed}`, '--port', '0', '--launch-port', '0', '--state-file', path.join(root, 'es_state.inf')])
-    assert.equal(result.status, 2, result.stderr)
-    assert.match(result.stderr, new RegExp(`^cabinet-hub: no MQTT broker answers at mqtt://127.0.0.1:${closed} .*start one \\(mosquitto\\) or give --broker\n$`))
-    assert.equal(run(['sim', '--profile', 'recalbox', '--frontend-root', root, '--broker', 'http://x']).status, 2)
+  it('demo-tree writes an ES-DE or a Recalbox tree; sim plays only the ES family and says which', () => {
+    const esDe = tempDir('cabinet-hub-cli-esde-')
+    assert.equal(run(['demo-tree', '--out', esDe, '--profile', 'es-de']).status, 0)
+    assert.ok(existsSync(path.join(esDe, 'ES-DE', 'settings', 'es_settings.xml')))
+    const recalbox = tempDir('cabinet-hub-cli-recalbox-')
+    assert.equal(run(['demo-tree', '--out', recalbox, '--profile', 'recalbox']).status, 0)
+    assert.ok(existsSync(path.join(recalbox, 'system', 'recalbox.conf')))
+    assert.ok(existsSync(path.join(recalbox, 'roms', 'nes', 'media', 'images', 'Metroid (USA)-image.png')))
+    for (const [profile, root] of [['es-de', esDe], ['recalbox', recalbox]]) {
+      const result = run(['sim', '--profile', profile!, '--frontend-root', root!])
+      assert.equal(result.status, 2, result.stderr)
+      assert.equal(result.stderr, 'cabinet-hub: --profile must be one of retrobat, batocera\n')
+    }
   })
 
   it('sim serves the ES web API over the tree, fires hooks, and exits 0 on SIGTERM', async () => {

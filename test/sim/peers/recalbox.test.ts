@@ -9,7 +9,7 @@ import { createSocket } from 'node:dgram'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { RecalboxSimulator } from '../../../src/sim/index.js'
+import { RecalboxSimulator } from '../../support/sim/recalbox/simulator.js'
 import { tempDir } from '../../support/hub.js'
 import { Broker, mosquittoSkip, SubReader } from '../../support/mosquitto.js'
 

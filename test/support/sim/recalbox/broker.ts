@@ -1,27 +1,23 @@
 /**
- * The broker of the embedded Recalbox demo: Recalbox runs its own Mosquitto, a machine running
- * only the demo has none, so the demo brings one (Aedes, in this process, loopback only).
+ * A broker for the simulated Recalbox run by hand (scripts/sim-frontend.ts): Recalbox runs its own
+ * Mosquitto, a developer's machine may have none, so the script brings one (Aedes, in its process,
+ * loopback only). The tests use a real Mosquitto (test/support/mosquitto.ts).
  */
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
+import { createServer, type AddressInfo } from 'node:net'
+import { Aedes } from 'aedes'
 
 export interface EmbeddedBroker {
-  /** `127.0.0.1:<port>`, as `--recalbox-host` takes it. */
-  readonly hostPort: string
+  /** `mqtt://127.0.0.1:<port>` (`--recalbox-host` takes `127.0.0.1:<port>`). */
   readonly url: string
   close (): Promise<void>
 }
 
 export async function startEmbeddedBroker (): Promise<EmbeddedBroker> {
-  // Loaded by the demo that needs it only, not at every start.
-  const { Aedes } = await import('aedes')
   const broker = await Aedes.createBroker()
   const server = createServer(broker.handle)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const hostPort = `127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    hostPort,
-    url: `mqtt://${hostPort}`,
+    url: `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
       // Closing the broker ends its clients' connections; then the server can close.
       await new Promise<void>((resolve) => broker.close(() => resolve()))

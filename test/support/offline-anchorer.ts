@@ -1,5 +1,5 @@
 /**
- * The deterministic offline anchorer (records.md §5a), for tests and demos only: `stamp` gives
+ * The deterministic offline anchorer (records.md §5a), for tests: `stamp` gives
  * a pending proof naming a calendar that does not exist, `upgrade` completes it with a synthetic
  * transaction and merkle path to a Bitcoin attestation, and writes the matching synthetic block
  * header (regtest-easy bits) to a headers file, so the whole `confirmed` path runs without a
@@ -7,11 +7,13 @@
  */
 import { createHash } from 'node:crypto'
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
-import { hashValue, headerLength, targetOf } from '../verify/header.js'
-import { evaluateOts } from '../verify/ots/evaluate.js'
-import { parseOts, parseTimestamp, type Op, type OtsProof } from '../verify/ots/parse.js'
-import { chainBytes, proofBytes, writeOts } from '../verify/ots/write.js'
-import { bitcoinHeightOf, pendingLeaves, splice, type Anchorer, type Upgrade } from './anchorer.js'
+import path from 'node:path'
+import { bitcoinHeightOf, pendingLeaves, splice, type Anchorer, type Upgrade } from '../../src/records/anchoring/anchorer.js'
+import type { AnchorerOf } from '../../src/records/records-home.js'
+import { hashValue, headerLength, targetOf } from '../../src/records/verify/header.js'
+import { evaluateOts } from '../../src/records/verify/ots/evaluate.js'
+import { parseOts, parseTimestamp, type Op, type OtsProof } from '../../src/records/verify/ots/parse.js'
+import { chainBytes, proofBytes, writeOts } from '../../src/records/verify/ots/write.js'
 
 export const offlineTestCalendar = 'https://offline-test.calendar.invalid'
 export const offlineTestHeight = 840_000
@@ -85,3 +87,6 @@ export class OfflineTestAnchorer implements Anchorer {
     if (added.length > 0) appendFileSync(this.#headersFile, added.map((hex) => `${hex}\n`).join(''))
   }
 }
+
+/** The records module's anchorer in tests: its synthetic headers in `<data-dir>/records/offline-test-headers.txt`, for `records verify --headers`. */
+export const offlineAnchorerOf: AnchorerOf = (_options, dataDir) => new OfflineTestAnchorer(path.join(dataDir, 'records', 'offline-test-headers.txt'))

@@ -5,11 +5,11 @@
  */
 import path from 'node:path'
 import type { Logger } from 'pino'
-import { esFormats, toEsPath, type FrontendLayout } from '../../frontends/index.js'
-import { readCatalog, type CatalogFiles, type SimGame, type SimSystem } from '../catalog.js'
-import { esEscapedPath } from '../es-shell.js'
-import { Navigator, type SimButtons, type SimInput } from '../navigator.js'
-import { Screensaver, type ScreensaverOptions } from '../screensaver.js'
+import { esFormats, toEsPath, type FrontendLayout } from '../../../../src/frontends/index.js'
+import { readCatalog, type CatalogFiles, type SimGame, type SimSystem } from '../../../../src/sim/catalog.js'
+import { esEscapedPath } from '../../../../src/sim/es-shell.js'
+import { Navigator, type SimButtons, type SimInput } from '../../../../src/sim/navigator.js'
+import { Screensaver, type ScreensaverOptions } from '../../../../src/sim/screensaver.js'
 import { EsDeHookRunner } from './hooks.js'
 
 /** ES-DE's OK button is `a` (Enter), back is `b` (Backspace). */

@@ -2,7 +2,7 @@
  * One Recalbox EmulationStation event as its NotificationManager writes it: es_state.inf (CRLF
  * `key=value`, keys in its order) and the EventJson payload. Built from the simulator's games.
  */
-import type { SimGame, SimSystem } from '../catalog.js'
+import type { SimGame, SimSystem } from '../../../../src/sim/catalog.js'
 
 export interface Notification {
   readonly action: string

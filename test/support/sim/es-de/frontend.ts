@@ -6,10 +6,10 @@
 import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import pino, { type Logger } from 'pino'
-import { esDeSettingsNow, frontendLayout, type FrontendLayout } from '../../frontends/index.js'
-import { Autoplay } from '../autoplay.js'
-import type { SimulatedFrontendOptions } from '../frontend.js'
-import { simulatorRoutes } from '../web-api.js'
+import { esDeSettingsNow, frontendLayout, type FrontendLayout } from '../../../../src/frontends/index.js'
+import { Autoplay } from '../../../../src/sim/autoplay.js'
+import type { SimulatedFrontendOptions } from '../../../../src/sim/frontend.js'
+import { simulatorRoutes } from '../../../../src/sim/web-api.js'
 import { esDeSimButtons, EsDeSimulator } from './simulator.js'
 
 /**

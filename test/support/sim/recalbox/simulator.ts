@@ -13,11 +13,11 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { MqttClient } from 'mqtt'
 import pino, { type Logger } from 'pino'
-import { Autoplay } from '../autoplay.js'
-import { esCatalogFiles, readCatalog, type CatalogFiles, type SimGame, type SimSystem } from '../catalog.js'
-import { frontendLayout, parseRecalboxSystems, readRecalboxConf, recalboxSystemsFiles } from '../../frontends/index.js'
-import { isSimInput, Navigator, type SimInput } from '../navigator.js'
-import type { SimView } from '../simulator.js'
+import { Autoplay } from '../../../../src/sim/autoplay.js'
+import { esCatalogFiles, readCatalog, type CatalogFiles, type SimGame, type SimSystem } from '../../../../src/sim/catalog.js'
+import { frontendLayout, parseRecalboxSystems, readRecalboxConf, recalboxSystemsFiles } from '../../../../src/frontends/index.js'
+import { isSimInput, Navigator, type SimInput } from '../../../../src/sim/navigator.js'
+import type { SimView } from '../../../../src/sim/simulator.js'
 import { eventJson, scriptParameter, stateFileText, type Emulators, type Notification } from './notification.js'
 import { runUserscripts } from './userscripts.js'
 
@@ -48,9 +48,6 @@ export interface RecalboxSimulatorOptions {
 }
 
 const host = '127.0.0.1'
-
-/** The broker to publish on does not answer at start. */
-export class BrokerUnreachableError extends Error {}
 
 export class RecalboxSimulator {
   readonly #options: RecalboxSimulatorOptions
@@ -107,7 +104,7 @@ export class RecalboxSimulator {
     // The first connection must succeed (no retries), so a missing broker is said at once; later drops reconnect.
     const { default: mqtt } = await import('mqtt')
     this.#client = await mqtt.connectAsync(this.#options.brokerUrl, { clientId: `recalbox-emulationstation-${process.pid}`, reconnectPeriod: 1000, connectTimeout: 5000 }, false).catch((error: Error) => {
-      throw new BrokerUnreachableError(`no MQTT broker answers at ${this.#options.brokerUrl} (${error.message})`)
+      throw new Error(`no MQTT broker answers at ${this.#options.brokerUrl} (${error.message})`)
     })
     this.#http = createServer((request, response) => { this.#serve(request, response) })
     await new Promise<void>((resolve) => this.#http!.listen(this.#options.apiPort ?? 0, host, resolve))
