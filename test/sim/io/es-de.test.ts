@@ -9,10 +9,10 @@ import assert from 'node:assert/strict'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { SimulatedEsDe, writeDemoTree, type EsDeSimState } from '../../src/sim/index.js'
-import { esDeScriptCommand } from '../../src/sim/es-de/hooks.js'
-import { tempDir } from '../support/hub.js'
-import { eventually, readRecordedHooks, recordingScript, type RecordedHook } from '../support/sim.js'
+import { SimulatedEsDe, writeDemoTree, type EsDeSimState } from '../../../src/sim/index.js'
+import { esDeScriptCommand } from '../../../src/sim/es-de/hooks.js'
+import { tempDir } from '../../support/hub.js'
+import { eventually, readRecordedHooks, recordingScript, type RecordedHook } from '../../support/sim.js'
 
 const events = ['startup', 'quit', 'system-select', 'game-select', 'game-start', 'game-end', 'screensaver-start', 'screensaver-end', 'screensaver-game-select']
 
