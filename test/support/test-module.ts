@@ -3,12 +3,14 @@
  * registered through the service's own path (buildApp: its options, gate, stream rows, routes and
  * start phases, with the core's status and stream routes) on a service of its own, and every service
  * it needs is a fake the test hands in. No other module starts, which is most of a whole hub's cost.
- * Reached through inject like any test hub (`fetch`, `connect`), on the test's clock.
+ * Reached through inject like any test hub (`fetch`, `connect`), on the test's clock, reading the
+ * test's files if it gives some.
  */
 import pino from 'pino'
 import { buildApp } from '../../src/app.js'
 import { optionEntriesOf } from '../../src/core/hub.js'
 import { FactChannel } from '../../src/core/facts.js'
+import type { Files } from '../../src/core/files.js'
 import { defineModule, type HubModule } from '../../src/core/module.js'
 import { loadConfig } from '../../src/core/options.js'
 import type { ServiceKey } from '../../src/core/services.js'
@@ -39,6 +41,8 @@ export interface TestModuleOptions extends Pick<TestHubOptions, 'env' | 'skipSta
   /** CLI-style option values by key, the module's own and the core's. */
   readonly options?: Record<string, string | boolean>
   readonly clock?: TestClock
+  /** The files the module reads (the disk by default; memoryFiles for a folder in memory). */
+  readonly files?: Files
 }
 
 /** Provides the fakes, so the module's needs are met through the same registry a real provider fills. */
@@ -60,6 +64,6 @@ export async function newTestModule (module: HubModule, options: TestModuleOptio
   const loaded = loadConfig(optionEntriesOf(modules), { cli, env: options.env ?? {} })
   const db = openDatabase(dataDir)
   const clock = options.clock ?? new TestClock()
-  const { app, hub } = await buildApp({ loaded, logger: options.logger ?? pino({ level: 'silent' }), db, settings: noFrontendSettings, now: clock.now, modules })
+  const { app, hub } = await buildApp({ loaded, logger: options.logger ?? pino({ level: 'silent' }), db, settings: noFrontendSettings, now: clock.now, files: options.files, modules })
   return await serveTestHub({ app, hub, clock }, db, dataDir, options)
 }
