@@ -9,6 +9,7 @@ import { serviceVersion } from '../version.js'
 import { coreOptions, type CoreConfig } from './core-options.js'
 import { EventBus } from './event-bus.js'
 import { EventCatalog } from './events/catalog.js'
+import { diskFiles, type Files } from './files.js'
 import { coreEvents } from './events/core-events.js'
 import { coreManagers, resolveGates, type ConfiguredSwitch, type GateState, type ManagerDefinition, type ManagerId } from './gates.js'
 import type { HubModule, StatusSection } from './module.js'
@@ -30,6 +31,8 @@ export interface HubDeps {
   readonly db: HubDatabase
   readonly settings: FrontendSettings
   readonly now: () => Date
+  /** The files modules read (the disk unless a test gives its own). */
+  readonly files?: Files
   /** The domain modules of this build, already in registration order. */
   readonly modules: readonly HubModule[]
 }
@@ -76,6 +79,7 @@ export class Hub {
   readonly db: HubDatabase
   readonly settings: FrontendSettings
   readonly now: () => Date
+  readonly files: Files
   /** When this service was built, on its clock (its uptime counts from here). */
   readonly startedAt: Date
   readonly managers: readonly ManagerDefinition[]
@@ -101,6 +105,7 @@ export class Hub {
     this.db = deps.db
     this.settings = deps.settings
     this.now = deps.now
+    this.files = deps.files ?? diskFiles
     this.startedAt = deps.now()
     migrate(this.db, [coreMigrations, ...deps.modules.flatMap((m) => m.migrations === undefined ? [] : [{ owner: m.name, steps: m.migrations }])])
     this.managers = managersOf(deps.modules)

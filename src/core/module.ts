@@ -11,6 +11,7 @@ import type { Envelope } from './envelope.js'
 import type { EventListener, Publisher } from './event-bus.js'
 import type { EventDefinition, EventMap } from './events/definition.js'
 import type { FactChannel } from './facts.js'
+import type { Files } from './files.js'
 import type { ManagerDefinition, ManagerId } from './gates.js'
 import type { ConfigOf, ConfigSource, LoadedConfig, OptionTable } from './options.js'
 import type { CoreConfig } from './core-options.js'
@@ -61,6 +62,8 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   /** The service's database, for a module that declared migrations; its SQL names only its own tables. */
   readonly db: HubDatabase
   readonly now: () => Date
+  /** The machine's files, read through the files port (core/files.ts). */
+  readonly files: Files
   /** The frontend's settings (es_settings.cfg on EmulationStation), read at start. */
   readonly settings: FrontendSettings
   /** False while the module's gate is switched off: it then answers 404 MANAGER_DISABLED and publishes nothing. */

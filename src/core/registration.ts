@@ -113,6 +113,7 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
       return hub.db
     },
     now: hub.now,
+    files: hub.files,
     settings: hub.settings,
     enabled: module.gate === null || hub.isEnabled(module.gate),
     isEnabled: (manager) => hub.isEnabled(manager),

@@ -57,9 +57,12 @@ export class FrontendContext {
   #screensaverGame: GameOnScreen | null = null
 
   readonly #resolve: ResolveGame
+  /** The service's clock: inputs are noted on it (see noteNavigationInput's callers), so it tells how long one went unconfirmed. */
+  readonly #now: () => Date
 
-  constructor (readonly frontend: string, resolve: ResolveGame) {
+  constructor (readonly frontend: string, resolve: ResolveGame, now: () => Date) {
     this.#resolve = resolve
+    this.#now = now
   }
 
   snapshot (): ContextSnapshot {
@@ -71,7 +74,7 @@ export class FrontendContext {
       runningGame: this.#runningGame,
       collection: this.#collection,
       screensaverGame: this.#screensaverGame,
-      selectionUncertain: this.#state !== 'playing' && this.#inputUnconfirmedSince !== null && Date.now() - this.#inputUnconfirmedSince >= selectionReportMs
+      selectionUncertain: this.#state !== 'playing' && this.#inputUnconfirmedSince !== null && this.#now().getTime() - this.#inputUnconfirmedSince >= selectionReportMs
     }
   }
 

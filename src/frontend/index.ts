@@ -110,7 +110,7 @@ export const frontendModule = defineModule({
     })
     // A family without controls of its own only plans (dry-run); the plan is written in ES's button
     // names, and goes the long way round a list, which is right whether its lists wrap or not.
-    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? { ...esButtons, listsWrap: false }, es, context: link.context, onInput: (atMs) => link.navigationInput(atMs), catalog, publisher })
+    const controller = new FrontendController({ backend: inputBackend(options, install, es), controls: install.adapter.controls ?? { ...esButtons, listsWrap: false }, es, context: link.context, onInput: () => { link.navigationInput(context.now().getTime()) }, catalog, publisher })
     context.provide(frontendNavigationService, {
       // In a game, the emulator has the controls.
       panelNavigation: (atMs) => { if (link.context.snapshot().state !== 'playing') link.navigationInput(atMs) }

@@ -71,7 +71,7 @@ export class FrontendLink {
 
   constructor (deps: FrontendLinkDeps, catalog: LibraryCatalog, lifecycle: FrontendLifecycle) {
     this.#deps = deps
-    this.context = new FrontendContext(deps.adapter.family, gameResolver(catalog))
+    this.context = new FrontendContext(deps.adapter.family, gameResolver(catalog), deps.now)
     this.#catalog = catalog
     this.#lifecycle = lifecycle
     this.#gate = new SelectionBurstGate(deps.selectionBurstMs)

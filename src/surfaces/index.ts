@@ -40,6 +40,7 @@ export const surfacesModule = defineModule({
       mediaFacts: context.use(mediaFactsService),
       logger: context.logger,
       now: context.now,
+      files: context.files,
       media: context.use(localMediaService),
       catalog: context.use(catalogService),
       language: context.options.language,

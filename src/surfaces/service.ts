@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Publisher } from '../core/event-bus.js'
 import type { FactChannel, Facts } from '../core/facts.js'
+import type { Files } from '../core/files.js'
 import { marqueeImage, type SurfaceFacts } from './facts.js'
 import type { FactOrigin, GameOnScreen, OnScreen } from '../frontend/index.js'
 import type { LibraryCatalog } from '../library/index.js'
@@ -40,6 +41,8 @@ export interface SurfaceSnapshotsDeps {
   readonly facts: FactChannel<SurfaceFacts>
   readonly logger: FastifyBaseLogger
   readonly now: () => Date
+  /** Where the texts are read (the files port). */
+  readonly files: Files
   readonly media: LocalMedia
   readonly catalog: LibraryCatalog
   /** Language of the texts (`texts/metadata-<lang>.json`). */
@@ -138,7 +141,7 @@ export class SurfaceSnapshots {
       fields,
       assets: identity.slug === '' ? systemAssets : this.#media.index.entry(identity.system, identity.slug),
       systemAssets,
-      texts: identity.slug === '' ? null : await gameTexts([pathOfNames(root, 'user', ...tail), pathOfNames(root, ...tail)].filter((folder) => folder !== null), this.#deps.language, fields)
+      texts: identity.slug === '' ? null : await gameTexts(this.#deps.files, [pathOfNames(root, 'user', ...tail), pathOfNames(root, ...tail)].filter((folder) => folder !== null), this.#deps.language, fields)
     }
   }
 

@@ -2,8 +2,8 @@
  * Printed texts of a game for the topper and instruction card: `texts/metadata-<lang>.json` in the
  * store (user store first) in the configured language, else the gamelist's own text.
  */
-import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { Files } from '../core/files.js'
 import { gamelistTagKinds } from '../media/index.js'
 
 export interface GameTexts {
@@ -25,9 +25,9 @@ function pick (record: Record<string, unknown>, name: string): string | undefine
   return typeof hit?.[1] === 'string' || typeof hit?.[1] === 'number' ? String(hit[1]) : undefined
 }
 
-async function readJson (file: string): Promise<Record<string, unknown> | null> {
+async function readJson (files: Files, file: string): Promise<Record<string, unknown> | null> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'))
+    const parsed: unknown = JSON.parse(await files.readFile(file, 'utf8'))
     return parsed !== null && typeof parsed === 'object' ? parsed as Record<string, unknown> : null
   } catch {
     return null
@@ -40,13 +40,13 @@ function textFieldsOf (gamelist: Readonly<Record<string, string>>): Record<strin
 }
 
 /** `folders` are the entry's folders, best first; `gamelist` the gamelist fields. */
-export async function gameTexts (folders: readonly string[], language: string, gamelist: Readonly<Record<string, string>>): Promise<GameTexts> {
+export async function gameTexts (files: Files, folders: readonly string[], language: string, gamelist: Readonly<Record<string, string>>): Promise<GameTexts> {
   const languages = new Set<string>()
   let localized: Record<string, unknown> | null = null
   for (const folder of folders) {
     let names: string[]
     try {
-      names = await readdir(path.join(folder, 'texts'))
+      names = await files.readdir(path.join(folder, 'texts'))
     } catch {
       continue
     }
@@ -55,7 +55,7 @@ export async function gameTexts (folders: readonly string[], language: string, g
       if (match === null) continue
       const lang = match[1]!.toLowerCase()
       languages.add(lang)
-      if (lang === language) localized ??= await readJson(path.join(folder, 'texts', name))
+      if (lang === language) localized ??= await readJson(files, path.join(folder, 'texts', name))
     }
   }
   const text = (field: string, gamelistTag: string): string => (localized === null ? undefined : pick(localized, field)) ?? gamelist[gamelistTag] ?? ''

@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict'
 import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
-import { SmallFiles, type KeptFile } from '../../src/media/small-files.js'
+import { SmallFiles, type KeptFile, type SmallFilesOptions } from '../../src/media/small-files.js'
 import { tempDir } from '../support/hub.js'
 
 const recheckMs = 100
@@ -16,6 +15,15 @@ const allowAll = async (): Promise<boolean> => true
 const bytesOf = (kept: KeptFile | 'outside' | null): string => {
   assert.ok(kept !== null && kept !== 'outside', `kept: ${String(kept)}`)
   return kept.bytes.toString()
+}
+
+/**
+ * Kept files on a clock of their own that stands still until the test moves it past the recheck
+ * interval: no sleeping through it, and a slow machine does not pass it early.
+ */
+function keptFiles (options: Omit<SmallFilesOptions, 'now'>): { files: SmallFiles, advance: (ms: number) => void } {
+  let nowMs = Date.parse('2026-11-24T20:00:00Z')
+  return { files: new SmallFiles({ ...options, now: () => new Date(nowMs) }), advance: (ms) => { nowMs += ms } }
 }
 
 describe('small files kept in memory', () => {
@@ -26,28 +34,28 @@ describe('small files kept in memory', () => {
   }
 
   it('answers from the copy until it is looked at again, then from the changed file', async () => {
-    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 4096, recheckMs, now: () => new Date() })
+    const { files, advance } = keptFiles({ maxFileBytes: 1024, maxTotalBytes: 4096, recheckMs })
     const marquee = file('marquee.png', 'first')
     assert.equal(bytesOf(await files.get(marquee, allowAll)), 'first')
     file('marquee.png', 'second, longer')
     assert.equal(bytesOf(await files.get(marquee, allowAll)), 'first', 'within the recheck interval, the copy')
-    await sleep(recheckMs + 20)
+    advance(recheckMs)
     const changed = await files.get(marquee, allowAll)
     assert.equal(bytesOf(changed), 'second, longer')
     assert.equal((changed as KeptFile).stats.size, 'second, longer'.length)
   })
 
   it('lets go of a removed file once it is looked at again', async () => {
-    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 4096, recheckMs, now: () => new Date() })
+    const { files, advance } = keptFiles({ maxFileBytes: 1024, maxTotalBytes: 4096, recheckMs })
     const wheel = file('wheel.png', 'wheel')
     assert.equal(bytesOf(await files.get(wheel, allowAll)), 'wheel')
     rmSync(wheel)
-    await sleep(recheckMs + 20)
+    advance(recheckMs)
     assert.equal(await files.get(wheel, allowAll), null)
   })
 
   it('keeps no copy of a file too big, and refuses one the containment check refuses', async () => {
-    const files = new SmallFiles({ maxFileBytes: 8, maxTotalBytes: 4096, recheckMs, now: () => new Date() })
+    const { files } = keptFiles({ maxFileBytes: 8, maxTotalBytes: 4096, recheckMs })
     assert.equal(await files.get(file('video.mp4', 'more than eight bytes'), allowAll), null)
     let asked = 0
     const refuse = async (): Promise<boolean> => { asked++; return false }
@@ -58,7 +66,7 @@ describe('small files kept in memory', () => {
   })
 
   it('lets the least recently used copies go beyond the total size, and forgets all on clear', async () => {
-    const files = new SmallFiles({ maxFileBytes: 1024, maxTotalBytes: 10, recheckMs: 60_000, now: () => new Date() })
+    const { files } = keptFiles({ maxFileBytes: 1024, maxTotalBytes: 10, recheckMs: 60_000 })
     const a = file('a.png', 'aaaa')
     const b = file('b.png', 'bbbb')
     const c = file('c.png', 'cccc')

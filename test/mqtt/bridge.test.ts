@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { discoveryMessages, uninstallMessages } from '../../src/mqtt/homeassistant.js'
-import { CabinetTopics, readCabinetTopic } from '../../src/mqtt/index.js'
+import { onScreenService, type FrontendFacts } from '../../src/frontend/index.js'
+import { gameFactsService, type GameEventFacts } from '../../src/game-events/index.js'
+import { CabinetTopics, mqttModule, readCabinetTopic } from '../../src/mqtt/index.js'
 import { Outbox, type OutgoingMessage } from '../../src/mqtt/outbox.js'
 import { CabinetSummary, ended, selected, started } from '../../src/mqtt/summary.js'
-import { startHub } from '../support/hub.js'
+import { surfaceFactsService, type SurfaceFacts } from '../../src/surfaces/index.js'
+import { fake, newTestModule, testFacts } from '../support/test-module.js'
 
 const event = (topic: string, payload: string, coalesceKey: string | null = null): OutgoingMessage => ({ topic, payload, retain: coalesceKey !== null, coalesceKey })
 
@@ -97,9 +100,22 @@ describe('Home Assistant discovery', () => {
   })
 })
 
+/** The bridge alone, nothing on screen, no game or surface facts told. */
+async function startBridge (options: Record<string, string> = {}, skipStart = false) {
+  return await newTestModule(mqttModule, {
+    options,
+    skipStart,
+    deps: [
+      fake(onScreenService, { facts: testFacts<FrontendFacts>(), state: 'browsing', selectedSystem: null, selected: null, running: null, current: null }),
+      fake(gameFactsService, testFacts<GameEventFacts>()),
+      fake(surfaceFactsService, testFacts<SurfaceFacts>())
+    ]
+  })
+}
+
 describe('the bridge options', () => {
   it('is off without --mqtt-url, and says so in GET /api/v1/status', async () => {
-    const hub = await startHub()
+    const hub = await startBridge()
     try {
       const status = (await hub.app.inject({ url: '/api/v1/status' })).json() as { mqtt: unknown }
       assert.deepEqual(status.mqtt, { enabled: false })
@@ -109,12 +125,12 @@ describe('the bridge options', () => {
   })
 
   it('refuses a broker URL that is not mqtt:// or mqtts://, and a prefix with wildcards, naming the option', async () => {
-    await assert.rejects(startHub({ options: { mqttUrl: 'http://broker:1883' } }), /--mqtt-url/)
-    await assert.rejects(startHub({ options: { mqttUrl: 'mqtt://127.0.0.1:1', mqttTopicPrefix: 'cabinets/#' } }), /--mqtt-topic-prefix/)
+    await assert.rejects(startBridge({ mqttUrl: 'http://broker:1883' }), /--mqtt-url/)
+    await assert.rejects(startBridge({ mqttUrl: 'mqtt://127.0.0.1:1', mqttTopicPrefix: 'cabinets/#' }), /--mqtt-topic-prefix/)
   })
 
   it('never shows the password in the effective configuration', async () => {
-    const hub = await startHub({ skipStart: true, options: { mqttUrl: 'mqtt://127.0.0.1:1', mqttPassword: 'hunter2-secret' } })
+    const hub = await startBridge({ mqttUrl: 'mqtt://127.0.0.1:1', mqttPassword: 'hunter2-secret' }, true)
     try {
       const response = await hub.app.inject({ url: '/api/v1/config/effective' })
       assert.equal(response.statusCode, 200)

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict'
-import { once } from 'node:events'
-import { createServer } from 'node:http'
 import { after, before, describe, it, mock } from 'node:test'
-import { achievementFactsService } from '../../src/achievements/index.js'
-import { hiscoreFactsService } from '../../src/hiscores/index.js'
-import { startHub, tellFact, type TestHub } from '../support/hub.js'
-import { simState, startDemoFrontend, type DemoFrontend } from '../support/sim.js'
+import { achievementFactsService, type AchievementFacts } from '../../src/achievements/index.js'
+import type { FactChannel } from '../../src/core/facts.js'
+import { builtInAdapters, frontendInstallService } from '../../src/frontends/index.js'
+import { currentPlayerService, hiscoreFactsService, type HiscoreFacts } from '../../src/hiscores/index.js'
+import { notificationsModule } from '../../src/notifications/index.js'
+import type { TestHub } from '../support/hub.js'
+import { startFakeEs, type FakeEs } from '../support/fake-es.js'
+import { fake, newTestModule, testFacts, type TestModuleOptions } from '../support/test-module.js'
 import { RecordingClient, type Frame } from '../support/ws-client.js'
 
 async function post (hub: TestHub, path: string, body: unknown): Promise<{ status: number, body: Record<string, unknown> }> {
@@ -15,20 +17,37 @@ async function post (hub: TestHub, path: string, body: unknown): Promise<{ statu
 
 const toasts = (client: RecordingClient): Frame[] => client.frames.filter((f) => f.Type === 'notifications.toast')
 
-/** A loopback URL nothing listens on: the port of a server that was just closed. */
-async function deadUrl (): Promise<string> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return `http://127.0.0.1:${address.port}`
+/** The player the hiscore rules call Me. */
+const me = 'Plato'
+
+interface NotificationsHub extends TestHub {
+  /** The facts the hiscores and achievements modules would tell. */
+  readonly hiscores: FactChannel<HiscoreFacts>
+  readonly achievements: FactChannel<AchievementFacts>
+}
+
+/**
+ * The notifications module alone: its frontend is RetroBat's ES at `esUrl` (by default a loopback
+ * port nothing answers on), the player is `me`, and the test tells the hiscore and achievement facts.
+ */
+async function startNotifications ({ esUrl = 'http://127.0.0.1:1', ...options }: TestModuleOptions & { esUrl?: string } = {}): Promise<NotificationsHub> {
+  const hiscores = testFacts<HiscoreFacts>()
+  const achievements = testFacts<AchievementFacts>()
+  const hub = await newTestModule(notificationsModule, {
+    ...options,
+    deps: [
+      fake(frontendInstallService, { adapter: builtInAdapters.find((adapter) => adapter.id === 'retrobat')!, esUrl, root: null, esConfigDir: null, romsRoot: null, downloadedMediaDir: null }),
+      fake(currentPlayerService, { isMe: (name) => name === me, current: () => { throw new Error('the notifications module asks only isMe') } }),
+      fake(hiscoreFactsService, hiscores),
+      fake(achievementFactsService, achievements)
+    ]
+  })
+  return Object.assign(hub, { hiscores, achievements })
 }
 
 describe('toast notifications', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub() })
+  before(async () => { hub = await startNotifications() })
   after(async () => hub.close())
 
   it('queues a toast (202 and its id) and publishes it on /ws/system with the defaults filled in', async () => {
@@ -86,15 +105,15 @@ describe('toast notifications', () => {
 })
 
 describe('native frontend notifications', () => {
-  let demo: DemoFrontend
+  let es: FakeEs
   let hub: TestHub
   before(async () => {
-    demo = await startDemoFrontend()
-    hub = await startHub({ options: { esUrl: demo.url } })
+    es = await startFakeEs()
+    hub = await startNotifications({ esUrl: es.url })
   })
   after(async () => {
     await hub.close()
-    await demo.frontend.stop()
+    await es.close()
   })
 
   it('passes a notification and a message box to the frontend web API', async () => {
@@ -103,8 +122,7 @@ describe('native frontend notifications', () => {
     assert.deepEqual(notify.body, { queued: true, endpoint: '/notify', message: 'Insert coin' })
     const box = await post(hub, '/api/v1/es-notifications/messagebox', { message: 'Closing at 23:00' })
     assert.deepEqual(box.body, { queued: true, endpoint: '/messagebox', message: 'Closing at 23:00' })
-    const shown = (await simState(demo.url)).notifications.map((n) => [n.kind, n.message])
-    assert.deepEqual(shown, [['notify', 'Insert coin'], ['messagebox', 'Closing at 23:00']])
+    assert.deepEqual(es.calls, ['notify Insert coin', 'messagebox Closing at 23:00'])
   })
 
   it('answers 400 naming the field for an empty message', async () => {
@@ -118,8 +136,8 @@ describe('notifications while the frontend is down or the manager is off', () =>
   let down: TestHub
   let off: TestHub
   before(async () => {
-    down = await startHub({ options: { esUrl: await deadUrl() } })
-    off = await startHub({ env: { CABINET_HUB_MANAGERS_NOTIFICATIONS_UI: 'false' } })
+    down = await startNotifications()
+    off = await startNotifications({ env: { CABINET_HUB_MANAGERS_NOTIFICATIONS_UI: 'false' } })
   })
   after(async () => {
     await down.close()
@@ -153,15 +171,14 @@ describe('toasts the service raises by itself', () => {
   const entry = (name: string) => ({ system: 'nes', rom: 'smb', game: 'Super Mario Bros.', name, value: 42100, score: '42100', rank: 1, at: '2026-11-24T20:00:00.000Z', romMd5: null })
 
   it('toasts an achievement unlock with its badge and a hiscore of Me, not a hiscore of someone else', async () => {
-    const hub = await startHub()
+    const hub = await startNotifications()
     try {
-      const me = (await hub.app.inject({ url: '/api/v1/players/current' })).json<{ name: string }>()
       const system = await RecordingClient.inject(hub.app, '/ws/system')
       // The toast queue's own clock: the unlock's 5 s on screen pass in one tick, not on the wall clock.
       mock.timers.enable({ apis: ['setTimeout'] })
-      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(`not ${me.name}`))
-      tellFact(hub, achievementFactsService, 'Unlocked', unlock)
-      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(me.name))
+      hub.hiscores.tell('EntryAdded', entry(`not ${me}`))
+      hub.achievements.tell('Unlocked', unlock)
+      hub.hiscores.tell('EntryAdded', entry(me))
       await system.until((c) => toasts(c).length === 1)
       const first = toasts(system)[0]!.Payload
       assert.match(String(first.Title), /Achievement unlocked: First/)
@@ -171,7 +188,7 @@ describe('toasts the service raises by itself', () => {
       mock.timers.tick(5000)
       await system.until((c) => toasts(c).length === 2)
       assert.equal(toasts(system)[1]!.Payload.Title, 'New hiscore on Super Mario Bros.')
-      assert.match(String(toasts(system)[1]!.Payload.Message), new RegExp(`^${me.name}: 42100`))
+      assert.match(String(toasts(system)[1]!.Payload.Message), new RegExp(`^${me}: 42100`))
       system.socket.close()
     } finally {
       mock.timers.reset()
@@ -180,12 +197,11 @@ describe('toasts the service raises by itself', () => {
   })
 
   it('raises none when switched off', async () => {
-    const hub = await startHub({ options: { toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
+    const hub = await startNotifications({ options: { toastOnAchievementUnlock: false, toastOnMyHiscore: false } })
     try {
-      const me = (await hub.app.inject({ url: '/api/v1/players/current' })).json<{ name: string }>()
       const system = await RecordingClient.inject(hub.app, '/ws/system')
-      tellFact(hub, achievementFactsService, 'Unlocked', unlock)
-      tellFact(hub, hiscoreFactsService, 'EntryAdded', entry(me.name))
+      hub.achievements.tell('Unlocked', unlock)
+      hub.hiscores.tell('EntryAdded', entry(me))
       // A posted toast after them is the first toast the client sees.
       const posted = await post(hub, '/api/v1/toast-notifications', { message: 'marker', durationMs: 500 })
       await system.until((c) => toasts(c).length === 1)
@@ -199,7 +215,7 @@ describe('toasts the service raises by itself', () => {
 
 describe('a flood of toasts', () => {
   let hub: TestHub
-  before(async () => { hub = await startHub({ options: { maxPendingToasts: '100' } }) })
+  before(async () => { hub = await startNotifications({ options: { maxPendingToasts: '100' } }) })
   after(async () => hub.close())
 
   it('queues up to the bound and answers 429 TOO_MANY_TOASTS past it, keeping nothing of the overflow', async () => {

@@ -3,10 +3,12 @@
  * ES) does where they overlap: records launches, notifications, reloads and simulator inputs,
  * lists systems and games, answers /caps, /isIdle and an idle /runningGame. Like ES: errors are
  * text/html, a handled request with nothing to say is an empty 200 without a Content-Type, a route
- * nobody handles is a bare 404.
+ * nobody handles is a bare 404. It answers in process (test/support/in-process-http.ts) unless it
+ * is asked to listen, for a client other than the service's node:http (fetch, a program).
  */
 import { once } from 'node:events'
 import { createServer, type ServerResponse, type Server } from 'node:http'
+import { serveInProcess } from './in-process-http.js'
 
 export interface FakeEs {
   readonly url: string
@@ -17,7 +19,7 @@ export interface FakeEs {
   systems: Array<Record<string, string>>
   /** Visible games by system, as `GET /systems/{s}/games` lists them. */
   games: Record<string, Array<{ path: string, name: string }>>
-  /** Every `POST /sim/input` input, `POST /notify` body and `GET /reloadgames`, in order. */
+  /** Every `POST /sim/input` input, `POST /notify` and `POST /messagebox` body and `GET /reloadgames`, in order. */
   readonly calls: string[]
   /** Called for each simulator input after it is recorded (tests fire the hooks a frontend would). */
   onInput: (input: string) => void
@@ -35,7 +37,13 @@ function sendJson (response: ServerResponse, json: unknown, status = 200): void 
   send(response, status, JSON.stringify(json), 'application/json')
 }
 
-export async function startFakeEs (): Promise<FakeEs> {
+async function listenOnLoopback (server: Server): Promise<string> {
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`
+}
+
+export async function startFakeEs ({ listen = false } = {}): Promise<FakeEs> {
   const state = {
     launches: [] as string[],
     launchAnswer: { status: 200, body: '' },
@@ -65,9 +73,9 @@ export async function startFakeEs (): Promise<FakeEs> {
         state.onInput(input)
         return send(response, 204)
       }
-      if (route === 'POST /notify') {
+      if (route === 'POST /notify' || route === 'POST /messagebox') {
         if (body === '') return send(response, 400, '400 bad request - body is missing', 'text/html')
-        state.calls.push(`notify ${body}`)
+        state.calls.push(`${route.slice('POST /'.length)} ${body}`)
         return send(response, 200)
       }
       if (route === 'GET /reloadgames') {
@@ -84,11 +92,8 @@ export async function startFakeEs (): Promise<FakeEs> {
       send(response, 404)
     })
   })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const port = (server.address() as { port: number }).port
   return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
+    url: listen ? await listenOnLoopback(server) : serveInProcess(server, 'fake-es'),
     close: async () => {
       server.closeAllConnections()
       server.close()

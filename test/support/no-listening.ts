@@ -14,14 +14,9 @@ function listener (stack: string): string {
   return (ours ?? frames[0] ?? '').trim().replace(root, '')
 }
 
-/** Makes `net.Server#listen` throw for the rest of the process, except for callers under `stillListening` (paths from the repository root). */
-export function forbidListening (stillListening: readonly string[] = []): void {
-  const listen = Server.prototype.listen
-  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
-    const caller = listener(new Error().stack ?? '')
-    if (!stillListening.some((allowed) => caller.includes(allowed))) {
-      throw new Error(`the fast tier listens on no port; reach the service with inject/injectWS or move the test to io/ (listen from ${caller})`)
-    }
-    return listen.apply(this, args as Parameters<typeof listen>)
-  } as typeof listen
+/** Makes `net.Server#listen` throw for the rest of the process. */
+export function forbidListening (): void {
+  Server.prototype.listen = function () {
+    throw new Error(`the fast tier listens on no port; reach the service with inject/injectWS, a fake peer in process (test/support/in-process-http.ts), or move the test to io/ (listen from ${listener(new Error().stack ?? '')})`)
+  } as typeof Server.prototype.listen
 }

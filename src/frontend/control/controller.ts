@@ -44,8 +44,8 @@ export interface ControllerDeps {
   readonly controls: Pick<FrontendControls, 'ok' | 'back' | 'listsWrap'>
   readonly es: FrontendWebApi
   readonly context: FrontendContext
-  /** Told each input as it is sent (epoch ms): the position is unknown until the frontend reports it. */
-  readonly onInput: (atMs: number) => void
+  /** Told each input as it is sent: the position is unknown until the frontend reports it. */
+  readonly onInput: () => void
   readonly catalog: LibraryCatalog
   readonly publisher: Publisher<FrontendEvents>
 }
@@ -200,7 +200,7 @@ export class FrontendController {
       for (const [i, input] of inputs.entries()) {
         if (running.stopped) return 'stopped'
         if (i > 0) await sleep(timing.gapMs)
-        if (!this.#deps.backend.dryRun) this.#deps.onInput(Date.now())
+        if (!this.#deps.backend.dryRun) this.#deps.onInput()
         try {
           await this.#deps.backend.press(input, timing.holdMs)
         } catch (error) {

@@ -4,7 +4,7 @@
  * tiny rom files, generated PNG media and an SVG logo, its art in the media store and in the ES
  * theme. Files that already exist are left alone, so a second run keeps whatever the user changed.
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, open, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { frontendLayout, recalboxSystemsFiles, type DemoTreeProfile, type FrontendLayout } from '../../frontends/index.js'
 import { mediaSystemId, romStem } from '../../identity/index.js'
@@ -121,13 +121,26 @@ export async function writeDemoTree (root: string, profile: DemoTreeProfile = 'r
   const kept: string[] = []
   for (const [file, content] of profile === 'es-de' ? esDeTreeFiles(layout) : esTreeFiles(layout, profile)) {
     await mkdir(path.dirname(file), { recursive: true })
+    // Made before its content is drawn: a file already there (every start of the demo after the
+    // first) costs no drawing of its PNG.
+    let handle
     try {
-      await writeFile(file, content(), { flag: 'wx' })
-      written.push(file)
+      handle = await open(file, 'wx')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       kept.push(file)
+      continue
     }
+    try {
+      await handle.writeFile(content())
+    } catch (error) {
+      // Not left half written, where the next run would keep it.
+      await rm(file, { force: true })
+      throw error
+    } finally {
+      await handle.close()
+    }
+    written.push(file)
   }
   return { root: layout.root, esConfigDir: layout.esConfigDir, written, kept }
 }

@@ -15,7 +15,8 @@ describe('fake ES web API parity with the simulated frontend', () => {
   let demo: DemoFrontend
   let clients: Array<{ name: string, es: EsWebApi }>
   before(async () => {
-    fake = await startFakeEs()
+    // Listening: the test asks it with fetch too, which the in-process agent does not carry.
+    fake = await startFakeEs({ listen: true })
     demo = await startDemoFrontend()
     clients = [{ name: 'fake', es: new EsWebApi(fake.url) }, { name: 'simulator', es: new EsWebApi(demo.url) }]
     // The fake lists what a test gives it: give it a game of a system the simulator's demo tree has.

@@ -11,15 +11,15 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import pino from 'pino'
-import { configuredFrontendHooks, type FrontendsConfig } from '../../src/frontends/index.js'
-import { spoolDirOf } from '../../src/frontend/index.js'
-import { writeDemoTree } from '../../src/sim/index.js'
-import { SimulatedEsDe } from '../support/sim/es-de/frontend.js'
-import { frontendRunning } from '../support/frontend-hub.js'
-import { moduleCli } from '../support/module-cli.js'
-import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import type { RecordingClient} from '../support/ws-client.js';
-import { type Frame } from '../support/ws-client.js'
+import { configuredFrontendHooks, type FrontendsConfig } from '../../../src/frontends/index.js'
+import { spoolDirOf } from '../../../src/frontend/index.js'
+import { writeDemoTree } from '../../../src/sim/index.js'
+import { SimulatedEsDe } from '../../support/sim/es-de/frontend.js'
+import { frontendRunning } from '../../support/frontend-hub.js'
+import { moduleCli } from '../../support/module-cli.js'
+import { startHub, tempDir, type TestHub } from '../../support/hub.js'
+import type { RecordingClient} from '../../support/ws-client.js';
+import { type Frame } from '../../support/ws-client.js'
 
 describe('the service against the simulated ES-DE', () => {
   let hub: TestHub

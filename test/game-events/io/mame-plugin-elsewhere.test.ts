@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { installPlugin } from '../../src/game-events/mame-plugin/plugin-files.js'
-import { definitionsRoot } from '../../src/game-events/watches/definition-store.js'
-import { FakeOutputServer } from '../support/fake-output-server.js'
-import { quietPeers } from '../support/game-events.js'
-import { startHub, tempDir, type TestHub } from '../support/hub.js'
-import { moduleCli } from '../support/module-cli.js'
+import { installPlugin } from '../../../src/game-events/mame-plugin/plugin-files.js'
+import { definitionsRoot } from '../../../src/game-events/watches/definition-store.js'
+import { FakeOutputServer } from '../../support/fake-output-server.js'
+import { quietPeers } from '../../support/game-events.js'
+import { startHub, tempDir, type TestHub } from '../../support/hub.js'
+import { moduleCli } from '../../support/module-cli.js'
 
 interface MamePluginStatus { folder: string, definitionsDir: string, state: string, problem: string | null }
 

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { describe, it } from 'node:test'
 import pino from 'pino'
-import { frontendLayout, SimulatedFrontend, type FrontendProfile } from '../../src/sim/index.js'
-import { tempDir } from '../support/hub.js'
+import { frontendLayout, SimulatedFrontend, type FrontendProfile } from '../../../src/sim/index.js'
+import { tempDir } from '../../support/hub.js'
 
 function write (file: string, content: string): void {
   mkdirSync(path.dirname(file), { recursive: true })

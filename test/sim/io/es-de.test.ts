@@ -9,12 +9,12 @@ import assert from 'node:assert/strict'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { writeDemoTree } from '../../src/sim/index.js'
-import { SimulatedEsDe } from '../support/sim/es-de/frontend.js'
-import { esDeScriptCommand } from '../support/sim/es-de/hooks.js'
-import type { EsDeSimState } from '../support/sim/es-de/simulator.js'
-import { tempDir } from '../support/hub.js'
-import { eventually, readRecordedHooks, recordingScript, type RecordedHook } from '../support/sim.js'
+import { writeDemoTree } from '../../../src/sim/index.js'
+import { SimulatedEsDe } from '../../support/sim/es-de/frontend.js'
+import { esDeScriptCommand } from '../../support/sim/es-de/hooks.js'
+import type { EsDeSimState } from '../../support/sim/es-de/simulator.js'
+import { tempDir } from '../../support/hub.js'
+import { eventually, readRecordedHooks, recordingScript, type RecordedHook } from '../../support/sim.js'
 
 const events = ['startup', 'quit', 'system-select', 'game-select', 'game-start', 'game-end', 'screensaver-start', 'screensaver-end', 'screensaver-game-select']
 

@@ -7,7 +7,7 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import { startHub, type TestHub } from '../support/hub.js'
+import { startHub, type TestHub } from '../../support/hub.js'
 
 async function listen (server: Server): Promise<string> {
   server.listen(0, '127.0.0.1')
