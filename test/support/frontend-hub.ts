@@ -16,10 +16,10 @@ export interface FrontendHub {
 }
 
 /** `prepare` adds to the tree before the hub starts (es_settings.cfg, themes ...); `serve.listen` is for io/ tests. */
-export async function startFrontendHub (options: Record<string, string | boolean> = {}, prepare: (tree: FrontendTree) => void = () => {}, serve: Pick<TestHubOptions, 'listen'> = {}): Promise<FrontendHub> {
+export async function startFrontendHub (options: Record<string, string | boolean> = {}, prepare: (tree: FrontendTree) => Promise<void> | void = () => {}, serve: Pick<TestHubOptions, 'listen'> = {}): Promise<FrontendHub> {
   const es = await startFakeEs()
   const tree = writeFrontendTree()
-  prepare(tree)
+  await prepare(tree)
   const hub = await startHub({ ...serve, options: { frontendRoot: tree.root, esUrl: es.url, ...options } })
   return {
     hub,
