@@ -2,45 +2,32 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 /** node:fs calls that stop the event loop until the disk answers. */
-const syncFileCalls = ['accessSync', 'appendFileSync', 'chmodSync', 'closeSync', 'copyFileSync', 'existsSync', 'fstatSync', 'fsyncSync', 'lstatSync', 'mkdirSync', 'mkdtempSync', 'openSync', 'readdirSync', 'readFileSync', 'readSync', 'renameSync', 'rmSync', 'statSync', 'truncateSync', 'unlinkSync', 'writeFileSync', 'writeSync']
+const syncFileCalls = ['accessSync', 'appendFileSync', 'chmodSync', 'chownSync', 'closeSync', 'copyFileSync', 'cpSync', 'existsSync', 'fchmodSync', 'fchownSync', 'fdatasyncSync', 'fstatSync', 'fsyncSync', 'ftruncateSync', 'futimesSync', 'lchownSync', 'linkSync', 'lstatSync', 'lutimesSync', 'mkdirSync', 'mkdtempSync', 'opendirSync', 'openSync', 'readdirSync', 'readFileSync', 'readlinkSync', 'readSync', 'readvSync', 'realpathSync', 'renameSync', 'rmdirSync', 'rmSync', 'statfsSync', 'statSync', 'symlinkSync', 'truncateSync', 'unlinkSync', 'utimesSync', 'writeFileSync', 'writeSync', 'writevSync']
 
 /**
  * The only files that may call node:fs synchronously, each for one of these reasons:
  * - start-up, before the service listens: the options and config file, the data dir's claim and
- *   database, the MAME executable located when its module registers;
- * - a command, or an install action the setup page's buttons run for the owner (a one-off POST on
- *   loopback, the same code as the command): hooks, service, MAME plugin, RetroArch, records and
- *   hiscore commands; ES-DE's settings are also read for its layout at start;
- * - the hook the frontend runs, a process of its own (spool.ts; the service writes a hook there
- *   too while its doors are still opening at start);
- * - the simulated EmulationStation and the demo data;
- * - on purpose: the media scan's walks of the whole library read a disk that answers from its
- *   cache in place, in 10 ms slices (2.8 s of CPU against 9 s through the thread pool for 150,000
- *   files), and go through the pool once it is slow.
+ *   database, the MAME executable located when its module registers, ES-DE's settings read for
+ *   its layout (the setup page reads that layout through readEsDeLayout);
+ * - commands, which run in a process of their own and serve nobody meanwhile;
+ * - demo data written as the demo starts, before the service listens, and the simulators.
+ * The setup page's buttons, the hook the frontend runs and the media scan are async like any
+ * request: test/core/no-sync-io.test.ts runs them with every sync call watched.
  */
 const startOrCommandFiles = [
   // start-up
   'src/core/options.ts',
   'src/core/storage/data-dir.ts',
   'src/core/storage/database.ts',
+  'src/frontends/es-de/settings-at-start.ts',
   'src/roms/mame/locate.ts',
-  // commands and install actions (atomic-file.ts holds their writeFileAtomicSync)
-  'src/achievements/setup-retroarch.ts',
-  'src/boot/install-service.ts',
-  'src/core/storage/atomic-file.ts',
-  'src/frontends/emulationstation/hook-scripts.ts',
-  'src/frontends/es-de/settings.ts',
-  'src/game-events/mame-plugin/plugin-files.ts',
+  // commands
   'src/hiscores/decode-command.ts',
   'src/records/commands/**',
-  // the frontend's hook
-  'src/frontend/spool.ts',
-  // the simulated ES, demo data
+  // demo data, simulators
   'src/hiscores/demo-tables.ts',
   'src/panels/demo-panels.ts',
-  'src/sim/**',
-  // on purpose, in slices
-  'src/media/scan-disk.ts'
+  'src/sim/**'
 ]
 
 export default tseslint.config(
@@ -75,8 +62,7 @@ export default tseslint.config(
     ignores: startOrCommandFiles,
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'node:fs', importNames: syncFileCalls, message: 'use node:fs/promises: this file runs on request, timer or event paths (or list it in eslint.config.js as start or command code)' }],
-        patterns: [{ group: ['**/atomic-file.js'], importNames: ['writeFileAtomicSync'], message: 'use writeFileAtomic: this file runs on request, timer or event paths' }]
+        paths: [{ name: 'node:fs', importNames: syncFileCalls, message: 'use node:fs/promises: this file runs on request, timer or event paths (or list it in eslint.config.js as start or command code)' }]
       }]
     }
   }

@@ -35,7 +35,7 @@ async function startEsDemo (config: HubConfig, logger: Logger): Promise<{ root: 
   const profile = config.demoProfile
   // RetroBat's tree keeps the folder it always had; another family's has its own beside it.
   const tree = await writeDemoTree(path.join(config.dataDir, profile === 'retrobat' ? 'demo-frontend' : `demo-frontend-${profile}`), profile)
-  configuredFrontendHooks({ ...config, profile })?.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(config.dataDir), port: config.port, platform: process.platform })
+  await configuredFrontendHooks({ ...config, profile })?.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(config.dataDir), port: config.port, platform: process.platform })
   const simulator = new SimulatedFrontend({ frontendRoot: tree.root, profile, playSeconds: demoPlaySeconds, autoplay: true, logger: logger.child({ module: 'sim' }) })
   const { url } = await simulator.start()
   return { root: tree.root, url, stop: async () => simulator.stop() }

@@ -3,9 +3,10 @@
  * service by setting `cheevos_custom_host` in its config. Idempotent; the first change keeps a
  * copy of the file, and `--undo` puts the original line back (other edits made since are kept).
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFile, unlink, writeFile } from 'node:fs/promises'
 import { isIP } from 'node:net'
 import { CommandUsageError, type ModuleCommand } from '../core/module.js'
+import { pathExists } from '../core/storage/path-exists.js'
 import type { achievementsOptions } from './options.js'
 
 const key = 'cheevos_custom_host'
@@ -49,28 +50,28 @@ export interface RetroarchSettings {
   readonly undoable: boolean
 }
 
-export function retroarchSettings (file: string): RetroarchSettings {
-  const text = readFileSync(file, 'utf8')
+export async function retroarchSettings (file: string): Promise<RetroarchSettings> {
+  const text = await readFile(file, 'utf8')
   const host = settingOf(text, key)
-  return { networkCommands: settingOf(text, 'network_cmd_enable') === 'true', achievementsHost: host === '' ? null : host, undoable: existsSync(backupOf(file)) }
+  return { networkCommands: settingOf(text, 'network_cmd_enable') === 'true', achievementsHost: host === '' ? null : host, undoable: await pathExists(backupOf(file)) }
 }
 
-export function pointRetroarchAt (file: string, url: string): SetupReport {
-  const text = readFileSync(file, 'utf8')
+export async function pointRetroarchAt (file: string, url: string): Promise<SetupReport> {
+  const text = await readFile(file, 'utf8')
   const line = `${key} = "${url}"`
   if (lineOf(text)?.trim() === line) return { changed: false, message: `${file} already sends achievements to ${url}` }
   const backup = backupOf(file)
-  if (!existsSync(backup)) writeFileSync(backup, text)
-  writeFileSync(file, withLine(text, line))
+  if (!await pathExists(backup)) await writeFile(backup, text)
+  await writeFile(file, withLine(text, line))
   return { changed: true, message: `${file} now sends achievements to ${url} (original kept in ${backup})` }
 }
 
-export function undoRetroarchSetup (file: string): SetupReport {
+export async function undoRetroarchSetup (file: string): Promise<SetupReport> {
   const backup = backupOf(file)
-  if (!existsSync(backup)) return { changed: false, message: `nothing to undo: no ${backup}` }
-  const original = lineOf(readFileSync(backup, 'utf8'))
-  writeFileSync(file, withLine(readFileSync(file, 'utf8'), original))
-  rmSync(backup)
+  if (!await pathExists(backup)) return { changed: false, message: `nothing to undo: no ${backup}` }
+  const original = lineOf(await readFile(backup, 'utf8'))
+  await writeFile(file, withLine(await readFile(file, 'utf8'), original))
+  await unlink(backup)
   return { changed: true, message: original === null ? `${file}: ${key} removed, as it was before` : `${file}: ${key} restored to ${original.trim()}` }
 }
 
@@ -83,11 +84,11 @@ export const setupCommand: ModuleCommand<typeof achievementsOptions> = {
     const { core, flags, positionals } = context.parse(args, { config: { type: 'string' }, undo: { type: 'boolean' } })
     if (positionals.length !== 1 || positionals[0] !== 'retroarch') throw new CommandUsageError('setup: the only thing to set up is retroarch: setup retroarch --config FILE [--undo]')
     if (flags.config === undefined) throw new CommandUsageError('setup retroarch needs --config FILE (RetroArch\'s retroarch.cfg)')
-    if (!existsSync(flags.config)) {
+    if (!await pathExists(flags.config)) {
       context.stderr.write(`cabinet-hub: ${flags.config} does not exist (RetroArch writes it on its first run)\n`)
       return 1
     }
-    const report = flags.undo === true ? undoRetroarchSetup(flags.config) : pointRetroarchAt(flags.config, serviceUrl(core.host, core.port))
+    const report = flags.undo === true ? await undoRetroarchSetup(flags.config) : await pointRetroarchAt(flags.config, serviceUrl(core.host, core.port))
     context.stdout.write(`${report.message}\n`)
     return 0
   }

@@ -2,7 +2,7 @@
  * `cabinet-hub install-service`: start the service with the machine. A systemd user unit on Linux;
  * on Batocera a user service; on Windows the RetroBat start hook, which EmulationStation runs as it starts.
  */
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs'
+import { mkdir, realpath, writeFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { CoreConfig } from '../core/core-options.js'
@@ -37,8 +37,8 @@ function targetOf (value: string | undefined): ServiceTarget {
 }
 
 /** The running CLI, as the service should run it: this Node.js with its flags, and this script, links resolved. */
-export function thisCommand (args: readonly string[]): ServiceCommand {
-  return { node: process.execPath, nodeFlags: process.execArgv, cli: realpathSync(process.argv[1]!), args }
+export async function thisCommand (args: readonly string[]): Promise<ServiceCommand> {
+  return { node: process.execPath, nodeFlags: process.execArgv, cli: await realpath(process.argv[1]!), args }
 }
 
 export interface ServiceInstallRequest {
@@ -79,26 +79,26 @@ function withDataDir (command: ServiceCommand, dataDir: string): ServiceCommand 
   return command.args.includes('--data-dir') ? command : { ...command, args: [...command.args, '--data-dir', path.resolve(dataDir)] }
 }
 
-export function installService (request: ServiceInstallRequest): ServiceInstallReport {
+export async function installService (request: ServiceInstallRequest): Promise<ServiceInstallReport> {
   const file = serviceFile(request)
   if (file === null) throw new CommandUsageError('install-service --for retrobat needs --frontend-root (the RetroBat folder) or --es-config-dir')
-  mkdirSync(path.dirname(file), { recursive: true })
+  await mkdir(path.dirname(file), { recursive: true })
   const { core } = request
   const command = withDataDir(request.command, core.dataDir)
   if (request.target === 'batocera') {
     const logs = path.join(path.dirname(path.dirname(file)), 'logs')
     const logFile = path.join(logs, 'cabinet-hub.log')
     // 0700: the options may hold the API key.
-    writeFileSync(file, batoceraService(command, { logFile, pidFile: path.join(logs, `${batoceraServiceName}.pid`) }), { mode: 0o700 })
+    await writeFile(file, batoceraService(command, { logFile, pidFile: path.join(logs, `${batoceraServiceName}.pid`) }), { mode: 0o700 })
     return { file, logFile, next: `switch it on in EmulationStation (System Settings > Services), or: batocera-services enable ${batoceraServiceName} && batocera-services start ${batoceraServiceName}` }
   }
   if (request.target === 'systemd') {
     // 0600: the options may hold the API key.
-    writeFileSync(file, systemdUnit(command), { mode: 0o600 })
+    await writeFile(file, systemdUnit(command), { mode: 0o600 })
     return { file, logFile: null, next: `start it now and at every login: systemctl --user daemon-reload && systemctl --user enable --now cabinet-hub\nstart it at boot without a login: loginctl enable-linger ${process.env.USER ?? '<user>'}` }
   }
   const hostForClients = core.host === '0.0.0.0' || core.host === '::' ? '127.0.0.1' : core.host
-  writeFileSync(file, retrobatStartHook(command, `http://${hostForClients}:${core.port}`, path.join(core.dataDir, 'start-hook.log')))
+  await writeFile(file, retrobatStartHook(command, `http://${hostForClients}:${core.port}`, path.join(core.dataDir, 'start-hook.log')))
   return { file, logFile: null, next: 'EmulationStation runs it as it starts: it starts cabinet-hub when it does not answer and waits until it is ready' }
 }
 
@@ -116,9 +116,9 @@ export const installServiceCommand: ModuleCommand = {
     const parsed = context.parse(args, flags)
     if (parsed.positionals.length > 0) throw new CommandUsageError(`install-service: unexpected argument "${parsed.positionals[0]}"`)
     const frontends = parsed.config as unknown as FrontendsConfig
-    const report = installService({
+    const report = await installService({
       target: targetOf(parsed.flags.for),
-      command: thisCommand(parsed.serviceArgs),
+      command: await thisCommand(parsed.serviceArgs),
       unitDir: parsed.flags['unit-dir'] ?? null,
       // Under the frontend root the service reads, so a tree elsewhere gets its own; --userdata only without one.
       userdata: frontends.frontendRoot ?? parsed.flags.userdata ?? null,

@@ -53,7 +53,7 @@ export async function frontendProblems (install: FrontendInstall, dataDir: strin
   }
   // A frontend setting that keeps every hook (or the browsing ones) from running: ES-DE's custom event switches.
   if (install.esConfigDir !== null && notInstall === null) {
-    for (const off of install.adapter.hooks?.switchedOff?.(install.esConfigDir) ?? []) problems.push({ kind: 'hooks-switched-off', ...off })
+    for (const off of await install.adapter.hooks?.switchedOff?.(install.esConfigDir) ?? []) problems.push({ kind: 'hooks-switched-off', ...off })
   }
   const elsewhere = hookScriptsProblem(install, scripts, spoolDirOf(dataDir), dataDir)
   if (elsewhere !== null) problems.push({ kind: 'hooks-elsewhere', message: elsewhere, fix: fixHooks })

@@ -42,5 +42,5 @@ export async function runHookCommand (options: HookCommandOptions): Promise<Hook
     why = error instanceof Error && error.name === 'TimeoutError' ? 'the service did not answer in time' : 'the service is not reachable'
   }
   // The hook id travels with the spooled copy, so a slow answer that still got through counts once.
-  return { outcome: 'spooled', file: writeSpoolFile(options.spoolDir, hook), why }
+  return { outcome: 'spooled', file: await writeSpoolFile(options.spoolDir, hook), why }
 }

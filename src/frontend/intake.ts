@@ -39,6 +39,8 @@ export class HookIntake {
   #eventsIni: EventsIniDoor | null = null
   /** Set when an HTTP hook is spooled while the doors open: the opening drains once more. */
   #spooledWhileOpening = false
+  /** The spool writes of those hooks still under way: a drain waits for them, or it would miss their files. */
+  readonly #spooling = new Set<Promise<unknown>>()
 
   constructor (options: HookIntakeOptions) {
     this.#options = options
@@ -59,12 +61,19 @@ export class HookIntake {
   }
 
   /** The HTTP door. */
-  submit (hook: SpooledHook): SubmitResult {
+  async submit (hook: SpooledHook): Promise<SubmitResult> {
     const reason = unusableReason(hook.event, hook.args)
     if (reason !== null) return { accepted: false, reason }
     if (!this.#open) {
-      writeSpoolFile(this.#options.spoolDir, hook)
       this.#spooledWhileOpening = true
+      const write = writeSpoolFile(this.#options.spoolDir, hook)
+      const settled = write.catch(() => {})
+      this.#spooling.add(settled)
+      try {
+        await write
+      } finally {
+        this.#spooling.delete(settled)
+      }
       return { accepted: true, sequence: null, duplicate: false }
     }
     const result = this.#options.link.accept({ ...hook, source: 'http', firedAtMs: null })
@@ -81,6 +90,7 @@ export class HookIntake {
     await this.#spool.watch()
     do {
       this.#spooledWhileOpening = false
+      await Promise.all(this.#spooling)
       await this.#spool.drain()
     } while (this.#spooledWhileOpening)
     this.#open = true

@@ -52,7 +52,7 @@ export function ingestRoutes (app: HubApp, { intake, spoolDir }: FrontendRouteDe
     } else {
       hook = { event: request.body.event, args: request.body.args ?? [], hookId: request.body.hookId ?? null }
     }
-    const result = intake.submit(hook)
+    const result = await intake.submit(hook)
     if (!result.accepted) throw new HubError(400, 'INVALID_HOOK', result.reason)
     return reply.code(202).send({ accepted: true as const, sequence: result.sequence, duplicate: result.duplicate })
   })

@@ -7,7 +7,7 @@
  */
 import { readdir, readFile, rename, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { writeFileAtomicSync } from '../core/storage/atomic-file.js'
+import { writeFileAtomic } from '../core/storage/atomic-file.js'
 import { removeFile } from '../core/storage/remove-file.js'
 import { readEventsIni } from './events-ini.js'
 import { unusableReason } from './hook-event.js'
@@ -36,12 +36,12 @@ function sortableNow (): string {
 }
 
 /**
- * Writes one hook into the spool folder; returns the file written. Blocking: it runs in the
- * frontend's hook command, and in the service only while its doors are still opening at start.
+ * Writes one hook into the spool folder; resolves with the file written. The name is taken as it
+ * is called, so hooks written one after the other keep their order however the writes finish.
  */
-export function writeSpoolFile (spoolDir: string, hook: SpooledHook): string {
+export async function writeSpoolFile (spoolDir: string, hook: SpooledHook): Promise<string> {
   const file = path.join(spoolDir, `${sortableNow()}-${process.pid}-${String(counter++).padStart(6, '0')}.json`)
-  writeFileAtomicSync(file, JSON.stringify({ event: hook.event, args: hook.args, hookId: hook.hookId }))
+  await writeFileAtomic(file, JSON.stringify({ event: hook.event, args: hook.args, hookId: hook.hookId }))
   return file
 }
 

@@ -80,6 +80,8 @@ export interface FrontendAdapter {
   defaultRoot?: () => string
   /** The folders of an installation rooted at `root`. */
   layout (root: string): FrontendLayout
+  /** The same, without stopping the loop, for a family whose layout is in its own files (ES-DE's settings); absent when `layout` reads none. */
+  readLayout?: (root: string) => Promise<FrontendLayout>
   /** The frontend's own settings (es_settings.cfg on EmulationStation), read at start. */
   readSettings (configDir: string | null): Promise<FrontendSettings>
   /** Where the frontend keeps its list of systems, in the order it looks; the first file found is read. Empty when it has none the service can read. */
@@ -228,7 +230,7 @@ export interface FrontendHooks {
   readonly names: readonly string[]
   /** `isKnownGame`: whether the library knows a rom at exactly this path (to tell a real name from an escaped one). */
   interpret (event: string, args: readonly string[], isKnownGame: (romPath: string) => boolean): FrontendAction
-  install (target: HookScriptTarget): HookInstallReport
+  install (target: HookScriptTarget): Promise<HookInstallReport>
   /** Removes our scripts of every platform, and nothing else. */
   uninstall (esConfigDir: string): Promise<HookInstallReport>
   /** Our scripts as installed, and where they are; absent for a family whose scripts name no spool folder. */
@@ -236,9 +238,9 @@ export interface FrontendHooks {
   /** Which rom names the frontend passes to our scripts, by the shell that runs them; absent when it passes every name. */
   readonly argumentRules?: Readonly<Record<HookShell, ArgumentRules>>
   /** Frontend settings that keep our installed hooks from running, each with its fix; absent when the frontend has none. */
-  switchedOff?: (esConfigDir: string) => HookSwitchProblem[]
+  switchedOff?: (esConfigDir: string) => Promise<HookSwitchProblem[]>
   /** Turns on the frontend settings our hooks need (install-hooks --enable-scripts); returns what it changed. */
-  switchOn?: (esConfigDir: string) => string[]
+  switchOn?: (esConfigDir: string) => Promise<string[]>
 }
 
 /** The shell the frontend runs our hook scripts through: `sh -c` on Linux and macOS, cmd (our `.bat`) on Windows. */

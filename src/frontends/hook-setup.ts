@@ -35,8 +35,8 @@ export async function setHookScripts (install: FrontendInstall, request: HookSet
   if (hooks === null) throw new HookSetupError(`${command}: the ${adapter.id} frontend runs no hook scripts`)
   if (request.enableScripts && hooks.switchOn === undefined) throw new HookSetupError(`install-hooks --enable-scripts: the ${adapter.id} frontend has no setting to switch on`)
   const report = request.install
-    ? hooks.install({ esConfigDir, spoolDir: request.spoolDir, port: request.port, platform: process.platform })
+    ? await hooks.install({ esConfigDir, spoolDir: request.spoolDir, port: request.port, platform: process.platform })
     : await hooks.uninstall(esConfigDir)
-  const switchedOn = request.enableScripts && hooks.switchOn !== undefined ? hooks.switchOn(esConfigDir) : null
+  const switchedOn = request.enableScripts && hooks.switchOn !== undefined ? await hooks.switchOn(esConfigDir) : null
   return { ...report, esConfigDir, switchedOn }
 }

@@ -57,7 +57,7 @@ export function configuredFrontendHooks (config: FrontendsConfig, adapters: read
 }
 
 export { HookSetupError, setHookScripts } from './hook-setup.js'
-export { hookArgumentRules, hookScriptsProblem, installedHookScripts, installHooksCommand, installProblem, spoolDirsOf, themeRoots, type FrontendInstall } from './install.js'
+export { hookArgumentRules, hookScriptsProblem, installedHookScripts, installHooksCommand, installProblem, readFrontendInstall, spoolDirsOf, themeRoots, type FrontendInstall } from './install.js'
 export type { FrontendsConfig } from './options.js'
 export { readRecalboxConf } from './recalbox/settings.js'
 export { recalboxSystemsFiles } from './recalbox/index.js'

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { commandToRun } from '../core/launcher.js'
-import type { ArgumentRules, FrontendAdapter, InstalledHookScript } from './adapter.js'
+import type { ArgumentRules, FrontendAdapter, FrontendLayout, InstalledHookScript } from './adapter.js'
 import type { FrontendsConfig } from './options.js'
 
 export interface FrontendInstall {
@@ -40,12 +40,22 @@ export function effectiveEsConfigDir (config: FolderOptions, adapter: FrontendAd
 export function frontendInstall (config: FrontendsConfig, family: FrontendAdapter): FrontendInstall {
   const adapter = family.configure?.(config) ?? family
   const root = effectiveRoot(config, adapter)
-  const layout = root === null ? null : adapter.layout(root)
+  return installOf(config, adapter, root, root === null ? null : adapter.layout(root))
+}
+
+/** The same, the frontend's own files read without stopping the loop: for a request (the setup page's choice of a frontend). */
+export async function readFrontendInstall (config: FrontendsConfig, family: FrontendAdapter): Promise<FrontendInstall> {
+  const adapter = family.configure?.(config) ?? family
+  const root = effectiveRoot(config, adapter)
+  return installOf(config, adapter, root, root === null ? null : adapter.readLayout === undefined ? adapter.layout(root) : await adapter.readLayout(root))
+}
+
+function installOf (config: FrontendsConfig, adapter: FrontendAdapter, root: string | null, layout: FrontendLayout | null): FrontendInstall {
   const romsRoot = config.romsRoot ?? layout?.romsDir ?? null
   return {
     adapter,
     root: root === null ? null : path.resolve(root),
-    esConfigDir: effectiveEsConfigDir(config, adapter),
+    esConfigDir: config.esConfigDir === null ? layout?.esConfigDir ?? null : path.resolve(config.esConfigDir),
     romsRoot: romsRoot === null ? null : path.resolve(romsRoot),
     downloadedMediaDir: layout?.downloadedMediaDir ?? null,
     esUrl: adapter.webApiUrl ?? config.esUrl

@@ -1,48 +1,32 @@
 /**
- * The directory reads and stats of one scan. A scan of a big library makes about 250,000 of them
- * (150,000 files in 50,000 game folders); through the thread pool each one costs a hand-off to a
- * worker thread and back, which on 2 cores made a first scan take 3 times the CPU of the same
- * calls made in place. So calls are made synchronously while the disk answers them from its cache,
- * in slices of at most `sliceMs` with a turn of the loop between slices. Once calls often take longer
- * than `slowCallMs` (a disk that really seeks, a network share), the rest of the scan goes through
- * the thread pool, so a slow disk holds the loop for a few calls at most. Often, not once: on a
- * busy machine a call answered from the cache is now and then slow too, when the thread is put
- * aside in the middle of it.
+ * The directory reads and stats of one scan, all through the thread pool: a scan of a big library
+ * makes about 250,000 of them (150,000 files in 50,000 game folders), and none may hold the loop
+ * while a disk that really seeks (or a network share) answers. Listings are read with
+ * `readdir`, which libuv sorts by name, so two scans of the same folders meet files in the same
+ * order (`opendir` gives the disk's order, which would change which of two equal files wins).
  */
-import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs'
-import { lstat, readdir, stat } from 'node:fs/promises'
+import { lstat, readdir, stat, type Dirent, type Stats } from 'node:fs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
-/** The longest the loop is held by one slice of calls and the work between them. */
+/** The longest the loop is held by the work between two turns (a walk of 100,000 gamelist entries does little else). */
 const sliceMs = 10
-/** A call slower than this did not come from a cache, or was put aside. */
-const slowCallMs = 4
-/** The share of slow calls (after `slowCallsToJudge` of them) that says the disk is slow. */
-const slowShare = 0.05
-const slowCallsToJudge = 10
+
+/** node:fs's callback form: its calls cost a fifth less than node:fs/promises' (a promise of its own, and the binding's promise wrapping), which 250,000 of them feel. */
+const statsOf = async (call: typeof stat, file: string): Promise<Stats> => new Promise((resolve, reject) => { call(file, (error, stats) => { if (error === null) resolve(stats); else reject(error) }) })
 
 export class ScanDisk {
   readonly #signal: AbortSignal | undefined
   #sliceStartedMs = performance.now()
-  #inPlace: boolean
-  #calls = 0
-  #slowCalls = 0
 
-  /** `inPlace`: start with calls in place (a walk of the whole library); otherwise every call goes through the thread pool. */
-  constructor (options: { signal?: AbortSignal | undefined, inPlace: boolean }) {
+  constructor (options: { signal?: AbortSignal | undefined }) {
     this.#signal = options.signal
-    this.#inPlace = options.inPlace
   }
 
-  /**
-   * The entries of a folder (none when it cannot be read), sorted by name as `readdirSync` gives
-   * them: libuv sorts a listing, whereas `opendir` would give the disk's order and change which of
-   * two equal files a scan meets first.
-   */
+  /** The entries of a folder, sorted by name; none when it cannot be read. */
   async list (dir: string): Promise<Dirent[]> {
     await this.turn()
     try {
-      return this.#inPlace ? this.#timed(() => readdirSync(dir, { withFileTypes: true })) : await readdir(dir, { withFileTypes: true })
+      return await new Promise<Dirent[]>((resolve, reject) => { readdir(dir, { withFileTypes: true }, (error, entries) => { if (error === null) resolve(entries); else reject(error) }) })
     } catch {
       return []
     }
@@ -51,13 +35,13 @@ export class ScanDisk {
   /** The file itself (a link is not followed); throws when it is gone or unreadable. */
   async lstat (file: string): Promise<Stats> {
     await this.turn()
-    return this.#inPlace ? this.#timed(() => lstatSync(file)) : lstat(file)
+    return statsOf(lstat, file)
   }
 
   /** What the file or link leads to; throws when it is gone or unreadable. */
   async stat (file: string): Promise<Stats> {
     await this.turn()
-    return this.#inPlace ? this.#timed(() => statSync(file)) : stat(file)
+    return statsOf(stat, file)
   }
 
   /**
@@ -70,14 +54,23 @@ export class ScanDisk {
     this.#signal?.throwIfAborted()
     return nextTurn().then(() => { this.#sliceStartedMs = performance.now() })
   }
+}
 
-  #timed<T> (call: () => T): T {
-    const started = performance.now()
-    try {
-      return call()
-    } finally {
-      this.#calls++
-      if (performance.now() - started > slowCallMs && ++this.#slowCalls >= slowCallsToJudge && this.#slowCalls > this.#calls * slowShare) this.#inPlace = false
+/**
+ * Each item with what `read` gave for it, in the items' order, with `ahead` reads in flight:
+ * folders read one after the other each wait for a hand-off to the thread pool and back, which
+ * made a walk of the whole library three times slower than with its reads in flight together.
+ * A read nobody takes any more (the walk stopped) fails unheard.
+ */
+export async function * readAhead<T, R> (items: readonly T[], read: (item: T) => Promise<R>, ahead: number): AsyncGenerator<readonly [T, R]> {
+  const reads: Array<Promise<R>> = []
+  let next = 0
+  for (const item of items) {
+    while (next < items.length && reads.length < ahead) {
+      const reading = read(items[next++]!)
+      reading.catch(() => {})
+      reads.push(reading)
     }
+    yield [item, await reads.shift()!]
   }
 }

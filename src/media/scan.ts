@@ -1,9 +1,9 @@
 /**
  * Walks the media sources and lists every file that holds a known kind for a game or a system.
- * Directory reads and stats go through a `ScanDisk` (see scan-disk.ts: in place in short slices
- * while the disk answers from its cache, through the thread pool once it is slow); a few stats
- * are in flight at once when they go through the pool, and files are listed in the order a
- * sequential walk finds them (see `#add`).
+ * Directory reads and stats go through a `ScanDisk` (see scan-disk.ts), several at once: the
+ * folders of the next game folders are read while the walk looks at earlier ones, and the stats
+ * of the next candidate files are in flight while it waits for an earlier one; files are listed
+ * in the order a sequential walk finds them (see `#add`).
  */
 import type { Dirent, Stats } from 'node:fs'
 import path from 'node:path'
@@ -12,7 +12,7 @@ import { mediaSystemId } from '../identity/index.js'
 import type { GameAliases } from './identity.js'
 import { downloadedMediaKinds, gamelistTagKinds, hasMediaExtension, kindOfStorePath, type Scope } from './kinds.js'
 import { isInsideRoots, mediaRoots, type RootFolders } from './roots.js'
-import { ScanDisk } from './scan-disk.js'
+import { readAhead, ScanDisk } from './scan-disk.js'
 import { storeBases, type StoreFolders } from './store-folders.js'
 import { themeSpots } from './themes.js'
 
@@ -73,12 +73,6 @@ export interface ScanOptions {
   /** The alias tables, as loaded by the scan's caller before it (they are read once per scan). */
   readonly aliases: GameAliases
   /**
-   * A walk of the whole library, in the background: its reads may be made in place, in short
-   * slices (see scan-disk.ts). A look at one game's folders answers a hook and always goes
-   * through the thread pool.
-   */
-  readonly wholeLibrary?: boolean
-  /**
    * A first look, for a first start without an index: the store's system folders but not its game
    * folders, and each file a gamelist names found in its folder's listing (one read for thousands
    * of files) rather than looked at one by one, its size and time left at 0. The full scan that
@@ -90,7 +84,22 @@ export interface ScanOptions {
 }
 
 /** Stats of candidate files in flight at once: enough to keep the thread pool busy, few enough not to crowd out the stats of served requests. */
-const statsInFlight = 32
+const statsInFlight = 64
+/** Game folders read ahead of the walk: their listings come back while it looks at the ones before. */
+const gamesAhead = 32
+
+type Owner = (relative: string) => { scope: Scope, slug: string } | null
+
+/** A folder's entries, with the listings of the sub-folders a walk goes into. */
+interface Listed {
+  readonly entries: readonly Dirent[]
+  readonly folders: ReadonlyMap<string, Listed>
+}
+
+const childOf = (relative: string, name: string): string => relative === '' ? name : `${relative}/${name}`
+
+/** Everything under a game's folder is that game's. */
+const gameOwner = (slug: string): Owner => () => ({ scope: 'game', slug })
 
 export class MediaScan {
   readonly #sources: MediaSources
@@ -109,7 +118,7 @@ export class MediaScan {
   constructor (sources: MediaSources, options: ScanOptions) {
     this.#sources = sources
     this.#firstLook = options.firstLook === true
-    this.#disk = new ScanDisk({ signal: options.signal, inPlace: options.wholeLibrary === true })
+    this.#disk = new ScanDisk({ signal: options.signal })
     this.#roots = mediaRoots(sources)
     this.#aliases = options.aliases
   }
@@ -151,7 +160,10 @@ export class MediaScan {
   async #store (systemDir: string, system: string, origin: Origin): Promise<void> {
     await this.#storeSystem(systemDir, system, origin)
     const gamesDir = path.join(systemDir, 'games')
-    for (const game of await this.#subFolders(gamesDir)) await this.#storeGame(path.join(gamesDir, game), system, game.toLowerCase(), origin)
+    const games = (await this.#subFolders(gamesDir)).map((name) => ({ dir: path.join(gamesDir, name), owner: gameOwner(name.toLowerCase()) }))
+    for await (const [game, listed] of readAhead(games, async (game) => this.#read(game.dir, '', game.owner), gamesAhead)) {
+      await this.#walk(game.dir, listed, '', game.owner, system, origin)
+    }
   }
 
   /**
@@ -169,22 +181,36 @@ export class MediaScan {
   }
 
   async #storeSystem (systemDir: string, system: string, origin: Origin): Promise<void> {
-    await this.#walk(systemDir, '', (relative) => relative.startsWith('games/') ? null : { scope: 'system', slug: '' }, system, origin)
+    await this.#readAndWalk(systemDir, (relative) => relative.startsWith('games/') ? null : { scope: 'system', slug: '' }, system, origin)
   }
 
   async #storeGame (gameDir: string, system: string, slug: string, origin: Origin): Promise<void> {
-    await this.#walk(gameDir, '', () => ({ scope: 'game', slug }), system, origin)
+    await this.#readAndWalk(gameDir, gameOwner(slug), system, origin)
   }
 
-  async #walk (dir: string, relative: string, owner: (relative: string) => { scope: Scope, slug: string } | null, system: string, origin: Origin): Promise<void> {
+  async #readAndWalk (dir: string, owner: Owner, system: string, origin: Origin): Promise<void> {
+    await this.#walk(dir, await this.#read(dir, '', owner), '', owner, system, origin)
+  }
+
+  /** A folder and the sub-folders the owner takes, the listings of each level read at once. */
+  async #read (dir: string, relative: string, owner: Owner): Promise<Listed> {
+    const entries = await this.#disk.list(dir)
+    const folders = entries.filter((entry) => entry.isDirectory() && owner(childOf(relative, entry.name)) !== null)
+    const listed = await Promise.all(folders.map(async ({ name }) => [name, await this.#read(path.join(dir, name), childOf(relative, name), owner)] as const))
+    return { entries, folders: new Map(listed) }
+  }
+
+  /** Files in the order of a walk that lists one folder after the other, sub-folders where their names sort. */
+  async #walk (dir: string, listed: Listed, relative: string, owner: Owner, system: string, origin: Origin): Promise<void> {
     await this.#disk.turn()
-    for (const entry of await this.#disk.list(dir)) {
-      const childRelative = relative === '' ? entry.name : `${relative}/${entry.name}`
+    for (const entry of listed.entries) {
+      const childRelative = childOf(relative, entry.name)
       const file = path.join(dir, entry.name)
       const who = owner(childRelative)
       if (who === null) continue
-      if (entry.isDirectory()) {
-        await this.#walk(file, childRelative, owner, system, origin)
+      const folder = listed.folders.get(entry.name)
+      if (folder !== undefined) {
+        await this.#walk(file, folder, childRelative, owner, system, origin)
         continue
       }
       const match = kindOfStorePath(childRelative, who.scope)
@@ -265,14 +291,16 @@ export class MediaScan {
   }
 
   /**
-   * Queues a look at a candidate file; once `statsInFlight` looks are queued, waits for them and
-   * lists what they found in the order they were queued, which is the order of a walk that looks
-   * at one file after the other.
+   * Queues a look at a candidate file; once `statsInFlight` looks are queued, waits for the oldest
+   * and lists what it found, so looks are listed in the order they were queued, which is the order
+   * of a walk that looks at one file after the other, and the thread pool always has the next ones.
    */
   async #add (file: string, identity: Omit<MediaFile, 'file' | 'size' | 'mtimeMs'>, folderMayBeOutside: boolean): Promise<void> {
     if (!hasMediaExtension(file)) return
     this.#pending.push(this.#lookAt(file, identity, folderMayBeOutside))
-    if (this.#pending.length >= statsInFlight) await this.#flush()
+    if (this.#pending.length < statsInFlight) return
+    const found = await this.#pending.shift()!
+    if (found !== null) this.#found.push(found)
   }
 
   async #flush (): Promise<void> {

@@ -137,7 +137,7 @@ export class LocalMedia {
       this.#indexKnown = true
       this.#publishCounts('persisted')
     } else if (this.#catalog.counts().games >= this.#deps.options.mediaFirstLookGames) {
-      await this.index.holdFirstLook(await new MediaScan(this.sources, { aliases: this.#aliases, firstLook: true, wholeLibrary: true, signal: this.#stopping.signal }).run())
+      await this.index.holdFirstLook(await new MediaScan(this.sources, { aliases: this.#aliases, firstLook: true, signal: this.#stopping.signal }).run())
       this.#publishCounts('first-look')
     } else {
       await this.rescan('start')
@@ -255,7 +255,7 @@ export class LocalMedia {
     const roots = await mediaRoots(this.sources)
     const started = performance.now()
     const startedAtMs = Date.now()
-    const files = await new MediaScan(this.sources, { aliases: this.#aliases, wholeLibrary: true, signal: this.#stopping.signal }).run()
+    const files = await new MediaScan(this.sources, { aliases: this.#aliases, signal: this.#stopping.signal }).run()
     // The first full scan of a first start is news asset by asset only for the entry on screen (on a big library, 50,000 more entries): its counts say the rest.
     const change = await this.index.replace(files, this.#indexKnown ? undefined : (system, slug) => this.#isOnScreen(system, slug))
     // The old index is served with the old verdicts and copies until here; the new one starts with none.

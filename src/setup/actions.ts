@@ -8,7 +8,7 @@ import { pointRetroarchAt, retroarchBackupOf, serviceUrl, undoRetroarchSetup } f
 import { defaultServiceTarget, installService, thisCommand } from '../boot/index.js'
 import { writeConfigValues } from '../core/config-file.js'
 import { HubError } from '../core/errors.js'
-import { builtInAdapters, configuredInstall, HookSetupError, installProblem, setHookScripts, type FrontendsConfig } from '../frontends/index.js'
+import { builtInAdapters, HookSetupError, installProblem, readFrontendInstall, setHookScripts, type FrontendsConfig } from '../frontends/index.js'
 import { setMamePlugin } from '../game-events/index.js'
 import { exists, mamePluginsDir, retroarchConfigFile } from './places.js'
 import type { ChangedResponseType } from './schemas.js'
@@ -27,9 +27,9 @@ export async function setHooks (context: SetupContext, install: boolean): Promis
   }
 }
 
-export function setMamePluginFiles (context: SetupContext, install: boolean): ChangedResponseType {
+export async function setMamePluginFiles (context: SetupContext, install: boolean): Promise<ChangedResponseType> {
   const pluginsDir = mamePluginsDir(context.install, context.dataDir)
-  const changed = setMamePlugin(pluginsDir, context.dataDir, context.port, install)
+  const changed = await setMamePlugin(pluginsDir, context.dataDir, context.port, install)
   return { changed, message: install ? `MAME plugin written in ${pluginsDir}: run MAME with -plugin cabinethub -pluginspath "${pluginsDir};<MAME's plugins>" -output network` : `MAME plugin removed from ${pluginsDir}` }
 }
 
@@ -37,17 +37,17 @@ export async function setRetroarch (context: SetupContext, undo: boolean): Promi
   const file = retroarchConfigFile(context.install)
   if (!await exists(file)) throw refused(`${file} does not exist (RetroArch writes it on its first run)`)
   const hadBackup = await exists(retroarchBackupOf(file))
-  const report = undo ? undoRetroarchSetup(file) : pointRetroarchAt(file, serviceUrl(context.host, context.port))
+  const report = undo ? await undoRetroarchSetup(file) : await pointRetroarchAt(file, serviceUrl(context.host, context.port))
   const backup = hadBackup !== await exists(retroarchBackupOf(file)) ? [retroarchBackupOf(file)] : []
   return { changed: report.changed ? [file, ...backup] : [], message: report.message }
 }
 
-export function setService (context: SetupContext): ChangedResponseType {
+export async function setService (context: SetupContext): Promise<ChangedResponseType> {
   const { install } = context
   const target = defaultServiceTarget(install.adapter.id)
-  const report = installService({
+  const report = await installService({
     target,
-    command: thisCommand(context.serviceArgs()),
+    command: await thisCommand(context.serviceArgs()),
     unitDir: null,
     userdata: target === 'batocera' ? install.root : null,
     esConfigDir: install.esConfigDir,
@@ -58,9 +58,10 @@ export function setService (context: SetupContext): ChangedResponseType {
 
 /** Writes the frontend the owner chose into the config file the next start reads; refuses a folder that is not an install of that family. */
 export async function chooseFrontend (context: SetupContext, choice: { root: string, profile: string }): Promise<ChangedResponseType> {
-  if (!builtInAdapters.some((adapter) => adapter.id === choice.profile)) throw refused(`no frontend family ${choice.profile}: one of ${builtInAdapters.map((adapter) => adapter.id).join(', ')}`)
+  const family = builtInAdapters.find((adapter) => adapter.id === choice.profile)
+  if (family === undefined) throw refused(`no frontend family ${choice.profile}: one of ${builtInAdapters.map((adapter) => adapter.id).join(', ')}`)
   const root = path.resolve(choice.root)
-  const problem = await installProblem(configuredInstall({ frontendRoot: root, profile: choice.profile, esConfigDir: null, romsRoot: null } as FrontendsConfig))
+  const problem = await installProblem(await readFrontendInstall({ frontendRoot: root, profile: choice.profile, esConfigDir: null, romsRoot: null } as FrontendsConfig, family))
   if (problem !== null) throw refused(problem)
   await writeConfigValues(context.configFile, { frontendRoot: root, profile: choice.profile })
   return { changed: [context.configFile], message: `${context.configFile} now points the service at ${root} (${choice.profile}); restart the service to leave the demo` }

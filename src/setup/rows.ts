@@ -73,8 +73,8 @@ async function hooksRow (context: SetupContext, doctor: readonly FrontendProblem
 
 async function mameRow (context: SetupContext): Promise<SetupRowType> {
   const pluginsDir = mamePluginsDir(context.install, context.dataDir)
-  const installed = installedPlugin(pluginsDir) !== null
-  const elsewhere = installedPluginProblem(pluginsDir, context.dataDir)
+  const [plugin, elsewhere] = await Promise.all([installedPlugin(pluginsDir), installedPluginProblem(pluginsDir, context.dataDir)])
+  const installed = plugin !== null
   const ownDirs = mameOwnPluginDirs(context.install)
   const present = await Promise.all(ownDirs.map(async (dir) => exists(path.join(dir, 'hiscore'))))
   const hiscore = ownDirs.find((_dir, index) => present[index])
@@ -102,7 +102,7 @@ async function retroarchRow (context: SetupContext): Promise<SetupRowType> {
   if (!await exists(file)) {
     return { ...base, state: 'info', findings: [{ label: 'config', value: `${file} not found (RetroArch writes it on its first run)` }], problems: [], action: null, undo: null }
   }
-  const settings = retroarchSettings(file)
+  const settings = await retroarchSettings(file)
   const url = serviceUrl(context.host, context.port)
   const command = commandToRun(`setup retroarch --config ${file} --port ${context.port}`)
   const row: Row = {

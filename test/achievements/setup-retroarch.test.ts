@@ -19,26 +19,26 @@ function config (text: string): string {
 const setup = (args: string[]): Promise<number> => runModuleCommand(findModuleCommand(domainModules, 'setup')!, args, optionEntriesOf(domainModules), {})
 
 describe('setup retroarch', () => {
-  it('sets cheevos_custom_host once, keeps the original, and undo puts the original line back', () => {
+  it('sets cheevos_custom_host once, keeps the original, and undo puts the original line back', async () => {
     const original = 'video_driver = "gl"\r\ncheevos_custom_host = "https://old.example"\r\ncheevos_enable = "true"\r\n'
     const file = config(original)
-    assert.equal(pointRetroarchAt(file, 'http://127.0.0.1:12345').changed, true)
+    assert.equal((await pointRetroarchAt(file, 'http://127.0.0.1:12345')).changed, true)
     assert.equal(readFileSync(file, 'utf8'), 'video_driver = "gl"\r\ncheevos_custom_host = "http://127.0.0.1:12345"\r\ncheevos_enable = "true"\r\n')
     assert.equal(readFileSync(backupOf(file), 'utf8'), original)
-    assert.equal(pointRetroarchAt(file, 'http://127.0.0.1:12345').changed, false, 'a second run changes nothing')
+    assert.equal((await pointRetroarchAt(file, 'http://127.0.0.1:12345')).changed, false, 'a second run changes nothing')
     // An edit the owner makes afterwards survives the undo.
     writeFileSync(file, readFileSync(file, 'utf8').replace('"gl"', '"vulkan"'))
-    assert.equal(undoRetroarchSetup(file).changed, true)
+    assert.equal((await undoRetroarchSetup(file)).changed, true)
     assert.equal(readFileSync(file, 'utf8'), original.replace('"gl"', '"vulkan"'))
     assert.equal(existsSync(backupOf(file)), false)
-    assert.equal(undoRetroarchSetup(file).changed, false)
+    assert.equal((await undoRetroarchSetup(file)).changed, false)
   })
 
-  it('adds the line when the config has none, and undo removes it again', () => {
+  it('adds the line when the config has none, and undo removes it again', async () => {
     const file = config('video_driver = "gl"')
-    pointRetroarchAt(file, 'http://127.0.0.1:9')
+    await pointRetroarchAt(file, 'http://127.0.0.1:9')
     assert.equal(readFileSync(file, 'utf8'), 'video_driver = "gl"\ncheevos_custom_host = "http://127.0.0.1:9"\n')
-    undoRetroarchSetup(file)
+    await undoRetroarchSetup(file)
     assert.equal(readFileSync(file, 'utf8'), 'video_driver = "gl"\n')
   })
 

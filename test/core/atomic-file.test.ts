@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { isStorageFullError } from '../../src/core/storage/database.js'
-import { syncsFolders, writeFileAtomic, writeFileAtomicSync } from '../../src/core/storage/atomic-file.js'
+import { syncsFolders, writeFileAtomic } from '../../src/core/storage/atomic-file.js'
 import { tempDir } from '../support/hub.js'
 
 const temporaries = (folder: string): string[] => readdirSync(folder).filter((name) => name.endsWith('.tmp'))
@@ -43,14 +43,6 @@ describe('atomic file writer', () => {
     const blocker = path.join(tempDir(), 'not-a-folder')
     writeFileSync(blocker, '')
     await assert.rejects(writeFileAtomic(path.join(blocker, 'file'), 'x'), (error: NodeJS.ErrnoException) => ['ENOTDIR', 'EEXIST'].includes(error.code ?? '') && !isStorageFullError(error))
-  })
-
-  it('has a blocking form for start-up and commands, with the same guarantees', () => {
-    const folder = path.join(tempDir(), 'keys')
-    writeFileAtomicSync(path.join(folder, 'key.pem'), 'secret', { durable: true, mode: 0o600 })
-    assert.equal(readFileSync(path.join(folder, 'key.pem'), 'utf8'), 'secret')
-    assert.equal(statSync(path.join(folder, 'key.pem')).mode & 0o777, 0o600)
-    assert.deepEqual(temporaries(folder), [])
   })
 
   it('syncs folders everywhere but on Windows, which refuses it (EPERM): there a durable write skips only that step', () => {

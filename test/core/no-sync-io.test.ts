@@ -1,19 +1,21 @@
 /**
  * No request, hook or records path waits on the disk with the loop stopped: with every `*Sync`
  * function of node:fs watched, the service answers its status, health, context, a hook, a records
- * read, the read link and a media file, and no call came from our code. The watch is first shown
- * to catch calls made as our code makes them (named imports of node:fs), so that finding none
- * means something.
+ * read, the read link and a media file, lists the setup page and runs every one of its buttons,
+ * and no call came from our code. The watch is first shown to catch calls made as our code makes
+ * them (named imports of node:fs), so that finding none means something.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { syncBuiltinESMExports } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it, mock } from 'node:test'
-import { settingsNow } from '../../src/frontends/es-de/settings.js'
-import { writeSpoolFile } from '../../src/frontend/spool.js'
+import { settingsNow } from '../../src/frontends/es-de/settings-at-start.js'
+import { writeDemoPanels } from '../../src/panels/index.js'
+import { copyDemoTree } from '../support/demo-tree.js'
 import { startFrontendHub, type FrontendHub } from '../support/frontend-hub.js'
-import { tempDir } from '../support/hub.js'
+import { startHub, tempDir, type TestHub } from '../support/hub.js'
 import { writeMedia, mediaBytes } from '../support/media-store.js'
 
 const sourceFolder = fileURLToPath(new URL('../../src/', import.meta.url))
@@ -76,10 +78,10 @@ describe('no blocking file I/O on request, hook and records paths', () => {
     const folder = tempDir()
     const calls = await syncCallsDuring(() => {
       settingsNow(folder)
-      writeSpoolFile(folder, { event: 'game-selected', args: [], hookId: null })
+      writeDemoPanels(folder)
     })
-    assert.ok(calls.some((call) => call.startsWith('readFileSync') && call.includes('settings.ts')), calls.join('\n'))
-    assert.ok(calls.some((call) => call.startsWith('openSync') && call.includes('atomic-file.ts')), calls.join('\n'))
+    assert.ok(calls.some((call) => call.startsWith('readFileSync') && call.includes('settings-at-start.ts')), calls.join('\n'))
+    assert.ok(calls.some((call) => call.startsWith('writeFileSync') && call.includes('demo-panels.ts')), calls.join('\n'))
   })
 
   it('answers status, health, context, a hook, records, the read link and a media file without one', async () => {
@@ -102,6 +104,64 @@ describe('no blocking file I/O on request, hook and records paths', () => {
       await get(marquee)
       await get('/api/v1/status')
     })
+    assert.deepEqual(calls, [])
+  })
+})
+
+describe('no blocking file I/O behind the setup page', () => {
+  /** A page this service served, opened on the cabinet: the only caller the buttons answer. */
+  const ownPage = { host: 'localhost:80', origin: 'http://localhost:80' }
+  let retrobat: TestHub
+  let esDe: TestHub
+  let esDeRoot: string
+
+  before(async () => {
+    const root = path.join(tempDir('cabinet-hub-setup-'), 'RetroBat')
+    await copyDemoTree(root, 'retrobat')
+    // The RetroArch row has buttons only once RetroArch has written its config.
+    const retroarchConfig = path.join(root, 'emulators', 'retroarch', 'retroarch.cfg')
+    fs.mkdirSync(path.dirname(retroarchConfig), { recursive: true })
+    fs.writeFileSync(retroarchConfig, 'network_cmd_enable = "true"\n')
+    retrobat = await startHub({ options: { frontendRoot: root, profile: 'retrobat' } })
+    // ES-DE's application data folder, ES-DE/ in its home, beside the roms in ROMs/ (the copy puts them there).
+    esDeRoot = path.join(tempDir('cabinet-hub-setup-esde-'), 'ES-DE')
+    await copyDemoTree(esDeRoot, 'es-de')
+    esDe = await startHub({ options: { frontendRoot: esDeRoot, profile: 'es-de' } })
+  })
+  after(async () => Promise.all([retrobat.close(), esDe.close()]))
+
+  type Action = { method: 'POST' | 'DELETE', path: string } | null
+  interface SetupList { rows: Array<{ action: Action, undo: Action }>, readLinks: { revoke: Action } }
+
+  /** Lists the setup page, then presses every button it offers (the undos after the actions, which they offer once there is something to undo). */
+  async function pressEveryButton (hub: TestHub): Promise<string[]> {
+    const list = async (): Promise<SetupList> => {
+      const response = await hub.app.inject({ method: 'GET', url: '/api/v1/setup' })
+      assert.equal(response.statusCode, 200, response.body)
+      return response.json()
+    }
+    const press = async (action: Action): Promise<string> => {
+      if (action === null) return ''
+      const response = await hub.app.inject({ method: action.method, url: action.path, headers: ownPage, ...(action.method === 'POST' ? { payload: {} } : {}) })
+      assert.equal(response.statusCode, 200, `${action.method} ${action.path}: ${response.body}`)
+      return `${action.method} ${action.path}`
+    }
+    const pressed: string[] = []
+    const first = await list()
+    for (const action of [...first.rows.map((row) => row.action), first.readLinks.revoke]) pressed.push(await press(action))
+    for (const row of (await list()).rows) pressed.push(await press(row.undo))
+    return pressed.filter((name) => name !== '')
+  }
+
+  it('lists the setup page and runs every button of it, for RetroBat and for ES-DE, and chooses a frontend, without one', async () => {
+    let pressed: string[] = []
+    const calls = await syncCallsDuring(async () => {
+      pressed = [...await pressEveryButton(retrobat), ...await pressEveryButton(esDe)]
+      const chosen = await retrobat.app.inject({ method: 'POST', url: '/api/v1/setup/frontend', headers: ownPage, payload: { root: esDeRoot, profile: 'es-de' } })
+      assert.equal(chosen.statusCode, 200, chosen.body)
+    })
+    for (const button of ['hooks', 'mame-plugin', 'retroarch', 'service', 'read-link/revoke']) assert.ok(pressed.includes(`POST /api/v1/setup/${button}`), `${button}: ${pressed.join(', ')}`)
+    for (const undo of ['hooks', 'mame-plugin', 'retroarch']) assert.ok(pressed.includes(`DELETE /api/v1/setup/${undo}`), `${undo}: ${pressed.join(', ')}`)
     assert.deepEqual(calls, [])
   })
 })

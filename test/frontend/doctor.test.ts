@@ -41,7 +41,7 @@ describe('cabinet-hub doctor', () => {
   })
 
   it('names installed hooks that spool for another data dir, in text too', async () => {
-    configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir, spoolDir: spoolDirOf(tempDir()), port: 0, platform: 'linux' })
+    await configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir, spoolDir: spoolDirOf(tempDir()), port: 0, platform: 'linux' })
     const { code, stdout } = await doctor()
     assert.equal(code, 1)
     assert.match(stdout, /^cabinet-hub doctor: 2 problems to fix$/m)
@@ -50,7 +50,7 @@ describe('cabinet-hub doctor', () => {
   })
 
   it('finds nothing once the hooks are installed for this data dir and the rom is renamed with a space; exit 0', async () => {
-    configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir, spoolDir: spoolDirOf(dataDir), port: 0, platform: 'linux' })
+    await configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir, spoolDir: spoolDirOf(dataDir), port: 0, platform: 'linux' })
     renameSync(path.join(root, 'roms', 'nes', 'Tetris(USA).nes'), path.join(root, 'roms', 'nes', 'Tetris (USA).nes'))
     const { code, stdout } = await doctor()
     assert.equal(code, 0)
@@ -91,8 +91,8 @@ describe('cabinet-hub doctor --profile es-de', () => {
     assert.match(report.problems[1]!.message, /^CustomEventScriptsBrowsing is off in .*es_settings\.xml: ES-DE fires no game-select/)
     assert.match(report.problems[1]!.fix, /--enable-scripts/)
     assert.deepEqual(report.problems[2]!.files!.map((f) => [f.file, f.rename]), [[cash, 'Cash Money.nes']], 'Tetris(USA).nes passes: ES-DE quotes every argument')
-    configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(dataDir), port: 0, platform: 'linux' })
-    configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.switchOn!(tree.esConfigDir)
+    await configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(dataDir), port: 0, platform: 'linux' })
+    await configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.switchOn!(tree.esConfigDir)
     renameSync(cash, path.join(home, 'ROMs', 'nes', report.problems[2]!.files![0]!.rename!))
     const fixed = await doctor()
     assert.equal(fixed.code, 0, fixed.stdout)
@@ -104,7 +104,7 @@ describe('cabinet-hub doctor --profile retrobat (Windows: cmd runs the hooks)', 
   /** A RetroBat tree under `parent`, with our Windows hooks installed for this data dir. */
   async function retrobatTree (parent: string) {
     const tree = await copyDemoTree(parent, 'retrobat')
-    configuredFrontendHooks({ profile: 'retrobat' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(dataDir), port: 12345, platform: 'win32' })
+    await configuredFrontendHooks({ profile: 'retrobat' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(dataDir), port: 12345, platform: 'win32' })
     return { ...tree, nes: (file: string) => path.join(tree.root, 'roms', 'nes', file) }
   }
   const doctor = async (root: string) => moduleCli('doctor', ['--frontend-root', root, '--profile', 'retrobat', '--data-dir', dataDir, '--json'])

@@ -14,8 +14,8 @@ describe('installed hooks that point at another data dir', () => {
   let f: FrontendHub
   const otherSpool = path.join(tempDir('cabinet-hub-other-data-'), 'events.d')
   before(async () => {
-    f = await startFrontendHub({}, (tree) => {
-      configuredFrontendHooks({ profile: 'retrobat' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: otherSpool, port: 0, platform: 'linux' })
+    f = await startFrontendHub({}, async (tree) => {
+      await configuredFrontendHooks({ profile: 'retrobat' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: otherSpool, port: 0, platform: 'linux' })
     })
   })
   after(async () => f.close())
@@ -37,11 +37,11 @@ describe('installed hooks that point at another data dir', () => {
     const esConfigDir = path.join(tempDir(), 'emulationstation')
     const named = async (): Promise<string[]> => spoolDirsOf(await hooks.installed!.read(esConfigDir))
     const batchSpool = 'C:\\Cab 100%\\events.d'
-    hooks.install({ esConfigDir, spoolDir: batchSpool, port: 0, platform: 'win32' })
+    await hooks.install({ esConfigDir, spoolDir: batchSpool, port: 0, platform: 'win32' })
     assert.deepEqual(await named(), [batchSpool])
     const quoted = path.join(tempDir(), "it's here", 'events.d')
     await hooks.uninstall(esConfigDir)
-    hooks.install({ esConfigDir, spoolDir: quoted, port: 0, platform: 'linux' })
+    await hooks.install({ esConfigDir, spoolDir: quoted, port: 0, platform: 'linux' })
     assert.deepEqual(await named(), [quoted])
   })
 })

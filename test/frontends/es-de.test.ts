@@ -54,20 +54,20 @@ describe('ES-DE: where it keeps things', () => {
     assert.equal(settings.values.get('Theme'), 'linear-es-de')
   })
 
-  it('names the switches that keep our hooks from running, and switches them on keeping every other line', () => {
+  it('names the switches that keep our hooks from running, and switches them on keeping every other line', async () => {
     const appData = tempDir('cabinet-hub-esde-switch-')
     const before = '<?xml version="1.0"?>\n<bool name="CustomEventScripts" value="false" />\n<string name="ROMDirectory" value="/roms" />\n'
     const file = settingsFile(appData, before)
-    assert.deepEqual(hooks.switchedOff!(appData).map((p) => p.message.split(' ')[0]), ['CustomEventScripts', 'CustomEventScriptsBrowsing'])
-    assert.deepEqual(hooks.switchOn!(appData), ['CustomEventScripts', 'CustomEventScriptsBrowsing'])
+    assert.deepEqual((await hooks.switchedOff!(appData)).map((p) => p.message.split(' ')[0]), ['CustomEventScripts', 'CustomEventScriptsBrowsing'])
+    assert.deepEqual(await hooks.switchOn!(appData), ['CustomEventScripts', 'CustomEventScriptsBrowsing'])
     assert.equal(readFileSync(file, 'utf8'), '<?xml version="1.0"?>\n<bool name="CustomEventScripts" value="true" />\n<string name="ROMDirectory" value="/roms" />\n<bool name="CustomEventScriptsBrowsing" value="true" />\n')
-    assert.deepEqual(hooks.switchedOff!(appData), [])
-    assert.deepEqual(hooks.switchOn!(appData), [], 'a second run changes nothing')
+    assert.deepEqual(await hooks.switchedOff!(appData), [])
+    assert.deepEqual(await hooks.switchOn!(appData), [], 'a second run changes nothing')
     // Never run yet: ES-DE has no settings file, and both are off by default.
     const fresh = tempDir('cabinet-hub-esde-fresh-')
-    assert.equal(hooks.switchedOff!(fresh).length, 2)
-    assert.deepEqual(hooks.switchOn!(fresh), ['CustomEventScripts', 'CustomEventScriptsBrowsing'])
-    assert.equal(hooks.switchedOff!(fresh).length, 0)
+    assert.equal((await hooks.switchedOff!(fresh)).length, 2)
+    assert.deepEqual(await hooks.switchOn!(fresh), ['CustomEventScripts', 'CustomEventScriptsBrowsing'])
+    assert.equal((await hooks.switchedOff!(fresh)).length, 0)
   })
 })
 

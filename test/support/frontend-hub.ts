@@ -16,10 +16,10 @@ export interface FrontendHub {
 }
 
 /** `prepare` adds to the tree before the hub starts (es_settings.cfg, themes ...); `serve.listen` (io/ tests) makes the fake ES listen too. */
-export async function startFrontendHub (options: Record<string, string | boolean> = {}, prepare: (tree: FrontendTree) => void = () => {}, serve: Pick<TestHubOptions, 'listen'> = {}): Promise<FrontendHub> {
+export async function startFrontendHub (options: Record<string, string | boolean> = {}, prepare: (tree: FrontendTree) => Promise<void> | void = () => {}, serve: Pick<TestHubOptions, 'listen'> = {}): Promise<FrontendHub> {
   const es = await startFakeEs({ listen: serve.listen === true })
   const tree = writeFrontendTree()
-  prepare(tree)
+  await prepare(tree)
   const hub = await startHub({ ...serve, options: { frontendRoot: tree.root, esUrl: es.url, ...options } })
   return {
     hub,

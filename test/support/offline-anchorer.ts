@@ -6,7 +6,7 @@
  * network. Its seal is not a real one: no real block carries these merkle roots.
  */
 import { createHash } from 'node:crypto'
-import { appendFileSync, existsSync, readFileSync } from 'node:fs'
+import { appendFile, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bitcoinHeightOf, pendingLeaves, splice, type Anchorer, type Upgrade } from '../../src/records/anchoring/anchorer.js'
 import type { AnchorerOf } from '../../src/records/records-home.js'
@@ -76,15 +76,16 @@ export class OfflineTestAnchorer implements Anchorer {
       const subtree = parseTimestamp(chainBytes(pathToBlock(leaf.commitment), { kind: 'bitcoin', height: offlineTestHeight }), leaf.commitment)
       return { leaf, subtree }
     }))
-    this.#recordHeaders(proof)
+    await this.#recordHeaders(proof)
     return { ots: writeOts(proof), bitcoinHeight: offlineTestHeight }
   }
 
-  #recordHeaders (proof: OtsProof): void {
-    const known = existsSync(this.#headersFile) ? readFileSync(this.#headersFile, 'utf8') : ''
+  /** The jobs run one upgrade at a time, so no other one appends between this read and its append. */
+  async #recordHeaders (proof: OtsProof): Promise<void> {
+    const known = await readFile(this.#headersFile, 'utf8').catch((error: NodeJS.ErrnoException) => { if (error.code === 'ENOENT') return ''; throw error })
     const headers = evaluateOts(proof).leaves.flatMap((leaf) => leaf.kind === 'bitcoin' ? [offlineTestHeader(Buffer.from(leaf.merkleRoot, 'hex'), leaf.height).toString('hex')] : [])
     const added = headers.filter((hex) => !known.includes(hex))
-    if (added.length > 0) appendFileSync(this.#headersFile, added.map((hex) => `${hex}\n`).join(''))
+    if (added.length > 0) await appendFile(this.#headersFile, added.map((hex) => `${hex}\n`).join(''))
   }
 }
 

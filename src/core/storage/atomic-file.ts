@@ -9,7 +9,6 @@
  * ENOSPC, which `isStorageFullError` and `StorageHealth` recognise).
  */
 import { randomUUID } from 'node:crypto'
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -46,15 +45,6 @@ async function syncFolder (folder: string): Promise<void> {
   }
 }
 
-function syncFolderSync (folder: string): void {
-  const fd = openSync(folder, 'r')
-  try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-}
-
 /** Opens the temporary file, creating its folder only when it is missing (most writes go to a folder that is there). */
 async function openCreating (temporary: string, mode: number): Promise<FileHandle> {
   try {
@@ -87,29 +77,4 @@ export async function writeFileAtomic (file: string, data: string | Uint8Array |
     throw error
   }
   if (options.durable === true && syncsFolders()) await syncFolder(folder)
-}
-
-/**
- * The same, blocking: only for start-up and command-line work that nothing waits behind (the
- * issuer key created on first use, a hook spooled by the frontend's command), never on a
- * request, timer or event path.
- */
-export function writeFileAtomicSync (file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
-  const folder = path.dirname(file)
-  mkdirSync(folder, { recursive: true })
-  const temporary = temporaryBeside(file)
-  try {
-    const fd = openSync(temporary, 'w', options.mode ?? 0o644)
-    try {
-      writeFileSync(fd, data)
-      if (options.durable === true) fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(temporary, file)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
-  if (options.durable === true && syncsFolders()) syncFolderSync(folder)
 }

@@ -3,8 +3,7 @@
  * Windows batch script on Windows. Both leave the hook in the service's spool folder; installing
  * again rewrites them, uninstalling removes only files carrying our marker, of either platform.
  */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { HookInstallReport, HookScriptTarget, InstalledHookScripts } from '../adapter.js'
 import { esHookNames } from './hooks.js'
@@ -112,15 +111,15 @@ export function batScript (event: string, target: HookScriptTarget): string {
 }
 
 /** Writes the scripts of the target's platform for every hook we listen to (of ES, unless a family of its own names them). */
-export function installHooks (target: HookScriptTarget, events: readonly string[] = esHookNames): HookInstallReport {
+export async function installHooks (target: HookScriptTarget, events: readonly string[] = esHookNames): Promise<HookInstallReport> {
   const windows = target.platform === 'win32'
   const written: string[] = []
   for (const event of events) {
     const folder = path.join(scriptsFolder(target.esConfigDir), event)
-    mkdirSync(folder, { recursive: true })
+    await mkdir(folder, { recursive: true })
     const file = path.join(folder, `${hookScriptBaseName}${windows ? '.bat' : '.sh'}`)
-    writeFileSync(file, windows ? batScript(event, target) : shScript(event, target))
-    if (!windows) chmodSync(file, 0o755)
+    await writeFile(file, windows ? batScript(event, target) : shScript(event, target))
+    if (!windows) await chmod(file, 0o755)
     written.push(file)
   }
   return { written, removed: [] }

@@ -7,7 +7,8 @@
 import os from 'node:os'
 import path from 'node:path'
 import type { FrontendLayout } from '../adapter.js'
-import { settingsNow } from './settings.js'
+import { readSettingsNow } from './settings.js'
+import { settingsNow } from './settings-at-start.js'
 
 /**
  * The application data folder ES-DE uses on this machine: `ESDE_APPDATA_DIR` (Linux and macOS
@@ -34,9 +35,16 @@ function folderSetting (value: string, homeDir: string): string {
  * home; `ROMDirectory` and `MediaDirectory` come from es_settings.xml, blank meaning their defaults.
  */
 export function esDeLayout (root: string): FrontendLayout {
-  const appData = path.resolve(root)
+  return layoutWith(path.resolve(root), settingsNow(path.resolve(root)))
+}
+
+/** The same, its settings read without stopping the loop (the setup page's choice of a frontend). */
+export async function readEsDeLayout (root: string): Promise<FrontendLayout> {
+  return layoutWith(path.resolve(root), await readSettingsNow(path.resolve(root)))
+}
+
+function layoutWith (appData: string, settings: ReadonlyMap<string, string>): FrontendLayout {
   const homeDir = path.basename(appData) === 'ES-DE' ? path.dirname(appData) : os.homedir()
-  const settings = settingsNow(appData)
   const romDirectory = settings.get('ROMDirectory')?.trim() ?? ''
   const mediaDirectory = settings.get('MediaDirectory')?.trim() ?? ''
   return {

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import type { FrontendAdapter, FrontendHooks, FrontendPaths } from '../adapter.js'
 import { cmdArguments, esFormats, installedEsHookScripts, installHooks, uninstallHooks } from '../emulationstation/index.js'
-import { esDeAppDataDir, esDeLayout } from './app-data.js'
+import { esDeAppDataDir, esDeLayout, readEsDeLayout } from './app-data.js'
 import { esDeControls } from './controls.js'
 import { esDeHookNames, esDeShArguments, interpretEsDeHook } from './hooks.js'
 import { EsDeNoWebApi } from './no-web-api.js'
@@ -32,6 +32,7 @@ export const esDeAdapter: FrontendAdapter = {
   family: 'es-de',
   defaultRoot: () => esDeAppDataDir(),
   layout: esDeLayout,
+  readLayout: readEsDeLayout,
   readSettings: readEsDeSettings,
   // The bundled systems are inside the install; the user's own are in custom_systems.
   systemsFiles: (paths: FrontendPaths) => paths.esConfigDir === null ? [] : [path.join(paths.esConfigDir, 'custom_systems', 'es_systems.xml')],
@@ -47,4 +48,4 @@ export const esDeAdapter: FrontendAdapter = {
 }
 
 /** ES-DE's settings as they are on disk now (the simulated ES-DE reads RunInBackground from them). */
-export { settingsNow as esDeSettingsNow } from './settings.js'
+export { settingsNow as esDeSettingsNow } from './settings-at-start.js'

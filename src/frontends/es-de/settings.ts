@@ -4,18 +4,18 @@
  * the browsing events (game-select, system-select) only with `CustomEventScriptsBrowsing` on too;
  * both are off by default (frontends.md §1).
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { commandToRun } from '../../core/launcher.js'
 import type { FrontendSettings } from '../../core/settings.js'
-import { writeFileAtomicSync } from '../../core/storage/atomic-file.js'
+import { writeFileAtomic } from '../../core/storage/atomic-file.js'
 import type { HookSwitchProblem } from '../adapter.js'
 import { parseSettings } from '../es-settings.js'
 import { readSettingsFile, type SettingsFormat } from '../settings-file.js'
 
 const settingsDirOf = (appData: string): string => path.join(appData, 'settings')
 const settingsFileName = 'es_settings.xml'
-const settingsFileOf = (appData: string): string => path.join(settingsDirOf(appData), settingsFileName)
+export const settingsFileOf = (appData: string): string => path.join(settingsDirOf(appData), settingsFileName)
 
 /** ES-DE calls its theme `Theme` (ThemeSet before 2.0: es-app/src/views/GamelistView.cpp reads Settings "Theme"); it has no RetroAchievements login. */
 const esDeSettingKeys: SettingsFormat['keys'] = { theme: ['Theme', 'ThemeSet'], retroAchievementsUser: [] }
@@ -24,13 +24,20 @@ export async function readEsDeSettings (appData: string | null): Promise<Fronten
   return readSettingsFile(appData === null ? null : settingsDirOf(appData), { fileName: settingsFileName, parse: parseSettings, keys: esDeSettingKeys })
 }
 
-/** The settings as they are on disk now; none when the file is missing or broken (ES-DE then uses its defaults). */
-export function settingsNow (appData: string): Map<string, string> {
+/** The settings of the file's text; none when the file is missing (null) or broken: ES-DE then uses its defaults. */
+export function settingsIn (text: string | null): Map<string, string> {
   try {
-    return parseSettings(readFileSync(settingsFileOf(appData), 'utf8'))
+    return text === null ? new Map() : parseSettings(text)
   } catch {
     return new Map()
   }
+}
+
+const textOf = async (file: string): Promise<string | null> => readFile(file, 'utf8').catch(() => null)
+
+/** The settings as they are on disk now (settings-at-start.ts reads them blocking, for start-up). */
+export async function readSettingsNow (appData: string): Promise<Map<string, string>> {
+  return settingsIn(await textOf(settingsFileOf(appData)))
 }
 
 /** The two switches our hooks need, with what each one costs when it is off. */
@@ -39,8 +46,8 @@ const switches = [
   { name: 'CustomEventScriptsBrowsing', menu: 'Other settings > Browsing custom events', off: 'ES-DE fires no game-select or system-select: the service never hears what is selected' }
 ] as const
 
-export function switchedOffSettings (appData: string): HookSwitchProblem[] {
-  const settings = settingsNow(appData)
+export async function switchedOffSettings (appData: string): Promise<HookSwitchProblem[]> {
+  const settings = await readSettingsNow(appData)
   const file = settingsFileOf(appData)
   return switches.filter(({ name }) => settings.get(name) !== 'true').map(({ name, menu, off }) => ({
     message: `${name} is off in ${file}: ${off}`,
@@ -55,21 +62,17 @@ const settingLine = (name: string): string => `<bool name="${name}" value="true"
  * written with just them); returns the names it changed. The file is replaced by a rename, so
  * ES-DE never reads it half written.
  */
-export function switchOnSettings (appData: string): string[] {
+export async function switchOnSettings (appData: string): Promise<string[]> {
   const file = settingsFileOf(appData)
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    text = '<?xml version="1.0"?>\n'
-  }
-  const settings = settingsNow(appData)
+  const read = await textOf(file)
+  const settings = settingsIn(read)
+  let text = read ?? '<?xml version="1.0"?>\n'
   const changed = switches.map(({ name }) => name).filter((name) => settings.get(name) !== 'true')
   for (const name of changed) {
     const element = new RegExp(`<[a-z]+\\s+name="${name}"[^>]*/>`)
     text = element.test(text) ? text.replace(element, settingLine(name)) : `${text}${text.endsWith('\n') ? '' : '\n'}${settingLine(name)}\n`
   }
   if (changed.length === 0) return []
-  writeFileAtomicSync(file, text)
+  await writeFileAtomic(file, text)
   return changed
 }

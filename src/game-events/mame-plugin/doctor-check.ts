@@ -6,9 +6,7 @@ export const mamePluginDoctorCheck: DoctorCheck = {
   flags: { 'plugins-dir': { type: 'string', multiple: true } },
   async run (flags, core) {
     const pluginsDirs = (flags['plugins-dir'] ?? []) as readonly string[]
-    return pluginsDirs.flatMap((pluginsDir) => {
-      const problem = installedPluginProblem(pluginsDir, core.dataDir)
-      return problem === null ? [] : [{ kind: 'mame-plugin-elsewhere', ...problem }]
-    })
+    const problems = await Promise.all(pluginsDirs.map(async (pluginsDir) => installedPluginProblem(pluginsDir, core.dataDir)))
+    return problems.flatMap((problem) => problem === null ? [] : [{ kind: 'mame-plugin-elsewhere', ...problem }])
   }
 }

@@ -5,7 +5,7 @@ import { definitionsRoot } from '../watches/definition-store.js'
 import { installPlugin, pluginName, uninstallPlugin } from './plugin-files.js'
 
 /** Writes (or removes) the plugin for the service of `dataDir`; returns the files written or removed. The setup page's button calls it too. */
-export function setMamePlugin (pluginsDir: string, dataDir: string, port: number, install: boolean): string[] {
+export async function setMamePlugin (pluginsDir: string, dataDir: string, port: number, install: boolean): Promise<string[]> {
   return install ? installPlugin(pluginsDir, definitionsRoot(dataDir), port) : uninstallPlugin(pluginsDir)
 }
 
@@ -20,7 +20,7 @@ export const installMamePluginCommand: ModuleCommand<typeof gameEventsOptions> =
     if (positionals.length > 0) throw new CommandUsageError(`install-mame-plugin: unexpected argument ${positionals[0]}`)
     const pluginsDir = flags['plugins-dir']
     if (pluginsDir === undefined) throw new CommandUsageError('install-mame-plugin: --plugins-dir DIR is required')
-    const files = setMamePlugin(pluginsDir, core.dataDir, core.port, flags.uninstall !== true)
+    const files = await setMamePlugin(pluginsDir, core.dataDir, core.port, flags.uninstall !== true)
     context.stdout.write(`${flags.uninstall === true ? 'removed' : 'wrote'} ${files.length === 0 ? 'nothing' : files.join(', ')}\n`)
     return 0
   }

@@ -44,7 +44,7 @@ export function isOtherServicesPlugin (plugin: PluginDescription, dataDir: strin
 }
 
 /** For `doctor`: the problem of the plugin installed in `pluginsDir`; null when none is there or it writes for `dataDir`. */
-export function installedPluginProblem (pluginsDir: string, dataDir: string): PluginProblem | null {
-  const plugin = installedPlugin(pluginsDir)
+export async function installedPluginProblem (pluginsDir: string, dataDir: string): Promise<PluginProblem | null> {
+  const plugin = await installedPlugin(pluginsDir)
   return plugin === null ? null : pluginElsewhereProblem(plugin, dataDir)
 }

@@ -5,8 +5,9 @@
  * network outputs (see plugin-bridge.ts for the names). MAME's own `json` plugin parses the
  * definitions, so MAME runs with `-pluginspath "<this dir>;<MAME's plugins>"`.
  */
-import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdir, readFile, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { pathExists } from '../../core/storage/path-exists.js'
 import { bytesPerOutput, type PluginDescription } from './plugin-bridge.js'
 
 export const pluginName = 'cabinethub'
@@ -18,11 +19,11 @@ function luaString (text: string): string {
 }
 
 /** The plugin `installPlugin` wrote into `pluginsDir`, read back from its `init.lua`; null when none is there. */
-export function installedPlugin (pluginsDir: string): PluginDescription | null {
+export async function installedPlugin (pluginsDir: string): Promise<PluginDescription | null> {
   const folder = path.join(pluginsDir, pluginName)
   let lua: string
   try {
-    lua = readFileSync(path.join(folder, 'init.lua'), 'utf8')
+    lua = await readFile(path.join(folder, 'init.lua'), 'utf8')
   } catch {
     return null
   }
@@ -137,26 +138,26 @@ return exports
 }
 
 /** Writes the plugin for the service on `servicePort` (idempotent); returns the files written. */
-export function installPlugin (pluginsDir: string, definitionsDir: string, servicePort: number): string[] {
+export async function installPlugin (pluginsDir: string, definitionsDir: string, servicePort: number): Promise<string[]> {
   const folder = path.join(pluginsDir, pluginName)
-  mkdirSync(folder, { recursive: true })
+  await mkdir(folder, { recursive: true })
   const files: Array<[string, string]> = [[path.join(folder, 'plugin.json'), pluginJson], [path.join(folder, 'init.lua'), initLua(definitionsDir, servicePort)]]
-  for (const [file, text] of files) writeFileSync(file, text)
+  for (const [file, text] of files) await writeFile(file, text)
   return files.map(([file]) => file)
 }
 
 /** Removes the plugin's own two files, and its folder when nothing else is in it; returns the files removed. */
-export function uninstallPlugin (pluginsDir: string): string[] {
+export async function uninstallPlugin (pluginsDir: string): Promise<string[]> {
   const folder = path.join(pluginsDir, pluginName)
   const removed: string[] = []
   for (const name of ['plugin.json', 'init.lua']) {
     const file = path.join(folder, name)
-    if (!existsSync(file)) continue
-    rmSync(file)
+    if (!await pathExists(file)) continue
+    await unlink(file)
     removed.push(file)
   }
   try {
-    rmdirSync(folder)
+    await rmdir(folder)
   } catch {
     // Not empty (the owner keeps files of their own there) or already gone: leave it.
   }

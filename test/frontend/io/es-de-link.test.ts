@@ -45,7 +45,7 @@ describe('the service against the simulated ES-DE', () => {
     writeFileSync(gamelist, readFileSync(gamelist, 'utf8').replace('Legend of Zelda, The (USA).nes', 'Legend of Zelda, The (USA).zip'))
     const logger = pino({ level: 'debug' }, { write: (line: string) => { logLines.push(JSON.parse(line) as Record<string, unknown>) } })
     hub = await startHub({ logger, options: { frontendRoot: tree.root, profile: 'es-de', esProbeIntervalMs: '200' } })
-    configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
+    await configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
     frontend = await hub.connect(`/ws/frontend`)
     raw = await hub.connect(`/ws/esevent`)
     sim = new SimulatedEsDe({ frontendRoot: tree.root, playSeconds: 600, screensaverSeconds: 0 })

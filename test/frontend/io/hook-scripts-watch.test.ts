@@ -21,7 +21,7 @@ describe('hook scripts that change while the service runs', () => {
   let f: FrontendHub
   let frontend: RecordingClient
   /** What `cabinet-hub install-hooks --data-dir DIR` writes. */
-  const installFor = (esConfigDir: string, dir: string): void => { hooks.install({ esConfigDir, spoolDir: spoolDirOf(dir), port: 0, platform: 'linux' }) }
+  const installFor = async (esConfigDir: string, dir: string): Promise<void> => { await hooks.install({ esConfigDir, spoolDir: spoolDirOf(dir), port: 0, platform: 'linux' }) }
   const frontendStatus = async (): Promise<{ link: string, problem: string | null, installedHooksSpoolInto: string[] }> => (await f.get('/api/v1/status')).body.frontend
   /** Polls the status until `done`, for at most 5 s. */
   const statusUntil = async (done: (status: Awaited<ReturnType<typeof frontendStatus>>) => boolean): Promise<Awaited<ReturnType<typeof frontendStatus>>> => {
@@ -36,7 +36,7 @@ describe('hook scripts that change while the service runs', () => {
   const linkEvents = (): Array<{ Link: string, Problem: string | null }> => frontend.frames.filter((frame) => frame.Type === 'ui.frontend.link.changed').map((frame) => frame.Payload as { Link: string, Problem: string | null })
 
   before(async () => {
-    f = await startFrontendHub({ dataDir }, (tree) => { installFor(tree.esConfigDir, dataDir) }, { listen: true })
+    f = await startFrontendHub({ dataDir }, async (tree) => installFor(tree.esConfigDir, dataDir), { listen: true })
     frontend = await RecordingClient.connect(`${f.hub.wsBase}/ws/frontend`)
   })
   after(async () => {
@@ -47,7 +47,7 @@ describe('hook scripts that change while the service runs', () => {
   it('says at once that scripts reinstalled for another data dir no longer reach it, and clears once they are reinstalled for its own', async () => {
     const atStart = await frontendStatus()
     assert.deepEqual([atStart.link, atStart.problem, atStart.installedHooksSpoolInto], ['ok', null, [spoolDirOf(dataDir)]])
-    installFor(f.tree.esConfigDir, otherDataDir)
+    await installFor(f.tree.esConfigDir, otherDataDir)
     const degraded = await statusUntil((status) => status.link === 'degraded')
     const fix = commandToRun(`install-hooks --frontend-root ${f.tree.root} --profile retrobat --data-dir ${dataDir}`)
     assert.ok(degraded.problem?.includes(spoolDirOf(otherDataDir)) === true, String(degraded.problem))
@@ -56,7 +56,7 @@ describe('hook scripts that change while the service runs', () => {
     // The live page refreshes the link banner on this event.
     await frontend.until(() => linkEvents().some((event) => event.Link === 'degraded' && event.Problem === degraded.problem), 5000)
 
-    installFor(f.tree.esConfigDir, dataDir)
+    await installFor(f.tree.esConfigDir, dataDir)
     const whole = await statusUntil((status) => status.link === 'ok')
     assert.equal(whole.problem, null)
     await frontend.until(() => linkEvents().at(-1)?.Link === 'ok', 5000)
@@ -67,7 +67,7 @@ describe('hook scripts that change while the service runs', () => {
     const degraded = await statusUntil((status) => status.link === 'degraded')
     assert.ok(degraded.problem?.startsWith(`the hook scripts of game-start were removed from ${f.tree.esConfigDir}`) === true, String(degraded.problem))
     assert.ok(degraded.problem.endsWith(`run ${commandToRun(`install-hooks --frontend-root ${f.tree.root} --profile retrobat --data-dir ${dataDir}`)}`), degraded.problem)
-    installFor(f.tree.esConfigDir, dataDir)
+    await installFor(f.tree.esConfigDir, dataDir)
     assert.equal((await statusUntil((status) => status.link === 'ok')).problem, null)
   })
 })

@@ -37,7 +37,7 @@ describe('the service against the simulated real ES', () => {
     execFileSync('mkfifo', [panelDevice])
     hub = await startHub({ listen: true, options: { frontendRoot: tree.root, profile: 'batocera', esUrl: simUrl, controlBackend: 'simulator', esProbeIntervalMs: '200', reconcileHintMs: '300', panelEvdevDevices: panelDevice } })
     panel = openSync(panelDevice, 'w')
-    configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
+    await configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDirOf(hub.dataDir), port: 0, platform: 'linux' })
     frontend = await RecordingClient.connect(`${hub.wsBase}/ws/frontend`)
     raw = await RecordingClient.connect(`${hub.wsBase}/ws/esevent`)
     // ui.frontend.started is news, not retained: it may have gone out before this client connected.

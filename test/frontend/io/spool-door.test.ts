@@ -63,7 +63,7 @@ describe('spool door', () => {
     // How many hooks had been written when the first one was applied (the burst's waits queued: all of them).
     let writtenAtFirstApplied: number | null = null
     for (let i = 0; i < count; i++) {
-      writeSpoolFile(spoolDir, { event: 'game-selected', args: ['mame', `/cab/roms/mame/g${i}.zip`], hookId: null })
+      await writeSpoolFile(spoolDir, { event: 'game-selected', args: ['mame', `/cab/roms/mame/g${i}.zip`], hookId: null })
       await sleep(20)
       if (applied.length > 0) writtenAtFirstApplied ??= i + 1
     }
@@ -117,7 +117,7 @@ describe('spool door', () => {
     const spoolDir = path.join(tempDir('cabinet-hub-spool-'), 'events.d')
     const { door, applied } = open(spoolDir)
     await door.watch()
-    writeSpoolFile(spoolDir, { event: 'system-selected', args: ['snes'], hookId: null })
+    await writeSpoolFile(spoolDir, { event: 'system-selected', args: ['snes'], hookId: null })
     await until(() => applied.length === 1)
     assert.deepEqual(readdirSync(spoolDir), [])
   })
@@ -158,7 +158,7 @@ describe('spool door', () => {
     await door.watch()
     const count = 100
     for (let i = 0; i < count; i++) {
-      writeSpoolFile(spoolDir, { event: 'system-selected', args: [`system${i}`], hookId: null })
+      await writeSpoolFile(spoolDir, { event: 'system-selected', args: [`system${i}`], hookId: null })
       await sleep(2)
     }
     await until(() => applied.length === count)

@@ -149,12 +149,12 @@ describe('cabinet-hub hook: spooled while the service is down, applied in order 
     }
   })
 
-  it('uninstall-hooks removes only our scripts, those of either platform', () => {
+  it('uninstall-hooks removes only our scripts, those of either platform', async () => {
     const scripts = path.join(tree.esConfigDir, 'scripts')
     const theirs = path.join(scripts, 'game-selected', 'their-hook.sh')
     writeFileSync(theirs, '#!/bin/sh\n')
     // A tree once set up from Windows (a shared RetroBat folder) has our batch files too.
-    configuredFrontendHooks({ profile: 'retrobat' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDir(), port, platform: 'win32' })
+    await configuredFrontendHooks({ profile: 'retrobat' } as FrontendsConfig)!.install({ esConfigDir: tree.esConfigDir, spoolDir: spoolDir(), port, platform: 'win32' })
     assert.ok(existsSync(path.join(scripts, 'game-start', 'cabinet-hub-hook.bat')))
     const result = run(['uninstall-hooks', '--frontend-root', tree.root])
     assert.equal(result.status, 0, result.stderr)

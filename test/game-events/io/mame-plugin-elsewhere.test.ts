@@ -85,7 +85,7 @@ describe('cabinet-hub doctor --plugins-dir', () => {
 
   it('lists a plugin installed for another data dir, with its fix, and exits 1', async () => {
     const other = tempDir('cabinet-hub-doctor-other-')
-    installPlugin(pluginsDir, definitionsRoot(other), 0)
+    await installPlugin(pluginsDir, definitionsRoot(other), 0)
     const { code, stdout } = await moduleCli('doctor', ['--plugins-dir', pluginsDir, '--data-dir', dataDir, '--json'])
     assert.equal(code, 1)
     const report = JSON.parse(stdout) as { problems: { kind: string, message: string, fix: string }[] }
@@ -95,7 +95,7 @@ describe('cabinet-hub doctor --plugins-dir', () => {
   })
 
   it('finds nothing once the plugin is installed for this data dir, or in a folder without one; exit 0', async () => {
-    installPlugin(pluginsDir, definitionsRoot(dataDir), 0)
+    await installPlugin(pluginsDir, definitionsRoot(dataDir), 0)
     const { code, stdout } = await moduleCli('doctor', ['--plugins-dir', pluginsDir, '--plugins-dir', tempDir(), '--data-dir', dataDir])
     assert.equal(code, 0)
     assert.equal(stdout, 'cabinet-hub doctor: nothing to fix\n')
@@ -103,7 +103,7 @@ describe('cabinet-hub doctor --plugins-dir', () => {
 
   it('reads back a definition folder with quotes and backslashes as install-mame-plugin wrote it', async () => {
     const odd = path.join(tempDir(), 'it\'s "here" \\ too')
-    installPlugin(pluginsDir, definitionsRoot(odd), 0)
+    await installPlugin(pluginsDir, definitionsRoot(odd), 0)
     const { code, stdout } = await moduleCli('doctor', ['--plugins-dir', pluginsDir, '--data-dir', dataDir, '--json'])
     assert.equal(code, 1)
     assert.ok(stdout.includes(JSON.stringify(definitionsRoot(odd)).slice(1, -1)), stdout)

@@ -137,7 +137,7 @@ describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
     const pluginsDir = path.join(work, 'other plugins=1')
     const elsewhere = definitionsRoot(path.join(work, 'another data: dir'))
     // 0: the port the test hub was configured with (it listens on one the system chose), so the plugin is this hub's, misinstalled.
-    installPlugin(pluginsDir, elsewhere, 0)
+    await installPlugin(pluginsDir, elsewhere, 0)
     const arcade = await RecordingClient.connect(`${hub.wsBase}/ws/arcade`)
     const child = spawn(mame.path!, ['pong', '-plugin', 'cabinethub', '-pluginspath', `${pluginsDir};/usr/share/games/mame/plugins`, '-output', 'network',
       '-video', 'none', '-sound', 'none', '-seconds_to_run', '600'], { cwd: work, env: { ...process.env, HOME: work, SDL_VIDEODRIVER: 'dummy', SDL_AUDIODRIVER: 'dummy' }, stdio: 'ignore' })
@@ -155,7 +155,7 @@ describe('cabemu outputs from a real MAME', { skip: mame.skip }, () => {
 
   it('reads watched memory through the cabinethub plugin: mame nes -cart with the counter watched as a score reaches /ws/score', async () => {
     const pluginsDir = path.join(work, 'plugins')
-    installPlugin(pluginsDir, definitionsRoot(hub.dataDir), 0)
+    await installPlugin(pluginsDir, definitionsRoot(hub.dataDir), 0)
     const put = await putDefinition(hub, 'nes', 'chk', { watches: [{ key: 'P1_SCORE', address: '0x0010', size: 2, encoding: 'uint-le', role: 'score', player: 1, description: 'frame counter' }] })
     assert.equal(put.status, 200)
     const cart = path.join(work, 'chk.nes')
