@@ -35,7 +35,7 @@ function romMatcher (pattern: string): (fileName: string) => boolean {
 
 /** `1-4` -> [1, 4], `2` -> [2, 2]; null when the gamelist says nothing usable. */
 function playerRange (players: string | undefined): [number, number] | null {
-  const match = /^\s*(\d+)\s*(?:[-–]\s*(\d+))?/.exec(players ?? '')
+  const match = /^\s*(\d+)\s*(?:[-\u2013]\s*(\d+))?/.exec(players ?? '')
   return match === null ? null : [Number(match[1]), Number(match[2] ?? match[1])]
 }
 

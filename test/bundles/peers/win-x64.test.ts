@@ -47,6 +47,6 @@ describe('the win-x64 bundle', { skip: unzip.skip }, () => {
   it('has cabinet-hub.cmd: CRLF lines that run the app with the bundle\'s node.exe, passing every argument', () => {
     const launcher = readFileSync(path.join(bundle, 'cabinet-hub.cmd'), 'utf8')
     assert.ok(launcher.split('\n').slice(0, -1).every((line) => line.endsWith('\r')), 'CRLF lines, as cmd expects')
-    assert.ok(launcher.includes('"%~dp0node\\node.exe" --max-semi-space-size=16 "%~dp0app\\cabinet-hub.mjs" %*\r\n'))
+    assert.ok(launcher.includes('"%~dp0node\\node.exe" --max-semi-space-size=8 "%~dp0app\\cabinet-hub.mjs" %*\r\n'))
   })
 })
