@@ -31,7 +31,7 @@ export interface PanelControls {
   instructionCardFields (frontendSystem: string, romStem: string | null): Record<string, unknown>
 }
 
-export const panelControlsService = serviceKey<PanelControls>('panels.controls')
+export const panelControlsService = serviceKey<PanelControls>()('panelControls')
 
 /** The panel of the game on screen, for what themes show of it. */
 export interface CurrentPanel {
@@ -41,7 +41,7 @@ export interface CurrentPanel {
   themeSnapshot (layout?: string): PanelThemeSnapshot | null
 }
 
-export const currentPanelService = serviceKey<CurrentPanel>('panels.current')
+export const currentPanelService = serviceKey<CurrentPanel>()('currentPanel')
 
 export const panelsModule = defineModule({
   name: 'panels',
@@ -58,7 +58,7 @@ export const panelsModule = defineModule({
     const art = new PanelArtStore(context.core.dataDir, (message) => logger.warn(message))
     // A drawing still being written when the service stops is finished first.
     context.onStop(async () => art.flushed())
-    const onScreen = context.use(onScreenService)
+    const onScreen = context.deps.onScreen
     const service = new PanelService({
       resources,
       cabinet: cabinetConfig(options, settings.values),
@@ -66,9 +66,9 @@ export const panelsModule = defineModule({
       esSettings: settings.values,
       publisher: context.publisher,
       now: context.now,
-      machines: context.use(machineDataService),
+      machines: context.deps.machineData,
       onScreen,
-      navigated: (atMs) => { if (enabled) context.use(frontendNavigationService).panelNavigation(atMs) }
+      navigated: (atMs) => { if (enabled) context.deps.frontendNavigation.panelNavigation(atMs) }
     })
     context.provide(panelControlsService, {
       instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}

@@ -30,19 +30,19 @@ export const surfacesModule = defineModule({
   provides: [surfaceFactsService],
   needs: [catalogService, localMediaService, mediaFactsService, panelControlsService, onScreenService],
   register: async (_scope, context) => {
-    const panels = context.use(panelControlsService)
+    const panels = context.deps.panelControls
     const facts = context.factChannel<SurfaceFacts>()
     context.provide(surfaceFactsService, facts)
     const snapshots = new SurfaceSnapshots({
       facts,
       publisher: context.publisher,
-      onScreen: context.use(onScreenService),
-      mediaFacts: context.use(mediaFactsService),
+      onScreen: context.deps.onScreen,
+      mediaFacts: context.deps.mediaFacts,
       logger: context.logger,
       now: context.now,
       files: context.files,
-      media: context.use(localMediaService),
-      catalog: context.use(catalogService),
+      media: context.deps.localMedia,
+      catalog: context.deps.catalog,
       language: context.options.language,
       instructionCardExtension: (entry) => panels.instructionCardFields(entry.frontendSystem, entry.rom)
     })
