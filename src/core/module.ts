@@ -125,6 +125,28 @@ export interface DoctorCheck {
   run (flags: Readonly<Record<string, unknown>>, core: Readonly<CoreConfig>): Promise<readonly DoctorProblem[]>
 }
 
+/** What a service is built from: its domain modules and the dependencies the CLI (or a test) makes. */
+export interface HubDeps {
+  readonly loaded: LoadedConfig
+  readonly logger: FastifyBaseLogger
+  readonly db: HubDatabase
+  readonly settings: FrontendSettings
+  readonly now: () => Date
+  /** The files modules read (the disk unless a test gives its own). */
+  readonly files?: Files
+  /** The domain modules of this build, already in registration order. */
+  readonly modules: readonly HubModule[]
+}
+
+/** A service a command built of its own: it listens through `app`, then `hub.start()` runs the start phases. */
+interface BuiltService {
+  readonly app: HubApp
+  readonly hub: { start (): Promise<unknown> }
+}
+
+/** Builds a service as `serve` does (the app's buildApp, which the CLI supplies: no module imports the composition). */
+export type BuildService = (deps: HubDeps) => Promise<BuiltService>
+
 /** What a module command gets besides its arguments. */
 export interface CommandContext<O extends OptionTable = OptionTable> {
   /**
@@ -146,6 +168,10 @@ export interface CommandContext<O extends OptionTable = OptionTable> {
   }
   /** Every module's doctor checks, for the doctor command. */
   readonly doctorChecks: readonly DoctorCheck[]
+  /** Every module of this build, for a command that serves what they publish (the venue). */
+  readonly modules: readonly HubModule[]
+  /** For a command that serves a service of its own, built from the modules it passes (the venue passes its own). */
+  readonly buildService: BuildService
   /** Standard output and error, so tests can drive a command in process. */
   readonly stdout: NodeJS.WritableStream
   readonly stderr: NodeJS.WritableStream
