@@ -47,6 +47,13 @@ module.exports = {
       to: { path: '^src/[^/]+/', pathNot: ['^src/core/', '^src/[^/]+/index\\.ts$'] }
     },
     {
+      name: 'modules-never-import-the-composition',
+      comment: 'The module list (src/modules.ts) and the app (src/app.ts) are made of the modules: no module imports them. A command that serves a service of its own gets the build\'s modules and buildService in its CommandContext.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/' },
+      to: { path: '^src/(modules|app)\\.ts$' }
+    },
+    {
       name: 'no-circular',
       comment: 'Import cycles make start order and types fragile.',
       severity: 'error',

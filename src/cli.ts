@@ -274,7 +274,7 @@ async function main (argv: string[]): Promise<number> {
   const moduleCommand = findModuleCommand(domainModules, argv[0])
   if (moduleCommand !== null && !argv.includes('--help') && !argv.includes('-h')) {
     try {
-      return await runModuleCommand(moduleCommand, argv.slice(1), optionTable, process.env)
+      return await runModuleCommand(moduleCommand, argv.slice(1), optionTable, process.env, buildApp)
     } catch (error) {
       if (error instanceof CommandUsageError || error instanceof ConfigError) return fail(error.message)
       throw error

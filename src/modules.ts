@@ -28,7 +28,7 @@ import { venueCommandModule } from './venue/index.js'
 
 /** Domain modules in registration order: as listed, except that a module comes after the providers of what it needs. */
 export const domainModules: readonly HubModule[] = orderByNeeds([
-  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, gameEventsModule, hiscoresModule, romsModule, scrapingModule, panelsModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule(() => domainModules), bootModule, notificationsModule, overlaysModule, themesModule, setupModule
+  frontendsModule, libraryModule, mediaModule, surfacesModule, frontendModule, romsModule, panelsModule, gameEventsModule, hiscoresModule, scrapingModule, achievementsModule, dashboardModule, recordsModule, mqttModule, venueCommandModule, bootModule, notificationsModule, overlaysModule, themesModule, setupModule
 ])
 
 /** The options the composition root itself reads (the CLI and the embedded demo). */

@@ -12,4 +12,4 @@ export interface AchievementFacts {
   }
 }
 
-export const achievementFactsService = serviceKey<Facts<AchievementFacts>>('achievements.facts')
+export const achievementFactsService = serviceKey<Facts<AchievementFacts>>()('achievementFacts')

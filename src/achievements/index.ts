@@ -33,12 +33,12 @@ export const achievementsModule = defineModule({
     const service = new AchievementsService({ facts, options: context.options, dataDir: context.core.dataDir, db: context.db, publisher: context.publisher, logger: context.logger, now: context.now })
     achievementsRoutes(scope, service, context.enabled)
     if (!context.enabled) return
-    context.use(liveViewsService).add(achievementsView)
-    const frontend = context.use(onScreenService).facts
+    context.deps.liveViews.add(achievementsView)
+    const frontend = context.deps.onScreen.facts
     // The frontend saying the game is over ends the session, and so does a content stop of any game source (RetroArch, MAME through its plugin).
     const unfollow = [
       frontend.on('GameEnded', () => { service.model.end('game-ended') }),
-      context.use(gameFactsService).on('ContentStopped', () => { service.model.end('content-stopped') })
+      context.deps.gameFacts.on('ContentStopped', () => { service.model.end('content-stopped') })
     ]
     context.onStop(() => { for (const unsubscribe of unfollow) unsubscribe() })
     // The demo plays against the local host only: it never sends its made-up sessions upstream.

@@ -4,12 +4,14 @@
  */
 import type { CoreConfig } from './core-options.js'
 import { parseFlags } from './flags.js'
-import { CommandUsageError, type CommandContext, type DoctorCheck, type HubModule, type ModuleCommand } from './module.js'
+import { CommandUsageError, type BuildService, type CommandContext, type DoctorCheck, type HubModule, type ModuleCommand } from './module.js'
 import { cliFlags, cliValuesByKey, configOf, givenServiceArgs, loadConfig, type OptionEntry } from './options.js'
 
 interface FoundCommand {
   readonly module: HubModule
   readonly command: ModuleCommand
+  /** Every module of the build. */
+  readonly modules: readonly HubModule[]
   readonly doctorChecks: readonly DoctorCheck[]
 }
 
@@ -17,7 +19,7 @@ export function findModuleCommand (modules: readonly HubModule[], name: string |
   if (name === undefined) return null
   for (const module of modules) {
     const command = module.commands?.find((candidate) => candidate.name === name)
-    if (command !== undefined) return { module, command, doctorChecks: modules.flatMap((m) => m.doctorChecks ?? []) }
+    if (command !== undefined) return { module, command, modules, doctorChecks: modules.flatMap((m) => m.doctorChecks ?? []) }
   }
   return null
 }
@@ -32,7 +34,7 @@ export interface CommandOutput {
   readonly stderr: NodeJS.WritableStream
 }
 
-export function runModuleCommand (found: FoundCommand, args: readonly string[], entries: readonly OptionEntry[], env: NodeJS.ProcessEnv, output: CommandOutput = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export function runModuleCommand (found: FoundCommand, args: readonly string[], entries: readonly OptionEntry[], env: NodeJS.ProcessEnv, buildService: BuildService, output: CommandOutput = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const context: CommandContext = {
     parse (commandArgs, flags) {
       let parsed
@@ -55,6 +57,8 @@ export function runModuleCommand (found: FoundCommand, args: readonly string[], 
       }
     },
     doctorChecks: found.doctorChecks,
+    modules: found.modules,
+    buildService,
     stdout: output.stdout,
     stderr: output.stderr
   }

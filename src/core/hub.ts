@@ -12,7 +12,7 @@ import { EventCatalog } from './events/catalog.js'
 import { diskFiles, type Files } from './files.js'
 import { coreEvents } from './events/core-events.js'
 import { coreManagers, resolveGates, type ConfiguredSwitch, type GateState, type ManagerDefinition, type ManagerId } from './gates.js'
-import type { HubModule, StatusSection } from './module.js'
+import type { HubDeps, HubModule, StatusSection } from './module.js'
 import { configOf, option, optionEntries, type LoadedConfig, type OptionEntry } from './options.js'
 import { ServiceRegistry } from './services.js'
 import type { FrontendSettings } from './settings.js'
@@ -24,18 +24,6 @@ import { ReadLink } from './read-link.js'
 import { coreMigrations, migrate } from './storage/migrations.js'
 import { checkJoins, joinRows, StreamTable, systemStream, type StreamDefinition } from './stream-table.js'
 import { StreamGateway } from './ws/gateway.js'
-
-export interface HubDeps {
-  readonly loaded: LoadedConfig
-  readonly logger: FastifyBaseLogger
-  readonly db: HubDatabase
-  readonly settings: FrontendSettings
-  readonly now: () => Date
-  /** The files modules read (the disk unless a test gives its own). */
-  readonly files?: Files
-  /** The domain modules of this build, already in registration order. */
-  readonly modules: readonly HubModule[]
-}
 
 /** Every manager of a build: the core's and the modules'. */
 export function managersOf (modules: readonly HubModule[]): ManagerDefinition[] {

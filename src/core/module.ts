@@ -15,7 +15,7 @@ import type { Files } from './files.js'
 import type { ManagerDefinition, ManagerId } from './gates.js'
 import type { ConfigOf, ConfigSource, LoadedConfig, OptionTable } from './options.js'
 import type { CoreConfig } from './core-options.js'
-import type { ServiceKey } from './services.js'
+import type { ServiceKey, ServiceOf, ServicesOf } from './services.js'
 import type { FrontendSettings } from './settings.js'
 import type { HubDatabase } from './storage/database.js'
 import type { PhaseOutcome } from './startup.js'
@@ -26,8 +26,11 @@ export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpressi
 /** A section of `GET /api/v1/status`; one that reads files does so asynchronously, the route awaits every section together. */
 export type StatusSection = () => Record<string, unknown> | Promise<Record<string, unknown>>
 
+/** Service keys a module declares it provides or needs. */
+export type ServiceKeys = readonly ServiceKey[]
+
 /** What the core hands a module when it registers; nothing else of the service is reachable. */
-export interface ModuleContext<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[]> {
+export interface ModuleContext<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[], N extends ServiceKeys = ServiceKeys, P extends ServiceKeys = ServiceKeys> {
   /** The module's own options, typed by its declaration. */
   readonly options: ConfigOf<O>
   /** The service-wide options (data dir, node id, port ...). */
@@ -69,10 +72,10 @@ export interface ModuleContext<O extends OptionTable = OptionTable, E extends re
   /** False while the module's gate is switched off: it then answers 404 MANAGER_DISABLED and publishes nothing. */
   readonly enabled: boolean
   isEnabled (manager: ManagerId): boolean
-  /** A service the module declared in `needs`; any other throws. */
-  use<T> (key: ServiceKey<T>): T
-  /** Provides a service the module declared in `provides`; any other throws. */
-  provide<T> (key: ServiceKey<T>, service: T): void
+  /** The services the module declared in `needs`, each under its key's name; no other is reachable. */
+  readonly deps: ServicesOf<N>
+  /** Provides a service the module declared in `provides`; any other does not compile, and throws. */
+  provide<K extends P[number]> (key: K, service: ServiceOf<K>): void
   /**
    * A start phase; phases run in module order, after every module registered, before
    * `startup.ready`. Returning `{ degraded }` marks it degraded with that reason.
@@ -122,6 +125,28 @@ export interface DoctorCheck {
   run (flags: Readonly<Record<string, unknown>>, core: Readonly<CoreConfig>): Promise<readonly DoctorProblem[]>
 }
 
+/** What a service is built from: its domain modules and the dependencies the CLI (or a test) makes. */
+export interface HubDeps {
+  readonly loaded: LoadedConfig
+  readonly logger: FastifyBaseLogger
+  readonly db: HubDatabase
+  readonly settings: FrontendSettings
+  readonly now: () => Date
+  /** The files modules read (the disk unless a test gives its own). */
+  readonly files?: Files
+  /** The domain modules of this build, already in registration order. */
+  readonly modules: readonly HubModule[]
+}
+
+/** A service a command built of its own: it listens through `app`, then `hub.start()` runs the start phases. */
+interface BuiltService {
+  readonly app: HubApp
+  readonly hub: { start (): Promise<unknown> }
+}
+
+/** Builds a service as `serve` does (the app's buildApp, which the CLI supplies: no module imports the composition). */
+export type BuildService = (deps: HubDeps) => Promise<BuiltService>
+
 /** What a module command gets besides its arguments. */
 export interface CommandContext<O extends OptionTable = OptionTable> {
   /**
@@ -143,6 +168,10 @@ export interface CommandContext<O extends OptionTable = OptionTable> {
   }
   /** Every module's doctor checks, for the doctor command. */
   readonly doctorChecks: readonly DoctorCheck[]
+  /** Every module of this build, for a command that serves what they publish (the venue). */
+  readonly modules: readonly HubModule[]
+  /** For a command that serves a service of its own, built from the modules it passes (the venue passes its own). */
+  readonly buildService: BuildService
   /** Standard output and error, so tests can drive a command in process. */
   readonly stdout: NodeJS.WritableStream
   readonly stderr: NodeJS.WritableStream
@@ -156,7 +185,7 @@ export interface ModuleCommand<O extends OptionTable = OptionTable> {
   run (args: readonly string[], context: CommandContext<O>): Promise<number>
 }
 
-export interface HubModule<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[]> {
+export interface HubModule<O extends OptionTable = OptionTable, E extends readonly EventDefinition[] = readonly EventDefinition[], N extends ServiceKeys = ServiceKeys, P extends ServiceKeys = ServiceKeys> {
   readonly name: string
   /** The manager whose switch gates this module's routes and events; null when it is always on. */
   readonly gate: ManagerId | null
@@ -171,8 +200,9 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly migrations?: readonly string[]
   /** The event types the module publishes. */
   readonly events?: E
-  readonly provides?: readonly ServiceKey<unknown>[]
-  readonly needs?: readonly ServiceKey<unknown>[]
+  readonly provides?: P
+  /** The services `register` gets as `context.deps`. */
+  readonly needs?: N
   /** true for a module that carries every event elsewhere (the MQTT bridge): only it may subscribe to the bus. */
   readonly transport?: true
   /** true for the module that shows the read-only link to the owner and revokes it (the setup page). */
@@ -181,10 +211,10 @@ export interface HubModule<O extends OptionTable = OptionTable, E extends readon
   readonly commands?: readonly ModuleCommand<O>[]
   /** What `cabinet-hub doctor` checks of this module. */
   readonly doctorChecks?: readonly DoctorCheck[]
-  register (scope: HubApp, context: ModuleContext<O, E>): Promise<void>
+  register (scope: HubApp, context: ModuleContext<O, E, N, P>): Promise<void>
 }
 
-/** Keeps the module's option and event types flowing into its `register`. */
-export function defineModule<O extends OptionTable = Record<never, never>, const E extends readonly EventDefinition[] = readonly []> (module: HubModule<O, E>): HubModule<O, E> {
+/** Keeps the module's option, event and service types flowing into its `register`. */
+export function defineModule<O extends OptionTable = Record<never, never>, const E extends readonly EventDefinition[] = readonly [], const N extends ServiceKeys = readonly [], const P extends ServiceKeys = readonly []> (module: HubModule<O, E, N, P>): HubModule<O, E, N, P> {
   return module
 }

@@ -49,10 +49,15 @@ export async function registerCoreModule (app: HubApp, hub: Hub, module: CoreMod
   await inScope(app, hub, module.gate, async (scope) => module.register(scope, hub))
 }
 
-/** The key, when the module declared it: a module reaches only the services it said it needs. */
-function declared<K extends ServiceKey<unknown>> (module: HubModule, list: 'needs' | 'provides', key: K): K {
-  if ((module[list] ?? []).some((k) => k.name === key.name)) return key
-  throw new Error(`module ${module.name} ${list === 'needs' ? 'uses' : 'provides'} the service ${key.name} without declaring it in ${list}`)
+/** The key, when the module declared it in `provides`: the compiler refuses any other, this refuses a cast. */
+function declaredProvided<K extends ServiceKey> (module: HubModule, key: K): K {
+  if ((module.provides ?? []).some((k) => k.name === key.name)) return key
+  throw new Error(`module ${module.name} provides the service ${key.name} without declaring it in provides`)
+}
+
+/** The services the module declared in `needs`, by name: every provider registered before it (orderByNeeds). */
+function depsOf (hub: Hub, module: HubModule): ModuleContext['deps'] {
+  return Object.fromEntries((module.needs ?? []).map((key) => [key.name, hub.services.use(key)]))
 }
 
 /** Throws unless the module declared the event type (or it is one of `also`): another module's event is that module's to publish, or relay. */
@@ -117,8 +122,8 @@ function contextFor (scope: HubApp, hub: Hub, module: HubModule): ModuleContext 
     settings: hub.settings,
     enabled: module.gate === null || hub.isEnabled(module.gate),
     isEnabled: (manager) => hub.isEnabled(manager),
-    use: (key) => hub.services.use(declared(module, 'needs', key)),
-    provide: (key, service) => { hub.services.provide(declared(module, 'provides', key), service) },
+    deps: depsOf(hub, module),
+    provide: (key, service) => { hub.services.provide(declaredProvided(module, key), service) },
     onStart: (name, run) => { hub.startup.register(name, run) },
     onReady: (run) => { hub.startup.afterReady(run) },
     onStop: (stop) => { scope.addHook('onClose', async () => stop()) },

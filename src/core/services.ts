@@ -4,35 +4,45 @@
  * says clearly which need is missing or which modules need each other in a circle.
  */
 
-/** A typed name for a service: the provider and its users share the key, never the class. */
-export interface ServiceKey<T> {
-  readonly name: string
+/**
+ * A typed name for a service: the provider and its users share the key, never the class. The name
+ * is a literal type, the member of `context.deps` that carries the service to a module needing it.
+ */
+export interface ServiceKey<N extends string = string, T = unknown> {
+  readonly name: N
   /** Carries the type only; never read. */
   readonly type?: T
 }
 
-export function serviceKey<T> (name: string): ServiceKey<T> {
-  return { name }
+/** `serviceKey<LibraryCatalog>()('catalog')`: the service's type is given, its name kept as a literal type. */
+export function serviceKey<T> () {
+  return <const N extends string>(name: N): ServiceKey<N, T> => ({ name })
 }
+
+/** The service a key names. */
+export type ServiceOf<K extends ServiceKey> = K extends ServiceKey<string, infer T> ? T : never
+
+/** The services of some keys, each under its key's name: what a module's `needs` give it. */
+export type ServicesOf<K extends readonly ServiceKey[]> = { readonly [Key in K[number] as Key['name']]: ServiceOf<Key> }
 
 export class ServiceRegistry {
   readonly #services = new Map<string, unknown>()
 
-  provide<T> (key: ServiceKey<T>, service: T): void {
+  provide<K extends ServiceKey> (key: K, service: ServiceOf<K>): void {
     if (this.#services.has(key.name)) throw new Error(`service ${key.name} is provided twice`)
     this.#services.set(key.name, service)
   }
 
-  use<T> (key: ServiceKey<T>): T {
+  use<K extends ServiceKey> (key: K): ServiceOf<K> {
     if (!this.#services.has(key.name)) throw new Error(`service ${key.name} is used before any module provided it`)
-    return this.#services.get(key.name) as T
+    return this.#services.get(key.name) as ServiceOf<K>
   }
 }
 
 export interface ServiceDeclarations {
   readonly name: string
-  readonly provides?: readonly ServiceKey<unknown>[]
-  readonly needs?: readonly ServiceKey<unknown>[]
+  readonly provides?: readonly ServiceKey[]
+  readonly needs?: readonly ServiceKey[]
 }
 
 /**

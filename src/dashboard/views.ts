@@ -22,4 +22,4 @@ export interface LiveViews {
   add (view: LiveView): void
 }
 
-export const liveViewsService = serviceKey<LiveViews>('dashboard.liveViews')
+export const liveViewsService = serviceKey<LiveViews>()('liveViews')

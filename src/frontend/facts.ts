@@ -51,7 +51,7 @@ export interface OnScreen {
   readonly current: GameOnScreen | null
 }
 
-export const onScreenService = serviceKey<OnScreen>('frontend.on-screen')
+export const onScreenService = serviceKey<OnScreen>()('onScreen')
 
 /** The on-screen answer, read from the link's context whenever asked. */
 export function onScreenOf (context: () => ContextSnapshot, facts: Facts<FrontendFacts>): OnScreen {

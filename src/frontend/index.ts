@@ -55,9 +55,9 @@ export const frontendModule = defineModule({
   provides: [frontendNavigationService, onScreenService],
   register: async (scope, context) => {
     const { options, publisher, logger } = context
-    const install = context.use(frontendInstallService)
-    const catalog = context.use(catalogService)
-    const media = context.use(gameMediaService)
+    const install = context.deps.frontendInstall
+    const catalog = context.deps.catalog
+    const media = context.deps.gameMedia
     const spoolDir = spoolDirOf(context.core.dataDir)
     const es = install.adapter.webApi(install.esUrl)
     const loadApiSystems = (): void => {

@@ -9,4 +9,4 @@ export interface FrontendNavigation {
   panelNavigation (atMs: number): void
 }
 
-export const frontendNavigationService = serviceKey<FrontendNavigation>('frontend.navigation')
+export const frontendNavigationService = serviceKey<FrontendNavigation>()('frontendNavigation')

@@ -11,7 +11,7 @@ import { builtInAdapters } from './adapters.js'
 import { effectiveEsConfigDir, frontendInstall, type FrontendInstall } from './install.js'
 import { frontendsOptionsFor, type FrontendsConfig } from './options.js'
 
-export const frontendInstallService = serviceKey<FrontendInstall>('frontends.install')
+export const frontendInstallService = serviceKey<FrontendInstall>()('frontendInstall')
 
 function adapterFor (adapters: readonly FrontendAdapter[], profile: string): FrontendAdapter {
   const adapter = adapters.find((a) => a.id === profile)

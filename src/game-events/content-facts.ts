@@ -27,4 +27,4 @@ export interface GameEventFacts {
   }
 }
 
-export const gameFactsService = serviceKey<Facts<GameEventFacts>>('game-events.facts')
+export const gameFactsService = serviceKey<Facts<GameEventFacts>>()('gameFacts')

@@ -29,7 +29,7 @@ export const gameEventsModule = defineModule({
   register: async (scope, context) => {
     const facts = context.factChannel<GameEventFacts>()
     context.provide(gameFactsService, facts)
-    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir, port: context.core.port }, publisher: context.publisher, frontend: context.use(onScreenService).facts, facts, logger: context.logger, now: context.now, sources: configuredSources })
+    const service = new GameEventsService({ config: { ...context.options, dataDir: context.core.dataDir, port: context.core.port }, publisher: context.publisher, frontend: context.deps.onScreen.facts, facts, logger: context.logger, now: context.now, sources: configuredSources })
     gameEventsRoutes(scope, service)
     if (!context.enabled) return
     context.addStatusSection('gameEvents', () => service.status())

@@ -38,4 +38,4 @@ export interface HiscoreFacts {
   }
 }
 
-export const hiscoreFactsService = serviceKey<Facts<HiscoreFacts>>('hiscores.facts')
+export const hiscoreFactsService = serviceKey<Facts<HiscoreFacts>>()('hiscoreFacts')

@@ -26,10 +26,10 @@ import { HiscoreService } from './service.js'
 import { TableStore } from './tables/table-store.js'
 
 /** Who plays now: `current()` gives `{ name, initials, aliases, source }`. */
-export const currentPlayerService = serviceKey<CurrentPlayerService>('hiscores.current-player')
+export const currentPlayerService = serviceKey<CurrentPlayerService>()('currentPlayer')
 /** The games on whose tables the player at the cabinet stands. */
 export type HiscoreGames = Pick<HiscoreService, 'gamesOfMe'>
-export const hiscoreGamesService = serviceKey<HiscoreGames>('hiscores.games')
+export const hiscoreGamesService = serviceKey<HiscoreGames>()('hiscoreGames')
 export type { CurrentPlayer, CurrentPlayerService } from './players/player-service.js'
 export { writeDemoHiscores } from './demo-tables.js'
 export { hiscoreFactsService, type HiscoreFacts } from './facts.js'
@@ -47,7 +47,7 @@ export const hiscoresModule = defineModule({
   commands: [hiscoreCommand],
   register: async (scope, context) => {
     const { options, publisher } = context
-    const install = context.use(frontendInstallService)
+    const install = context.deps.frontendInstall
     const savesRoot = install.root === null ? null : path.join(install.root, 'saves', 'mame')
     const folders = {
       definitionsDir: options.hiscoreDefinitions ?? path.join(context.core.dataDir, 'resources', 'hiscore'),
@@ -63,18 +63,18 @@ export const hiscoresModule = defineModule({
       void hiscores?.playerChanged()
     })
     context.provide(currentPlayerService, players)
-    const onScreen = context.use(onScreenService)
+    const onScreen = context.deps.onScreen
     const facts = context.factChannel<HiscoreFacts>()
     context.provide(hiscoreFactsService, facts)
     hiscores = new HiscoreService({
       onScreen,
       facts,
       tables: new TableStore(context.db), players, personalBests: new PersonalBests(context.db), publisher, logger: context.logger, now: context.now, folders, maxEntries: options.maxHiscores,
-      findGame: gamelistFinder(context.use(catalogService))
+      findGame: gamelistFinder(context.deps.catalog)
     })
     context.provide(hiscoreGamesService, hiscores)
     hiscoreRoutes(scope, hiscores, players)
-    context.use(liveViewsService).add(hiscoresView)
+    context.deps.liveViews.add(hiscoresView)
     if (!context.enabled) return
     const service = hiscores
     const watch = new SaveWatch({ hiscoreDir: folders.hiscoreDir, nvramDir: folders.nvramDir, pollMs: options.hiscoreWatchPollMs, debounceMs: options.hiscoreDebounceMs, changed: (rom) => { void service.saveChanged(rom) }, onError: (error) => context.logger.warn(`hiscore save folders: ${error.message}`) })
@@ -84,7 +84,7 @@ export const hiscoresModule = defineModule({
       facts.on('SelectionChanged', ({ game }) => { void service.selectionChanged(game) })
       facts.on('GameStarted', ({ game }) => { void service.gameStarted(game) })
       facts.on('GameEnded', () => { void service.gameEnded() })
-      context.use(gameFactsService).on('ScoreChanged', (score) => { service.liveScore(score) })
+      context.deps.gameFacts.on('ScoreChanged', (score) => { service.liveScore(score) })
       await watch.start()
     })
     context.onStop(async () => {

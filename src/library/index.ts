@@ -9,15 +9,15 @@ import { frontendInstallService } from '../frontends/index.js'
 import { LibraryCatalog } from './catalog.js'
 import { GamelistSnapshots } from './snapshots.js'
 
-export const catalogService = serviceKey<LibraryCatalog>('library.catalog')
+export const catalogService = serviceKey<LibraryCatalog>()('catalog')
 
 export const libraryModule = defineModule({
   name: 'library',
   gate: null,
   needs: [frontendInstallService],
   provides: [catalogService],
-  register: async (_scope, { use, provide, onStart, onReady, onStop, logger, core }) => {
-    const install = use(frontendInstallService)
+  register: async (_scope, { deps, provide, onStart, onReady, onStop, logger, core }) => {
+    const install = deps.frontendInstall
     const { adapter } = install
     const snapshots = new GamelistSnapshots(path.join(core.dataDir, 'cache', 'gamelists'), logger)
     const catalog = new LibraryCatalog({ romsRoot: install.romsRoot, systemsFiles: adapter.systemsFiles(install), gamelistFile: (systemId) => adapter.gamelistFile(install, systemId), formats: adapter.formats, logger, snapshots })

@@ -11,4 +11,4 @@ export interface MediaFacts {
   }
 }
 
-export const mediaFactsService = serviceKey<Facts<MediaFacts>>('media.facts')
+export const mediaFactsService = serviceKey<Facts<MediaFacts>>()('mediaFacts')

@@ -19,8 +19,8 @@ export interface GameMedia {
   urls (systemId: string, romPath: string, name: string | undefined): ReadonlyMap<string, string> | null
 }
 
-export const localMediaService = serviceKey<LocalMedia>('media.local')
-export const gameMediaService = serviceKey<GameMedia>('media.game-urls')
+export const localMediaService = serviceKey<LocalMedia>()('localMedia')
+export const gameMediaService = serviceKey<GameMedia>()('gameMedia')
 
 export const mediaModule = defineModule({
   name: 'media',
@@ -66,12 +66,12 @@ export const mediaModule = defineModule({
   needs: [frontendInstallService, catalogService],
   provides: [localMediaService, gameMediaService, mediaFactsService],
   register: async (scope, context) => {
-    const catalog = context.use(catalogService)
+    const catalog = context.deps.catalog
     const facts = context.factChannel<MediaFacts>()
     context.provide(mediaFactsService, facts)
     const media = new LocalMedia({
       facts,
-      install: context.use(frontendInstallService),
+      install: context.deps.frontendInstall,
       catalog,
       options: context.options,
       dataDir: context.core.dataDir,

@@ -75,15 +75,15 @@ export const mqttModule = defineModule({
         commands.handle(topic, payload).catch((error: unknown) => logger.error({ err: error }, `MQTT command on ${topic} failed`))
       })
     }
-    const onScreen = context.use(onScreenService)
+    const onScreen = context.deps.onScreen
     const unsubscribe = [
       context.subscribe(bridge.onEvent),
       onScreen.facts.on('SelectionChanged', ({ system, game }) => { bridge.summarize(selected(system, game, onScreen.state === 'playing')) }),
       onScreen.facts.on('GameStarted', ({ game }) => { bridge.summarize(started(game)) }),
       onScreen.facts.on('GameEnded', () => { bridge.summarize(ended) }),
       onScreen.facts.on('FrontendLifecycle', ({ running }) => { bridge.summarize((state) => { state.frontendRunning = running }) }),
-      context.use(gameFactsService).on('ScoreChanged', ({ score }) => { bridge.summarize((state) => { state.score = score }) }),
-      context.use(surfaceFactsService).on('MarqueeShown', ({ image }) => { bridge.summarize((state) => { state.image = image }) })
+      context.deps.gameFacts.on('ScoreChanged', ({ score }) => { bridge.summarize((state) => { state.score = score }) }),
+      context.deps.surfaceFacts.on('MarqueeShown', ({ image }) => { bridge.summarize((state) => { state.image = image }) })
     ]
     context.onStart('mqtt-bridge', async () => { client.connect() })
     context.onStop(async () => {

@@ -22,21 +22,21 @@ export const notificationsModule = defineModule({
   events: notificationEvents,
   needs: [frontendInstallService, currentPlayerService, hiscoreFactsService, achievementFactsService],
   register: async (scope, context) => {
-    const install = context.use(frontendInstallService)
+    const install = context.deps.frontendInstall
     const service = new NotificationsService({
       publisher: context.publisher,
       frontend: install.adapter.webApi(install.esUrl),
       enabled: () => context.isEnabled('notificationsUi'),
       maxPendingToasts: context.options.maxPendingToasts
     })
-    const player = context.use(currentPlayerService)
+    const player = context.deps.currentPlayer
     const rules = { achievementUnlock: context.options.toastOnAchievementUnlock, myHiscore: context.options.toastOnMyHiscore, personalBest: context.options.toastOnPersonalBest, isMe: (name: string) => player.isMe(name) }
     const raise = (toast: ToastRequest | null): void => { if (toast !== null) service.raise(toast) }
-    const hiscores = context.use(hiscoreFactsService)
+    const hiscores = context.deps.hiscoreFacts
     const unfollow = [
       hiscores.on('EntryAdded', (entry) => { raise(hiscoreToast(entry, rules)) }),
       hiscores.on('PersonalBest', (best) => { raise(personalBestToast(best, rules)) }),
-      context.use(achievementFactsService).on('Unlocked', (unlocked) => { raise(unlockToast(unlocked, rules)) })
+      context.deps.achievementFacts.on('Unlocked', (unlocked) => { raise(unlockToast(unlocked, rules)) })
     ]
     context.onStop(() => { for (const unsubscribe of unfollow) unsubscribe(); service.stop() })
     context.addStatusSection('notifications', () => ({ pendingToasts: service.pendingToasts }))

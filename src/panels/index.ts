@@ -7,6 +7,7 @@ import { defineModule } from '../core/module.js'
 import { serviceKey } from '../core/services.js'
 import { frontendNavigationService, onScreenService, type GameOnScreen } from '../frontend/index.js'
 import { machineDataService } from '../roms/index.js'
+import { instructionCardFieldsService } from '../surfaces/index.js'
 import { PanelArtStore } from './art.js'
 import { cabinetConfig } from './cabinet.js'
 import { EvdevSource, type InputSource } from './evdev.js'
@@ -25,14 +26,6 @@ import { CabinetWiring } from './wiring.js'
  */
 const resourceWatch = { pollMs: 1000, quiet: { batchMs: 100 } }
 
-/** What the instruction card shows of a game's panel. */
-export interface PanelControls {
-  /** `{ Controls }` for the instruction card, from the same resolution as panel.state; `{}` while the manager is off. */
-  instructionCardFields (frontendSystem: string, romStem: string | null): Record<string, unknown>
-}
-
-export const panelControlsService = serviceKey<PanelControls>('panels.controls')
-
 /** The panel of the game on screen, for what themes show of it. */
 export interface CurrentPanel {
   /** The running game, else the selected one; null without one, and while the manager is off. */
@@ -41,7 +34,7 @@ export interface CurrentPanel {
   themeSnapshot (layout?: string): PanelThemeSnapshot | null
 }
 
-export const currentPanelService = serviceKey<CurrentPanel>('panels.current')
+export const currentPanelService = serviceKey<CurrentPanel>()('currentPanel')
 
 export const panelsModule = defineModule({
   name: 'panels',
@@ -50,15 +43,15 @@ export const panelsModule = defineModule({
   streams: [{ name: 'panel', description: 'Control panels: resolved panel state, cabinet configuration, physical inputs, theme events.', prefixes: ['panel.'], extraTypes: ['cpo.panel.config.selected'], aliases: [] }],
   options: panelOptions,
   events: panelEvents,
-  provides: [panelControlsService, currentPanelService],
-  needs: [frontendNavigationService, onScreenService, machineDataService],
+  provides: [currentPanelService],
+  needs: [frontendNavigationService, onScreenService, machineDataService, instructionCardFieldsService],
   register: async (scope, context) => {
-    const { options, settings, logger, enabled } = context
+    const { options, settings, logger, enabled, deps } = context
     const resources = new PanelResources(dynpanelsRoot(context.core.dataDir))
     const art = new PanelArtStore(context.core.dataDir, (message) => logger.warn(message))
     // A drawing still being written when the service stops is finished first.
     context.onStop(async () => art.flushed())
-    const onScreen = context.use(onScreenService)
+    const { onScreen } = deps
     const service = new PanelService({
       resources,
       cabinet: cabinetConfig(options, settings.values),
@@ -66,13 +59,12 @@ export const panelsModule = defineModule({
       esSettings: settings.values,
       publisher: context.publisher,
       now: context.now,
-      machines: context.use(machineDataService),
+      machines: deps.machineData,
       onScreen,
-      navigated: (atMs) => { if (enabled) context.use(frontendNavigationService).panelNavigation(atMs) }
+      navigated: (atMs) => { if (enabled) deps.frontendNavigation.panelNavigation(atMs) }
     })
-    context.provide(panelControlsService, {
-      instructionCardFields: (system, rom) => enabled ? { Controls: service.controlsFor(system, rom) } : {}
-    })
+    // The instruction card carries the Controls of the same resolution as panel.state; nothing while the manager is off.
+    deps.instructionCardFields.add(({ frontendSystem, rom }) => enabled ? { Controls: service.controlsFor(frontendSystem, rom) } : {})
     context.provide(currentPanelService, {
       game: () => enabled ? service.currentGame() : null,
       themeSnapshot: (layout) => enabled ? service.currentThemeSnapshot(layout) : null

@@ -42,12 +42,12 @@ export const recordsModuleWith = (anchorerOf: AnchorerOf) => defineModule({
 
     const intake = hiscoreIntake(home, context.core.nodeId, logger, admitted)
     // Switched off, the manager admits nothing and publishes nothing.
-    const { facts } = context.use(onScreenService)
+    const { facts } = context.deps.onScreen
     const unfollow = enabled
       ? [
           facts.on('SelectionChanged', ({ game }) => { leaderboard.show(game) }),
           facts.on('GameStarted', ({ game }) => { leaderboard.show(game) }),
-          context.use(hiscoreFactsService).on('EntryAdded', intake.entryAdded)
+          context.deps.hiscoreFacts.on('EntryAdded', intake.entryAdded)
         ]
       : []
 
@@ -85,7 +85,7 @@ export const recordsModuleWith = (anchorerOf: AnchorerOf) => defineModule({
       generations: (await home.anchors.list()).length,
       partners: options.partnerUrls
     }))
-    context.use(liveViewsService).add(leaderboardView)
+    context.deps.liveViews.add(leaderboardView)
     recordsRoutes(scope, { home, leaderboard, admitted })
   }
 })

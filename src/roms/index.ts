@@ -19,7 +19,7 @@ import { machineNameOf } from './romset.js'
 import { RomsetService } from './romset-service.js'
 import { romsRoutes } from './routes.js'
 
-export const machineDataService = serviceKey<MachineData>('roms.machines')
+export const machineDataService = serviceKey<MachineData>()('machineData')
 
 /** Systems whose roms are MAME machines. */
 export const arcadeSystems: ReadonlySet<string> = new Set(['mame', 'fbneo', 'arcade', 'neogeo', 'cps1', 'cps2', 'cps3', 'naomi', 'atomiswave', 'mame-advmame', 'hbmame'])
@@ -39,7 +39,7 @@ export const romsModule = defineModule({
   register: async (scope, context) => {
     const { options, logger, enabled, publisher } = context
     const running = new AbortController()
-    const install = context.use(frontendInstallService)
+    const install = context.deps.frontendInstall
     const located = locateMame(options.mameExe, { searchPath: process.env.PATH ?? '', platform: process.platform, frontendRoot: install.root })
     const machines = new MachineLibrary({
       adapter: 'executable' in located ? new MameProcess(located.executable, running.signal) : null,
@@ -50,7 +50,7 @@ export const romsModule = defineModule({
       onImported: (version, count) => publisher.publish('roms.machines.imported', { MameVersion: version, Machines: count })
     })
     context.provide(machineDataService, machines)
-    const catalog = context.use(catalogService)
+    const catalog = context.deps.catalog
     const romset = new RomsetService({
       machines,
       catalog,

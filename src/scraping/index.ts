@@ -21,8 +21,8 @@ export const scrapingModule = defineModule({
   events: scrapingEvents,
   needs: [machineDataService, frontendInstallService],
   register: async (scope, context) => {
-    const machines = context.use(machineDataService)
-    const install = context.use(frontendInstallService)
+    const machines = context.deps.machineData
+    const install = context.deps.frontendInstall
     const dats = new LocalDats(context.options.scrapingDatDirs)
     const fill = new ScrapingFill({ machines, dats, gamelist: (system) => systemGamelist(install, context.core.dataDir, system), publisher: context.publisher, now: context.now })
     context.addStatusSection('scraping', () => ({ datFiles: dats.lastFound(), lastRun: fill.lastRun }))

@@ -28,9 +28,9 @@ export const setupModule = defineModule({
   needs: [frontendInstallService, machineDataService],
   register: async (app, context) => {
     const { core } = context
-    const machines = context.use(machineDataService)
+    const machines = context.deps.machineData
     const setup: SetupContext = {
-      install: context.use(frontendInstallService),
+      install: context.deps.frontendInstall,
       dataDir: core.dataDir,
       host: core.host,
       port: core.port,

@@ -8,7 +8,7 @@ export interface SurfaceFacts {
   readonly MarqueeShown: { readonly image: string | null }
 }
 
-export const surfaceFactsService = serviceKey<Facts<SurfaceFacts>>('surfaces.facts')
+export const surfaceFactsService = serviceKey<Facts<SurfaceFacts>>()('surfaceFacts')
 
 /** The art of the marquee snapshot's entry, in the order a marquee prefers it: a `/api/v1/media/...` URL or an absolute one. */
 export function marqueeImage (entry: SurfaceEntry): string | null {

@@ -8,7 +8,7 @@ import { option } from '../core/options.js'
 import { catalogService } from '../library/index.js'
 import { onScreenService } from '../frontend/index.js'
 import { localMediaService, mediaFactsService } from '../media/index.js'
-import { panelControlsService } from '../panels/index.js'
+import { CardFieldsRegistry, instructionCardFieldsService } from './card-fields.js'
 import { surfaceEvents } from './events.js'
 import { surfaceFactsService, type SurfaceFacts } from './facts.js'
 import { SurfaceSnapshots } from './service.js'
@@ -27,24 +27,26 @@ export const surfacesModule = defineModule({
     language: option({ kind: 'string', schema: Type.String({ pattern: '^[a-z]{2,3}$' }), default: 'en', flag: 'language', description: 'Language of the texts on the topper and instruction card (texts/metadata-<lang>.json), falling back to the gamelist.' })
   },
   events: surfaceEvents,
-  provides: [surfaceFactsService],
-  needs: [catalogService, localMediaService, mediaFactsService, panelControlsService, onScreenService],
+  provides: [surfaceFactsService, instructionCardFieldsService],
+  needs: [catalogService, localMediaService, mediaFactsService, onScreenService],
   register: async (_scope, context) => {
-    const panels = context.use(panelControlsService)
+    const { deps } = context
     const facts = context.factChannel<SurfaceFacts>()
     context.provide(surfaceFactsService, facts)
+    const cardFields = new CardFieldsRegistry()
+    context.provide(instructionCardFieldsService, cardFields)
     const snapshots = new SurfaceSnapshots({
       facts,
       publisher: context.publisher,
-      onScreen: context.use(onScreenService),
-      mediaFacts: context.use(mediaFactsService),
+      onScreen: deps.onScreen,
+      mediaFacts: deps.mediaFacts,
       logger: context.logger,
       now: context.now,
       files: context.files,
-      media: context.use(localMediaService),
-      catalog: context.use(catalogService),
+      media: deps.localMedia,
+      catalog: deps.catalog,
       language: context.options.language,
-      instructionCardExtension: (entry) => panels.instructionCardFields(entry.frontendSystem, entry.rom)
+      instructionCardExtension: cardFields.extension
     })
     snapshots.start()
     context.onStop(() => { snapshots.stop() })
@@ -55,4 +57,5 @@ export const surfacesModule = defineModule({
   }
 })
 
+export { instructionCardFieldsService } from './card-fields.js'
 export { surfaceFactsService, type SurfaceFacts } from './facts.js'

@@ -23,7 +23,7 @@ export const themesModule = defineModule({
   events: themesEvents,
   needs: [frontendInstallService, catalogService, hiscoreGamesService, hiscoreFactsService, currentPanelService],
   register: async (scope, context) => {
-    const install = context.use(frontendInstallService)
+    const install = context.deps.frontendInstall
     const themesDir = themeRoots(install, context.options.themeExportDir)[0] ?? null
     const archiveRoot = path.join(context.core.dataDir, 'theme', 'hiscore')
     const hiscores = new HiscoreThemeExport({
@@ -33,14 +33,14 @@ export const themesModule = defineModule({
       publisher: context.publisher,
       logger: context.logger
     })
-    const collections = new CustomCollections({ esConfigDir: install.esConfigDir, catalog: context.use(catalogService), hiscores: context.use(hiscoreGamesService), publisher: context.publisher, logger: context.logger })
-    const panels = new PanelThemeExport({ panels: context.use(currentPanelService), panelsEnabled: () => context.isEnabled('controlPanel'), themesDir, publisher: context.publisher })
+    const collections = new CustomCollections({ esConfigDir: install.esConfigDir, catalog: context.deps.catalog, hiscores: context.deps.hiscoreGames, publisher: context.publisher, logger: context.logger })
+    const panels = new PanelThemeExport({ panels: context.deps.currentPanel, panelsEnabled: () => context.isEnabled('controlPanel'), themesDir, publisher: context.publisher })
     await themesRoutes(scope, collections, panels)
     if (!context.enabled) return
     context.addStatusSection('themes', () => ({ themesDir, hiscoreArchive: archiveRoot }))
     let unsubscribe = (): void => {}
     context.onStart('themes', async () => {
-      unsubscribe = context.use(hiscoreFactsService).on('TableChanged', hiscores.tableChanged)
+      unsubscribe = context.deps.hiscoreFacts.on('TableChanged', hiscores.tableChanged)
       hiscores.restore()
     })
     context.onStop(async () => {

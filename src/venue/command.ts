@@ -1,12 +1,11 @@
 /**
  * `cabinet-hub venue --mqtt-url URL [--host --port --data-dir --api-key --log-level ...]`: the
- * venue as a service of its own, built by the same buildApp as a cabinet with the venue module
- * in place of a cabinet's.
+ * venue as a service of its own, built as a cabinet is (the command's buildService) with the venue
+ * module in place of a cabinet's.
  */
 import path from 'node:path'
 import closeWithGrace from 'close-with-grace'
 import pino from 'pino'
-import { buildApp } from '../app.js'
 import { CommandUsageError, type HubModule, type ModuleCommand } from '../core/module.js'
 import { configOf, type LoadedConfig } from '../core/options.js'
 import { noFrontendSettings } from '../core/settings.js'
@@ -23,7 +22,8 @@ function venueDefaults (loaded: LoadedConfig): LoadedConfig {
   return { config, sources: loaded.sources }
 }
 
-export function venueCommand (module: () => HubModule): ModuleCommand {
+/** `venueOf` makes the venue's module from the modules of the build, whose cabinets it serves. */
+export function venueCommand (venueOf: (cabinetModules: readonly HubModule[]) => HubModule): ModuleCommand {
   return {
     name: 'venue',
     usage: `  cabinet-hub venue --mqtt-url URL [--mqtt-topic-prefix P] [--host H] [--port P] [--data-dir D]
@@ -39,7 +39,7 @@ export function venueCommand (module: () => HubModule): ModuleCommand {
       const { host, port, dataDir, logLevel } = loaded.config as { host: string, port: number, dataDir: string, logLevel: string }
       const logger = pino({ level: logLevel })
       const db = openDatabase(dataDir)
-      const { app, hub } = await buildApp({ loaded, logger, db, settings: noFrontendSettings, now: () => new Date(), modules: [module()] })
+      const { app, hub } = await context.buildService({ loaded, logger, db, settings: noFrontendSettings, now: () => new Date(), modules: [venueOf(context.modules)] })
       try {
         await app.listen({ host, port })
       } catch (error) {

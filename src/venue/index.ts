@@ -92,12 +92,10 @@ export function venueModule (cabinet: CabinetCatalog): HubModule {
   })
 }
 
-/** Adds the `venue` command to a build; the venue serves what the given modules publish. */
-export function venueCommandModule (cabinetModules: () => readonly HubModule[]): HubModule {
-  return defineModule({
-    name: 'venue-command',
-    gate: null,
-    commands: [venueCommand(() => venueModule(cabinetCatalogOf(cabinetModules())))],
-    register: async () => {}
-  })
-}
+/** Adds the `venue` command to a build; the venue serves what the build's modules publish. */
+export const venueCommandModule = defineModule({
+  name: 'venue-command',
+  gate: null,
+  commands: [venueCommand((cabinetModules) => venueModule(cabinetCatalogOf(cabinetModules)))],
+  register: async () => {}
+})

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { backupOf, pointRetroarchAt, serviceUrl, undoRetroarchSetup } from '../../src/achievements/setup-retroarch.js'
+import { buildApp } from '../../src/app.js'
 import { findModuleCommand, runModuleCommand } from '../../src/core/commands.js'
 import { optionEntriesOf } from '../../src/core/hub.js'
 import { CommandUsageError } from '../../src/core/module.js'
@@ -16,7 +17,7 @@ function config (text: string): string {
   return file
 }
 
-const setup = (args: string[]): Promise<number> => runModuleCommand(findModuleCommand(domainModules, 'setup')!, args, optionEntriesOf(domainModules), {})
+const setup = (args: string[]): Promise<number> => runModuleCommand(findModuleCommand(domainModules, 'setup')!, args, optionEntriesOf(domainModules), {}, buildApp)
 
 describe('setup retroarch', () => {
   it('sets cheevos_custom_host once, keeps the original, and undo puts the original line back', async () => {

@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url'
 import type { EventPayload } from '../../src/core/envelope.js'
 import type { Publisher } from '../../src/core/event-bus.js'
 import { defineModule } from '../../src/core/module.js'
+import { serviceKey } from '../../src/core/services.js'
 import { coreMigrations } from '../../src/core/storage/migrations.js'
-import { currentPlayerService } from '../../src/hiscores/index.js'
+import { liveViewsService } from '../../src/dashboard/index.js'
 import { domainModules } from '../../src/modules.js'
 import { startHub } from '../support/hub.js'
 
@@ -41,11 +42,35 @@ describe('module boundaries', () => {
     assert.deepEqual(reads, [])
   })
 
-  it('refuses a module that subscribes to every event without being a transport, or uses a service it did not declare', async () => {
+  it('refuses a module that subscribes to every event without being a transport', async () => {
     const listener = defineModule({ name: 'eavesdropper', gate: null, register: async (_scope, context) => { context.subscribe(() => {}) } })
     await assert.rejects(startHub({ modules: [listener] }), /module eavesdropper subscribes to every event without being declared a transport/)
-    const user = defineModule({ name: 'undeclared-user', gate: null, register: async (_scope, context) => { context.use(currentPlayerService) } })
-    await assert.rejects(startHub({ modules: [user] }), /module undeclared-user uses the service hiscores\.current-player without declaring it in needs/)
+  })
+
+  it('gives a module exactly the services it declared in needs; one it did not declare does not compile', async () => {
+    const reached: unknown[] = []
+    const user = defineModule({
+      name: 'declared-user',
+      gate: null,
+      needs: [liveViewsService],
+      register: async (_scope, { deps }) => {
+        reached.push(Object.keys(deps), typeof deps.liveViews.add)
+        // @ts-expect-error: the current player is provided (by hiscores), but this module did not declare it in needs
+        reached.push(deps.currentPlayer)
+      }
+    })
+    const hub = await startHub({ modules: [user], skipStart: true })
+    await hub.close()
+    assert.deepEqual(reached, [['liveViews'], 'function', undefined])
+  })
+
+  it('refuses a module that provides a service it did not declare in provides', async () => {
+    const stray = serviceKey<number>()('stray')
+    // The compiler already refuses the key; the cast is what a module would need to get past it.
+    const provider = defineModule({ name: 'stray-provider', gate: null, register: async (_scope, context) => { (context.provide as (key: typeof stray, service: number) => void)(stray, 1) } })
+    await assert.rejects(startHub({ modules: [provider] }), /module stray-provider provides the service stray without declaring it in provides/)
+    // @ts-expect-error: a module provides only what it declared in provides
+    defineModule({ name: 'stray-provider', gate: null, register: async (_scope, context) => { context.provide(stray, 1) } })
   })
 
   it('refuses a module that publishes or relays an event it did not declare, or opens the database without tables of its own', async () => {

@@ -149,6 +149,6 @@ export async function sendHook (hub: Pick<TestHub, 'app'>, event: string, ...arg
 }
 
 /** Tells a fact as the module that owns it would: drives a module through the facts it listens to, in process. */
-export function tellFact<M, K extends keyof M & string> (hub: Pick<TestHub, 'hub'>, key: ServiceKey<Facts<M>>, type: K, fact: M[K]): void {
+export function tellFact<M, K extends keyof M & string> (hub: Pick<TestHub, 'hub'>, key: ServiceKey<string, Facts<M>>, type: K, fact: M[K]): void {
   (hub.hub.services.use(key) as FactChannel<M>).tell(type, fact)
 }

@@ -1,5 +1,6 @@
 /** Runs a module command (`cabinet-hub <name> ...`) in process; returns the exit code and what it printed. */
 import { PassThrough } from 'node:stream'
+import { buildApp } from '../../src/app.js'
 import { findModuleCommand, runModuleCommand } from '../../src/core/commands.js'
 import { optionEntriesOf } from '../../src/core/hub.js'
 import type { HubModule } from '../../src/core/module.js'
@@ -13,6 +14,6 @@ export async function moduleCli (name: string, args: readonly string[], env: Nod
   stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
   stderr.on('data', (chunk: Buffer) => { err += chunk.toString() })
   const found = findModuleCommand(modules, name)!
-  const code = await runModuleCommand(found, args, optionEntriesOf(modules), env, { stdout, stderr })
+  const code = await runModuleCommand(found, args, optionEntriesOf(modules), env, buildApp, { stdout, stderr })
   return { code, stdout: out, stderr: err }
 }

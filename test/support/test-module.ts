@@ -13,7 +13,7 @@ import { FactChannel } from '../../src/core/facts.js'
 import type { Files } from '../../src/core/files.js'
 import { defineModule, type HubModule } from '../../src/core/module.js'
 import { loadConfig } from '../../src/core/options.js'
-import type { ServiceKey } from '../../src/core/services.js'
+import type { ServiceKey, ServiceOf } from '../../src/core/services.js'
 import { noFrontendSettings } from '../../src/core/settings.js'
 import { openDatabase } from '../../src/core/storage/database.js'
 import { serveTestHub, tempDir, type TestHub, type TestHubOptions } from './hub.js'
@@ -21,12 +21,12 @@ import { TestClock } from './test-clock.js'
 
 /** A service the module needs, given as the test's fake. */
 export interface FakeService {
-  readonly key: ServiceKey<unknown>
+  readonly key: ServiceKey
   readonly service: unknown
 }
 
 /** Pairs a need with its fake, typed by the key. */
-export function fake<T> (key: ServiceKey<T>, service: T): FakeService {
+export function fake<K extends ServiceKey> (key: K, service: ServiceOf<K>): FakeService {
   return { key, service }
 }
 

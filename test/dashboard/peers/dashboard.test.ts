@@ -109,7 +109,7 @@ describe('views other modules add to the live page', () => {
     gate: null,
     needs: [liveViewsService],
     register: async (_app, context) => {
-      context.use(liveViewsService).add({
+      context.deps.liveViews.add({
         id: 'test-view',
         title: 'Hiscores, again',
         html: '    <p id="test-view-note" class="dim">the table is in the Hiscores view</p>',

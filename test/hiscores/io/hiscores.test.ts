@@ -217,7 +217,7 @@ describe('the current-player service other modules use', () => {
     gate: null,
     needs: [currentPlayerService],
     register: async (_scope, context) => {
-      const players: CurrentPlayerService = context.use(currentPlayerService)
+      const players: CurrentPlayerService = context.deps.currentPlayer
       context.onStart('consumer', async () => { seen.push(players.current()) })
     }
   })
