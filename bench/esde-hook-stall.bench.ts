@@ -29,7 +29,7 @@ async function stall (command: string): Promise<number> {
 const work = mkdtempSync(path.join(tmpdir(), 'cabinet-hub-esde-stall-'))
 const appData = path.join(work, 'ES-DE')
 const spool = path.join(work, 'events.d')
-configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: appData, spoolDir: spool, port: 0, platform: 'linux' })
+await configuredFrontendHooks({ profile: 'es-de' } as FrontendsConfig)!.install({ esConfigDir: appData, spoolDir: spool, port: 0, platform: 'linux' })
 const empty = path.join(appData, 'scripts', 'game-select', 'empty.sh')
 writeFileSync(empty, '#!/bin/sh\n')
 chmodSync(empty, 0o755)

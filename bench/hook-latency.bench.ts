@@ -195,7 +195,7 @@ async function main (): Promise<void> {
     const doorStatus = await (await fetch(`http://127.0.0.1:${hub.port}/api/v1/status`)).json() as { frontend: { eventsIniDoor: { hooks: number, overwrittenAtLeast: number | null } } }
 
     // The hook script as ES runs it, against the Node hook command of before.
-    configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir, spoolDir, port: hub.port, platform: 'linux' })
+    await configuredFrontendHooks({ profile: 'batocera' } as FrontendsConfig)!.install({ esConfigDir, spoolDir, port: hub.port, platform: 'linux' })
     const script = path.join(esConfigDir, 'scripts', 'game-selected', 'cabinet-hub-hook.sh')
     const scriptCost: number[] = []
     const scriptDelivery: number[] = []
