@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws'
 import type { EventPayload } from '../envelope.js'
 import type { PublishedEvent } from '../event-bus.js'
 import { ClientConnection, CLOSE_GOING_AWAY, type ClientLimits } from './client-connection.js'
-import { LatestWindow, windowMsOf, type LatestValuesRule } from './latest-values.js'
+import { LatestWindow, windowMsOf, type LatestValues, type LatestValuesRule } from './latest-values.js'
 import { RetainedStore } from './retained-store.js'
 import { WriteBatch } from './write-batch.js'
 import { jsonWithoutLocalPaths } from '../local-paths.js'
@@ -82,14 +82,23 @@ export class StreamGateway {
   readonly publish = (event: PublishedEvent): void => {
     this.#retained.record(event)
     let frame: Buffer | null = null
+    // An event reaches many windows of one rule (every venue page): its values are worked out once.
+    let valuesByRule: Map<LatestValuesRule, LatestValues> | null = null
     for (const stream of this.#routesOf(event.envelope.Type)) {
       const clients = this.#clients.get(stream)
       if (clients === undefined || clients.size === 0) continue
       frame ??= Buffer.from(event.json)
       for (const client of clients) {
         const window = this.#windows.get(client)
-        if (window?.takes(event.envelope.Type) === true) window.add(event.envelope)
-        else client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
+        if (window?.takes(event.envelope.Type) === true) {
+          valuesByRule ??= new Map()
+          let values = valuesByRule.get(window.rule)
+          if (values === undefined) {
+            values = window.rule.valuesOf(event.envelope)
+            valuesByRule.set(window.rule, values)
+          }
+          window.add(values)
+        } else client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
       }
     }
   }

@@ -6,6 +6,9 @@
  */
 import type { Envelope, EventPayload } from '../envelope.js'
 
+/** The values an event carries, each with the key a newer value replaces it by. */
+export type LatestValues = ReadonlyArray<readonly [key: string, value: Record<string, unknown>]>
+
 export interface LatestValuesRule {
   /** The query parameter a client asks its rate with (`/ws/venue?outputsHz=2`). */
   readonly parameter: string
@@ -18,8 +21,7 @@ export interface LatestValuesRule {
   readonly types: readonly string[]
   /** The batch's event type, declared by the module that owns the row. */
   readonly batchType: string
-  /** The values an event carries, each with the key a newer value replaces it by. */
-  readonly valuesOf: (envelope: Envelope) => ReadonlyArray<readonly [key: string, value: Record<string, unknown>]>
+  readonly valuesOf: (envelope: Envelope) => LatestValues
   /** The batch's payload: the latest value of every key that changed in the window. */
   readonly batchPayload: (values: ReadonlyArray<Record<string, unknown>>) => EventPayload
 }
@@ -49,8 +51,9 @@ export class LatestWindow {
     return this.#types.has(type)
   }
 
-  add (envelope: Envelope): void {
-    for (const [key, value] of this.rule.valuesOf(envelope)) this.#pending.set(key, value)
+  /** `values`: the rule's `valuesOf` the event, worked out once for every window it reaches. */
+  add (values: LatestValues): void {
+    for (const [key, value] of values) this.#pending.set(key, value)
     if (this.#timer === null) this.#flush()
   }
 
