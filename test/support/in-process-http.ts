@@ -11,7 +11,7 @@ import { duplexPair, type Duplex } from 'node:stream'
 
 interface Peer {
   readonly server: http.Server
-  /** The server's ends of the connections made to it, which its close ends as a listening server's would. */
+  /** Both ends of the connections made to it, which its close ends as a listening server's would. */
   readonly connections: Set<Duplex>
 }
 
@@ -32,10 +32,17 @@ class InProcessAgent extends http.Agent {
     if (peer === undefined) return super.createConnection(options, callback)
     const [client, served] = duplexPair().map(socketLike) as [Duplex, Duplex]
     if (peer === null) {
-      client.destroy(Object.assign(new Error(`connect ECONNREFUSED ${options.host ?? ''}`), { code: 'ECONNREFUSED' }))
+      // Refused a turn later, as a real connect is: the request listens for its socket's errors
+      // only once it has the socket (on Node.js 22 an error before that is lost, and it waits forever).
+      const refused = Object.assign(new Error(`connect ECONNREFUSED ${options.host ?? ''}`), { code: 'ECONNREFUSED' })
+      setImmediate(() => client.destroy(refused))
     } else {
-      peer.connections.add(served)
-      served.once('close', () => peer.connections.delete(served))
+      // Both ends: on Node.js 22 one end's destroy does not reach the other, and the agent would reuse a dead socket.
+      const ends = [client, served]
+      for (const end of ends) {
+        peer.connections.add(end)
+        end.once('close', () => peer.connections.delete(end))
+      }
       peer.server.emit('connection', served)
     }
     return client
