@@ -190,7 +190,8 @@ describe('frontend control: dry-run, and a simulator that is down', () => {
 
   it('stop ends a running sequence between inputs; another action meanwhile gets 409', async () => {
     const long = post(dry, 'tap', { input: 'down', count: 200, gapMs: 50 })
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    // The sequence has begun once its request has been taken in: one turn of the loop.
+    await new Promise((resolve) => setImmediate(resolve))
     const busy = await post(dry, 'tap', { input: 'up' })
     assert.equal(busy.status, 409)
     assert.equal(busy.body.code, 'NAVIGATION_IN_PROGRESS')

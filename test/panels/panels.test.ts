@@ -93,7 +93,6 @@ describe('control panels: resources, resolution, panel.state with drawings', () 
     await f.hook('game-selected', 'mame', f.tree.rom('mame', 'galaga.zip'), 'Galaga')
     await panel.until((c) => c.frames.slice(before).some((fr) => fr.Type === 'panel.state' && fr.Payload.Rom === 'galaga'))
     const galagaKey = panel.frames.at(-1)!.Payload.PanelKey
-    await new Promise((resolve) => setTimeout(resolve, 400))
     await f.hook('game-selected', 'mame', f.tree.rom('mame', 'pacman.zip'), 'Pac-Man')
     await f.hook('game-start', f.tree.rom('mame', 'pacman.zip'), 'pacman', 'Pac-Man')
     await panel.until((c) => c.frames.some((fr) => fr.Type === 'panel.state' && fr.Payload.Trigger === 'ui.game.started' && fr.Payload.Rom === 'pacman'))
