@@ -44,6 +44,15 @@ describe('records service', () => {
   })
   after(async () => publisher.close())
 
+  /** The linked service's leaderboard leaves the publisher's records out, and its source says why. */
+  async function assertRejectedSource (linked: TestHub, reason: RegExp): Promise<void> {
+    const board = (await getJson(`${linked.baseUrl}/api/v1/partner/records/leaderboard?system=mame&rom=1942`)).body as unknown as Board
+    assert.deepEqual(board.entries, [])
+    const source = board.sources.find((s) => s.url === publisher.baseUrl)!
+    assert.equal(source.verified, false)
+    assert.match(source.reason!, reason)
+  }
+
   it('publishes posted records in a signed index that records verify accepts, pinned', async () => {
     const { body, cors } = await getJson(`${publisher.baseUrl}/api/v1/scores/index`)
     assert.equal(cors, '*')
@@ -163,11 +172,7 @@ describe('records service', () => {
     })
 
     it('drops the records when the pinned key does not match', async () => {
-      const board = (await getJson(`${wronglyPinned.baseUrl}/api/v1/partner/records/leaderboard?system=mame&rom=1942`)).body as unknown as Board
-      assert.deepEqual(board.entries, [])
-      const source = board.sources.find((s) => s.url === publisher.baseUrl)!
-      assert.equal(source.verified, false)
-      assert.match(source.reason!, /untrusted issuer/)
+      await assertRejectedSource(wronglyPinned, /untrusted issuer/)
     })
 
     it('answers 409 without a link and 400 without a game', async () => {
@@ -218,11 +223,7 @@ describe('records service', () => {
     })
 
     it('is rejected as a source by the linked service, with the reason', async () => {
-      const board = (await getJson(`${linked.baseUrl}/api/v1/partner/records/leaderboard?system=mame&rom=1942`)).body as unknown as Board
-      assert.deepEqual(board.entries, [])
-      const source = board.sources.find((s) => s.url === publisher.baseUrl)!
-      assert.equal(source.verified, false)
-      assert.match(source.reason!, /root mismatch/)
+      await assertRejectedSource(linked, /root mismatch/)
     })
   })
 })
