@@ -82,23 +82,17 @@ export class StreamGateway {
   readonly publish = (event: PublishedEvent): void => {
     this.#retained.record(event)
     let frame: Buffer | null = null
-    // An event reaches many windows of one rule (every venue page): its values are worked out once.
-    let valuesByRule: Map<LatestValuesRule, LatestValues> | null = null
     for (const stream of this.#routesOf(event.envelope.Type)) {
       const clients = this.#clients.get(stream)
       if (clients === undefined || clients.size === 0) continue
       frame ??= Buffer.from(event.json)
+      // Every window of a stream has the stream's rule: the event's values are worked out once for
+      // all of them (every venue page), not once a client.
+      let values: LatestValues | null = null
       for (const client of clients) {
         const window = this.#windows.get(client)
-        if (window?.takes(event.envelope.Type) === true) {
-          valuesByRule ??= new Map()
-          let values = valuesByRule.get(window.rule)
-          if (values === undefined) {
-            values = window.rule.valuesOf(event.envelope)
-            valuesByRule.set(window.rule, values)
-          }
-          window.add(values)
-        } else client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
+        if (window?.takes(event.envelope.Type) === true) window.add(values ??= window.rule.valuesOf(event.envelope))
+        else client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
       }
     }
   }

@@ -51,7 +51,7 @@ export class LatestWindow {
     return this.#types.has(type)
   }
 
-  /** `values`: the rule's `valuesOf` the event, worked out once for every window it reaches. */
+  /** `values`: what the rule's `valuesOf` found in the event, worked out once for every window of the stream. */
   add (values: LatestValues): void {
     for (const [key, value] of values) this.#pending.set(key, value)
     if (this.#timer === null) this.#flush()
