@@ -14,7 +14,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { arm64Command, qemuSkip } from '../test/support/qemu.js'
 import { bundleTarget, unpackBundle } from '../test/support/bundles.js'
-import { freePort, round, stopChild, summarize, waitForHttp, writeResult, type LatencySummary } from './lib.js'
+import { freePort, round, stopChild, timeRequests, waitForHttp, writeResult } from './lib.js'
 
 if (qemuSkip !== false) {
   console.error(`arm64-qemu: ${qemuSkip}`)
@@ -47,18 +47,6 @@ function demoTree (): string {
   return out
 }
 
-async function timed (times: number, request: () => Promise<Response>): Promise<LatencySummary> {
-  const samples: number[] = []
-  for (let i = 0; i < times; i++) {
-    const started = performance.now()
-    const response = await request()
-    await response.arrayBuffer()
-    if (!response.ok) throw new Error(`status ${response.status}`)
-    samples.push(performance.now() - started)
-  }
-  return summarize(samples)
-}
-
 async function run (platform: Platform, tree: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cabinet-hub-bench-pi-${platform.name}-`))
   const start = async () => {
@@ -76,9 +64,9 @@ async function run (platform: Platform, tree: string) {
   const second = await start()
   try {
     const base = `http://127.0.0.1:${second.port}`
-    const health = await timed(requestsPerPath, async () => fetch(`${base}/api/v1/health`))
-    const state = await timed(requestsPerPath, async () => fetch(`${base}/api/v1/context/state`))
-    const hook = await timed(hooks, async () => fetch(`${base}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-selected', args: ['nes', path.join(tree, 'roms', 'nes', 'x.nes'), 'X'] }) }))
+    const health = await timeRequests(requestsPerPath, async () => fetch(`${base}/api/v1/health`))
+    const state = await timeRequests(requestsPerPath, async () => fetch(`${base}/api/v1/context/state`))
+    const hook = await timeRequests(hooks, async () => fetch(`${base}/api/v1/ingest/es-event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'game-selected', args: ['nes', path.join(tree, 'roms', 'nes', 'x.nes'), 'X'] }) }))
     return { firstReadyMs: first.readyMs, secondReadyMs: second.readyMs, healthMs: health, stateMs: state, hookMs: hook }
   } finally {
     await stopChild(second.child)

@@ -102,6 +102,19 @@ export function summarize (samples: readonly number[]): LatencySummary {
   return { samples: samples.length, p50Ms: round(percentile(samples, 50)), p99Ms: round(percentile(samples, 99)), maxMs: round(percentile(samples, 100)) }
 }
 
+/** Times `times` requests made one after the other, each read to its end; a failed answer throws, naming its URL. */
+export async function timeRequests (times: number, request: () => Promise<Response>): Promise<LatencySummary> {
+  const samples: number[] = []
+  for (let i = 0; i < times; i++) {
+    const started = performance.now()
+    const response = await request()
+    if (!response.ok) throw new Error(`${response.url} answered ${response.status}`)
+    await response.arrayBuffer()
+    samples.push(performance.now() - started)
+  }
+  return summarize(samples)
+}
+
 /**
  * Asks `url` again every `everyMs` (one request at a time) until stopped. A server whose event
  * loop is held answers late, so the longest answer is the longest stall the probe ran into.

@@ -23,7 +23,7 @@ import { XMLParser } from 'fast-xml-parser'
 import { bundleApp, bundlePackageJson } from '../scripts/bundles/bundle-app.js'
 import { runtimeFlags } from '../scripts/bundles/launchers.js'
 import { projectPackage } from '../scripts/bundles/targets.js'
-import { peakRssMb, probeLatency, round, spawnCabinetHub, startBaseline, summarize, waitForHttp, writeResult, type RunningProcess } from './lib.js'
+import { peakRssMb, probeLatency, round, spawnCabinetHub, startBaseline, timeRequests, waitForHttp, writeResult, type RunningProcess } from './lib.js'
 
 const systems = 20
 const gamesPerSystem = 2500
@@ -156,18 +156,6 @@ async function start (tree: Tree, dataDir: string, baseline: RunningProcess, bui
   }
 }
 
-async function timeRequests (url: string, times: number) {
-  const samples: number[] = []
-  for (let i = 0; i < times; i++) {
-    const started = performance.now()
-    const response = await fetch(url)
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`)
-    await response.arrayBuffer()
-    samples.push(performance.now() - started)
-  }
-  return summarize(samples)
-}
-
 async function untilRenameSeen (port: number): Promise<number> {
   const started = performance.now()
   while (performance.now() - started < 120_000) {
@@ -207,7 +195,7 @@ try {
 
   const big = flushed(writeBigTree())
   const bigStart = await start(big.tree, scratchDir('gamelist-data'), baseline)
-  const page = await timeRequests(`http://127.0.0.1:${bigStart.hub.port}/api/v1/gamelists/big/games?limit=50&offset=25000`, 20)
+  const page = await timeRequests(20, async () => fetch(`http://127.0.0.1:${bigStart.hub.port}/api/v1/gamelists/big/games?limit=50&offset=25000`))
   // Written beside it first, so that building 30 MB in this process does not count as a stall.
   writeFileSync(`${big.gamelist}.new`, bigGamelist(bigGames / 2))
   const reread = await stallsDuring(bigStart.hub.port, baseline, async () => {
