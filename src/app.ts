@@ -27,7 +27,7 @@ import { serviceVersion } from './version.js'
 import { documentedRoute } from './core/docs/documented-route.js'
 import { localPathsForLocalPages } from './core/local-paths.js'
 import { checkWebSocketHandshake } from './core/ws/handshake.js'
-import { capConnectionsPerAddress, httpServerOptions, maxConnectionsPerRemoteAddress, requestTimeouts } from './core/http-limits.js'
+import { capConnectionsPerAddress, httpServer, maxConnectionsPerRemoteAddress } from './core/http-limits.js'
 
 /** Core modules, always present; domain modules come after them. */
 const coreModules: readonly CoreModule[] = [systemModule, eventsModule, webSocketModule, apiReferenceModule]
@@ -61,9 +61,7 @@ export async function buildApp (options: BuildOptions): Promise<BuiltApp> {
     // failed ones log (handleError names the request).
     childLoggerFactory: (logger) => logger,
     bodyLimit: maxBodyBytes,
-    http: httpServerOptions,
-    requestTimeout: requestTimeouts.requestTimeoutMs,
-    keepAliveTimeout: requestTimeouts.keepAliveTimeoutMs,
+    serverFactory: (handler) => httpServer((request, response) => { if (!hub.repeatAnswers.answer(request, response)) handler(request, response) }),
     frameworkErrors: frameworkErrorHandler(securityCheck(securityOptions)),
     clientErrorHandler,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength },

@@ -3,7 +3,7 @@
  * whole in bounded time (a half-sent one is closed, key or not), idle keep-alive connections go,
  * and one machine of the LAN cannot take every descriptor of the service.
  */
-import type { Server, ServerOptions } from 'node:http'
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http'
 import type { Socket } from 'node:net'
 import { isLoopbackAddress } from './security.js'
 
@@ -14,10 +14,16 @@ export const requestTimeouts = {
   keepAliveTimeoutMs: 10_000
 } as const
 
-export const httpServerOptions: ServerOptions = {
+const httpServerOptions: ServerOptions = {
   headersTimeout: requestTimeouts.headersTimeoutMs,
   requestTimeout: requestTimeouts.requestTimeoutMs,
+  keepAliveTimeout: requestTimeouts.keepAliveTimeoutMs,
   connectionsCheckingInterval: 1_000
+}
+
+/** The service's HTTP server, with these limits, handing each request to `handler`. */
+export function httpServer (handler: RequestListener): Server {
+  return createServer(httpServerOptions, handler)
 }
 
 /** Open connections one address of another machine may hold (loopback clients are this machine's programs). */

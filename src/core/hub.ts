@@ -21,6 +21,7 @@ import type { HubDatabase } from './storage/database.js'
 import { EventJournal } from './storage/event-journal.js'
 import { StorageHealth } from './storage/storage-health.js'
 import { ReadLink } from './read-link.js'
+import { RepeatAnswers } from './repeat-answers.js'
 import { coreMigrations, migrate } from './storage/migrations.js'
 import { checkJoins, joinRows, StreamTable, systemStream, type StreamDefinition } from './stream-table.js'
 import { StreamGateway } from './ws/gateway.js'
@@ -82,6 +83,8 @@ export class Hub {
   readonly storage: StorageHealth
   /** The read-only link other machines' pages and screens open without the API key header. */
   readonly readLink: ReadLink
+  /** Repeats of constant answers, answered before Fastify's request path (see repeat-answers.ts). */
+  readonly repeatAnswers = new RepeatAnswers()
   readonly startup: Startup
   readonly services = new ServiceRegistry()
   readonly #statusSections = new Map<string, StatusSection>()
@@ -163,6 +166,7 @@ export class Hub {
 
   /** Closes sockets (1001), flushes the journal. The database is closed by its owner. */
   stop (): void {
+    this.repeatAnswers.close()
     this.gateway.close()
     this.storage.stop()
     try {

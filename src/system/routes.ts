@@ -13,11 +13,15 @@ const tags = [apiGroups.system.name]
 
 export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   const streamCatalogs = new StreamCatalogCache(hub)
+  // Constant for a given Host: monitors poll them, every client reads the stream list as it connects.
+  const { remember } = hub.repeatAnswers
   app.get('/api/v1/health', {
+    onSend: remember,
     schema: { tags, summary: 'Liveness: answers while the service runs', response: { 200: HealthResponse, ...errorResponses() } }
   }, async () => ({ status: 'healthy' as const, version: serviceVersion }))
 
   app.get('/api/v1/version', {
+    onSend: remember,
     schema: { tags, summary: 'Service, API and event-contract versions', response: { 200: VersionResponse, ...errorResponses() } }
   }, async () => ({ name: serviceName, version: serviceVersion, apiVersion: 'v1', eventsContractVersion, node: process.version }))
 
@@ -55,6 +59,7 @@ export async function systemRoutes (app: HubApp, hub: Hub): Promise<void> {
   }, async () => ({ configFile: hub.config.config, options: redactedConfig(hub.options, hub.loaded), sources: hub.loaded.sources }))
 
   app.get('/api/v1/ws/streams', {
+    onSend: remember,
     schema: {
       tags: [apiGroups.realtime.name],
       summary: 'Live discovery list of the WebSocket streams of this build',
