@@ -33,7 +33,8 @@ interface Cabinet {
   baseUrl: string | null
   /** The read-only link's query the cabinet's media want from another machine (`token=...`). */
   readQuery: string | null
-  lastSeenAt: string
+  /** Kept as a number: every message of every cabinet sets it, and it is read far less often. */
+  lastSeenMs: number
 }
 
 const str = (value: unknown): string | null => typeof value === 'string' && value !== '' ? value : null
@@ -119,7 +120,7 @@ export class VenueRegistry {
       score: typeof summary.score === 'number' ? summary.score : null,
       image: image !== null && image.startsWith('/') && baseUrl !== null ? `${baseUrl}${image}${readQuery === null ? '' : `?${readQuery}`}` : image,
       baseUrl,
-      lastSeenAt: cabinet.lastSeenAt
+      lastSeenAt: new Date(cabinet.lastSeenMs).toISOString()
     }
   }
 
@@ -129,8 +130,8 @@ export class VenueRegistry {
 
   #touch (nodeId: string): Cabinet {
     let cabinet = this.#cabinets.get(nodeId)
-    if (cabinet === undefined) this.#cabinets.set(nodeId, cabinet = { online: false, summary: {}, baseUrl: null, readQuery: null, lastSeenAt: '' })
-    cabinet.lastSeenAt = this.now().toISOString()
+    if (cabinet === undefined) this.#cabinets.set(nodeId, cabinet = { online: false, summary: {}, baseUrl: null, readQuery: null, lastSeenMs: 0 })
+    cabinet.lastSeenMs = this.now().getTime()
     return cabinet
   }
 }

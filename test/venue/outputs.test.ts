@@ -87,6 +87,28 @@ describe('venue outputs at the client\'s rate', () => {
     client.close()
   })
 
+  it('gives clients at one rate the same batches, a client at another rate its own, and keeps the batches going when one of them leaves', async () => {
+    const [first, second, slow] = await Promise.all(['/ws/venue', '/ws/venue?outputsHz=10', '/ws/venue?outputsHz=2'].map(async (path) => RecordingClient.inject(venue.app, path)))
+    for (let ms = 0; ms < 500; ms += 10) {
+      relay(lamp('cab-01', 'lamp0', ms))
+      await settle()
+      mock.timers.tick(10)
+    }
+    await settle()
+    assert.ok(outputsOf(first!.frames).length >= 5)
+    assert.deepEqual(outputsOf(second!.frames), outputsOf(first!.frames))
+    assert.ok(outputsOf(slow!.frames).length <= 2, `${outputsOf(slow!.frames).length} batches in half a second at 2 Hz`)
+    first!.close()
+    await settle()
+    const before = outputsOf(second!.frames).length
+    relay(lamp('cab-01', 'lamp0', 1000))
+    mock.timers.tick(100)
+    await settle()
+    assert.deepEqual(outputsOf(second!.frames).slice(before).flat().map((o) => o.Value), [1000])
+    second!.close()
+    slow!.close()
+  })
+
   it('keeps a client through a burst that closes one asking every change (its queue overflows)', async () => {
     const windowed = await RecordingClient.inject(venue.app, '/ws/venue')
     const everyChange = await RecordingClient.inject(venue.app, '/ws/venue?outputsHz=every')

@@ -27,6 +27,15 @@ export interface GatewayOptions extends ClientLimits {
   readonly envelopeJson: (type: string, payload: EventPayload) => string
 }
 
+/** A latest-values window and the clients its batches go to. */
+interface SharedWindow {
+  readonly key: string
+  readonly window: LatestWindow
+  readonly members: Set<ClientConnection>
+  /** The last event added, which the window's other clients must not add again. */
+  lastAdded: PublishedEvent | null
+}
+
 export interface GatewayCounts {
   readonly connectedClients: number
   readonly clientsByStream: Record<string, number>
@@ -42,8 +51,13 @@ export class StreamGateway {
   /** Clients that are pages of another origin: they get frames without this machine's paths. */
   readonly #foreignPages = new WeakSet<ClientConnection>()
   readonly #foreignFrames = new WeakMap<PublishedEvent, Buffer>()
-  /** Clients whose stream batches latest values, with their window. */
-  readonly #windows = new Map<ClientConnection, LatestWindow>()
+  /**
+   * Clients whose stream batches latest values, with the window they share: one per stream, rate
+   * and kind of page, so a batch is gathered and serialized once for every client at that rate
+   * (fifty venue pages at 10 Hz are one window, not fifty).
+   */
+  readonly #windows = new Map<ClientConnection, SharedWindow>()
+  readonly #sharedWindows = new Map<string, SharedWindow>()
   readonly #writes = new WriteBatch()
 
   constructor (options: GatewayOptions) {
@@ -90,9 +104,13 @@ export class StreamGateway {
       // all of them (every venue page), not once a client.
       let values: LatestValues | null = null
       for (const client of clients) {
-        const window = this.#windows.get(client)
-        if (window?.takes(event.envelope.Type) === true) window.add(values ??= window.rule.valuesOf(event.envelope))
-        else client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
+        const shared = this.#windows.get(client)
+        if (shared?.window.takes(event.envelope.Type) === true) {
+          if (shared.lastAdded !== event) shared.window.add(values ??= shared.window.rule.valuesOf(event.envelope))
+          shared.lastAdded = event
+        } else {
+          client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
+        }
       }
     }
   }
@@ -102,10 +120,21 @@ export class StreamGateway {
     if (rule === null) return
     const periodMs = windowMsOf(rule, query[rule.parameter])
     if (periodMs === null) return
-    this.#windows.set(client, new LatestWindow(rule, periodMs, (payload) => {
-      const json = this.#options.envelopeJson(rule.batchType, payload)
-      client.send(Buffer.from(this.#foreignPages.has(client) ? jsonWithoutLocalPaths(json) : json), null)
-    }))
+    const foreignPage = this.#foreignPages.has(client)
+    const key = `${client.stream}\n${periodMs}\n${String(foreignPage)}`
+    let shared = this.#sharedWindows.get(key)
+    if (shared === undefined) {
+      const members = new Set<ClientConnection>()
+      const window = new LatestWindow(rule, periodMs, (payload) => {
+        const json = this.#options.envelopeJson(rule.batchType, payload)
+        const frame = Buffer.from(foreignPage ? jsonWithoutLocalPaths(json) : json)
+        for (const member of members) member.send(frame, null)
+      })
+      shared = { key, window, members, lastAdded: null }
+      this.#sharedWindows.set(key, shared)
+    }
+    shared.members.add(client)
+    this.#windows.set(client, shared)
   }
 
   /** Made once per event, and only when a page of another origin listens. */
@@ -132,7 +161,8 @@ export class StreamGateway {
   /** Closes every client with 1001 (server going away) and stops the keepalive. */
   close (): void {
     clearInterval(this.#keepalive)
-    for (const window of this.#windows.values()) window.stop()
+    for (const shared of this.#sharedWindows.values()) shared.window.stop()
+    this.#sharedWindows.clear()
     this.#windows.clear()
     for (const clients of this.#clients.values()) {
       for (const client of clients) client.close(CLOSE_GOING_AWAY, 'server shutting down')
@@ -140,8 +170,13 @@ export class StreamGateway {
   }
 
   #remove (client: ClientConnection): void {
-    this.#windows.get(client)?.stop()
+    const shared = this.#windows.get(client)
     this.#windows.delete(client)
+    shared?.members.delete(client)
+    if (shared?.members.size === 0) {
+      shared.window.stop()
+      this.#sharedWindows.delete(shared.key)
+    }
     const set = this.#clients.get(client.stream)
     set?.delete(client)
     if (set?.size === 0) this.#clients.delete(client.stream)
