@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { DatabaseSync, type SQLInputValue, type StatementResultingChanges } from 'node:sqlite'
+import { DatabaseSync, type SQLInputValue, type StatementResultingChanges, type StatementSync } from 'node:sqlite'
 
 export const databaseFileName = 'cabinet-hub.db'
 
@@ -22,8 +22,12 @@ export interface HubStatement<Params extends readonly SQLInputValue[] = SQLInput
   all (...params: Params): Row[]
 }
 
+/** Statements kept for reuse: the stores prepare by SQL text where they use it, some on every selection. */
+const maxCachedStatements = 512
+
 export class HubDatabase {
   readonly #db: DatabaseSync
+  readonly #statements = new Map<string, StatementSync>()
   /** The file, or `:memory:`. */
   readonly name: string
   #savepoints = 0
@@ -37,10 +41,20 @@ export class HubDatabase {
     return this.#db.isOpen
   }
 
-  /** `rowsAsArrays`: rows as arrays of the columns in order, which saves building an object per row. */
+  /**
+   * `rowsAsArrays`: rows as arrays of the columns in order, which saves building an object per row.
+   * The same SQL gets the same statement again: compiling it costs more than running most of them.
+   */
   prepare<Params extends readonly SQLInputValue[] = SQLInputValue[], Row = unknown> (sql: string, { rowsAsArrays = false } = {}): HubStatement<Params, Row> {
-    const statement = this.#db.prepare(sql)
-    statement.setReturnArrays(rowsAsArrays)
+    const key = `${rowsAsArrays ? 'arrays' : 'objects'} ${sql}`
+    let statement = this.#statements.get(key)
+    if (statement === undefined) {
+      // SQL built from data (a list of n placeholders) could fill it without end.
+      if (this.#statements.size >= maxCachedStatements) this.#statements.clear()
+      statement = this.#db.prepare(sql)
+      statement.setReturnArrays(rowsAsArrays)
+      this.#statements.set(key, statement)
+    }
     return statement as unknown as HubStatement<Params, Row>
   }
 

@@ -1,12 +1,17 @@
 /**
  * A bounded journal of recent events for diagnostics. Writes are batched into one transaction per
- * tick so a burst of events costs one commit, and reads flush first so they never miss one. On a
- * full disk the events are held (up to the journal's size) and written once space returns.
+ * `flushDelayMs`, so a burst of events, or a player scrolling through games, costs one commit (a
+ * commit a turn was a tenth of the service's CPU at a selection every few milliseconds, and grew the
+ * WAL that SQLite then checkpoints on the loop); reads flush first so they never miss one, and the
+ * service flushes as it stops. On a full disk the events are held (up to the journal's size) and
+ * written once space returns.
  */
 import type { HubDatabase } from './database.js'
 import type { StorageHealth } from './storage-health.js'
 import type { Envelope } from '../envelope.js'
 import type { PublishedEvent } from '../event-bus.js'
+
+const flushDelayMs = 250
 
 interface Row {
   readonly type: string
@@ -39,7 +44,7 @@ export class EventJournal {
     if (this.#pending.length > this.#maxEvents) this.#pending.splice(0, this.#pending.length - this.#maxEvents)
     if (!this.#flushScheduled && !this.#storage.isFull) {
       this.#flushScheduled = true
-      setImmediate(() => this.flush())
+      setTimeout(() => this.flush(), flushDelayMs).unref()
     }
   }
 
