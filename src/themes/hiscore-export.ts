@@ -2,7 +2,8 @@
  * Keeps each game's hiscore lines in step with its table, in every target (the themes'
  * `.hiscore/<system>/<rom>.xml`, the archive copy, the `.gameinfos` block): rewritten whenever
  * the hiscores module tells of a table with scores, removed when it tells of one without. A table
- * the decoder failed on (`error`) leaves the last files in place.
+ * the decoder failed on (`error`) leaves the last files in place, and a game without a table
+ * (`not_found`) has none to remove.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Publisher } from '../core/event-bus.js'
@@ -58,7 +59,10 @@ export class HiscoreThemeExport {
 
   async export (table: HiscoreTable): Promise<void> {
     const { publisher, logger } = this.#deps
-    if (table.status === 'error') return
+    // A failed decode leaves the last files. A game with no table (`not_found`) never had one in
+    // this data dir (tables are never deleted), so none of its files were written: the players
+    // scrolling through such games cost no file calls here.
+    if (table.status === 'error' || table.status === 'not_found') return
     if (!isPlainName(table.system) || !isPlainName(table.rom)) {
       logger.warn({ system: table.system, rom: table.rom }, 'hiscore table not exported: its system or rom is not a file name')
       return

@@ -17,7 +17,7 @@ import type { RecordingClient } from '../support/ws-client.js'
 type Row = [rank: number, name: string, score: string]
 
 /** A table as the hiscores module tells it. */
-const table = (system: string, rom: string, rows: Row[], status: 'ok' | 'error' = 'ok'): HiscoreFacts['TableChanged'] => ({
+const table = (system: string, rom: string, rows: Row[], status: HiscoreFacts['TableChanged']['status'] = 'ok'): HiscoreFacts['TableChanged'] => ({
   system, rom, status, scores: rows.map(([rank, name, score]) => ({ rank, name, score }))
 })
 
@@ -98,9 +98,17 @@ describe('hiscore theme XML', () => {
     assert.deepEqual(themeLines(path.join(themesDir, '.hiscore', 'nes', 'smb.xml')), ['hiscoreline1: #1 Élodie 42100'])
   })
 
+  it('does nothing for a game that has no table: it never had files', async () => {
+    await publish(table('mame', 'galaga', [], 'not_found'))
+    await publish(table('nes', 'smb', [[1, 'Élodie', '42100'], [2, 'ALI', '100']]))
+    assert.equal((await exported(4)).Rom, 'smb', 'the next export is the one after it, and none came of the game without a table')
+    assert.equal(themeLines(galaga).length, 3)
+    assert.equal(existsSync(archived('mame', 'galaga')), true)
+  })
+
   it('removes the file when the table empties', async () => {
     await publish(table('mame', 'galaga', []))
-    assert.deepEqual(await exported(4), { Kind: 'hiscore', System: 'mame', Rom: 'galaga', Path: galaga, Removed: true, Lines: 0 })
+    assert.deepEqual(await exported(5), { Kind: 'hiscore', System: 'mame', Rom: 'galaga', Path: galaga, Removed: true, Lines: 0 })
     assert.equal(existsSync(galaga), false)
     assert.equal(existsSync(archived('mame', 'galaga')), false)
   })
@@ -108,7 +116,7 @@ describe('hiscore theme XML', () => {
   it('writes nothing outside the themes folder for a rom that is not a file name', async () => {
     await publish(table('mame', '../escape', [[1, 'ALI', '1']]))
     await publish(table('mame', 'dkong', [[1, 'ALI', '1']]))
-    assert.equal((await exported(5)).Rom, 'dkong')
+    assert.equal((await exported(6)).Rom, 'dkong')
     assert.equal(existsSync(path.join(themesDir, 'escape.xml')), false)
     assert.deepEqual(readdirSync(path.join(themesDir, '.hiscore', 'mame')), ['dkong.xml'])
   })
