@@ -32,4 +32,15 @@ describe('first look', () => {
     assert.deepEqual(look.files('snes', 'metroid').map((f) => `${f.kind} ${f.file}`), ['image /roms/snes/images/shared.png', 'thumbnail /roms/snes/images/metroid.png'])
     assert.throws(() => { look.push(found('/late.png')) }, /sealed/)
   })
+
+  it('tells apart two paths that share a hash', async () => {
+    const look = new FirstLook()
+    // The two paths hash alike (see hashOf); each keeps its own entry, and a path listed again still moves.
+    look.push(found('/roms/snes/images/11059.png'))
+    look.push(found('/roms/snes/images/41276.png', { slug: 'metroid' }))
+    look.push(found('/roms/snes/images/11059.png', { slug: 'zelda' }))
+    assert.deepEqual(await look.seal(), { files: 2, assets: 2, entries: 2 })
+    assert.deepEqual(look.files('snes', 'metroid').map((f) => f.file), ['/roms/snes/images/41276.png'])
+    assert.deepEqual(look.files('snes', 'zelda').map((f) => f.file), ['/roms/snes/images/11059.png'])
+  })
 })
