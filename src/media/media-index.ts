@@ -12,6 +12,7 @@ import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { loopTurns } from '../core/loop-turns.js'
 import type { HubDatabase, HubStatement } from '../core/storage/database.js'
+import type { FirstLook } from './first-look.js'
 import { layoutOf, mediaExtensions } from './kinds.js'
 import { origins, type MediaFile, type Origin } from './scan.js'
 
@@ -132,8 +133,8 @@ export class MediaIndex {
   readonly #savedCounts: HubStatement<[], IndexCounts>
   readonly #saveCounts: HubStatement<[number, number, number]>
   #counts: IndexCounts = { files: 0, assets: 0, entries: 0 }
-  /** A first look held in memory, entry -> files, until the first full replace (see holdFirstLook). */
-  #firstLook: ReadonlyMap<string, readonly MediaFile[]> | null = null
+  /** A first look held in memory until the first full replace (see holdFirstLook). */
+  #firstLook: FirstLook | null = null
 
   constructor (db: HubDatabase) {
     this.#db = db
@@ -161,30 +162,9 @@ export class MediaIndex {
    * it: writing its 100,000 rows on a big library would hold a first start up for half a second,
    * and the full scan rewrites them all anyway (their sizes and times were left at 0).
    */
-  async holdFirstLook (files: readonly MediaFile[]): Promise<void> {
-    const turn = loopTurns()
-    const byPath = new Map<string, MediaFile>()
-    for (const file of files) {
-      byPath.set(file.file, file)
-      await turn()
-    }
-    const entries = new Map<string, MediaFile[]>()
-    for (const file of byPath.values()) {
-      const key = entryKeyOf(file)
-      const list = entries.get(key)
-      if (list === undefined) entries.set(key, [file])
-      else list.push(file)
-      await turn()
-    }
-    let held = 0
-    let assets = 0
-    for (const list of entries.values()) {
-      held += list.length
-      assets += kindCount(list)
-      await turn()
-    }
-    this.#firstLook = entries
-    this.#counts = { files: held, assets, entries: entries.size }
+  async holdFirstLook (look: FirstLook): Promise<void> {
+    this.#counts = await look.seal()
+    this.#firstLook = look
   }
 
   /**
@@ -266,7 +246,7 @@ export class MediaIndex {
   }
 
   #files (system: string, slug: string): readonly MediaFile[] {
-    if (this.#firstLook !== null) return this.#firstLook.get(entryKey(system, slug)) ?? []
+    if (this.#firstLook !== null) return this.#firstLook.files(system, slug)
     return this.#entryRows.all(system, slug).map(fileOf)
   }
 

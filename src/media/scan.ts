@@ -33,6 +33,11 @@ export interface MediaFile {
   readonly mtimeMs: number
 }
 
+/** Where a scan puts the files it finds (an array will do), in the order of a walk that looks at one file after the other. */
+export interface FoundFiles {
+  push (file: MediaFile): void
+}
+
 export interface MediaSources extends RootFolders {
   /** The themes whose system logos and backgrounds stand in for missing system media, best first. */
   readonly themes: readonly string[]
@@ -106,7 +111,7 @@ export class MediaScan {
   /** Resolved afresh by every scan and every look: a root created since the last one counts at once. */
   readonly #roots: Promise<string[]>
   readonly #aliases: GameAliases
-  readonly #found: MediaFile[] = []
+  #found: FoundFiles = []
   /** Candidate files being looked at, in the order they were met; `#flush` lists them in that order. */
   #pending: Array<Promise<MediaFile | null>> = []
   readonly #disk: ScanDisk
@@ -124,6 +129,14 @@ export class MediaScan {
   }
 
   async run (): Promise<MediaFile[]> {
+    const files: MediaFile[] = []
+    await this.runInto(files)
+    return files
+  }
+
+  /** The scan, each file handed on as it is found rather than all of them kept: see FirstLook. */
+  async runInto (found: FoundFiles): Promise<void> {
+    this.#found = found
     for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
       for (const system of await this.#subFolders(base)) {
         if (this.#firstLook) await this.#storeSystem(path.join(base, system), system.toLowerCase(), origin)
@@ -134,7 +147,6 @@ export class MediaScan {
     await this.#downloaded()
     await this.#themes()
     await this.#flush()
-    return this.#found
   }
 
   /**
@@ -142,6 +154,8 @@ export class MediaScan {
    * folders, for the entry on screen between two full scans.
    */
   async storeOf (system: string, slug: string, folders: StoreFolders): Promise<MediaFile[]> {
+    const files: MediaFile[] = []
+    this.#found = files
     for (const [base, origin] of storeBases(this.#sources.mediaRoot)) {
       // find() follows links; a linked folder counts only where a full scan would take it too.
       const systemDir = await folders.find(base, system)
@@ -154,7 +168,7 @@ export class MediaScan {
       if (gameDir !== null && await this.#folderInsideRoots(gameDir)) await this.#storeGame(gameDir, system, slug, origin)
     }
     await this.#flush()
-    return this.#found
+    return files
   }
 
   async #store (systemDir: string, system: string, origin: Origin): Promise<void> {

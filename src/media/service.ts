@@ -17,6 +17,7 @@ import type { LibraryCatalog } from '../library/index.js'
 import type { MediaEvents } from './events.js'
 import type { MediaConfig } from './options.js'
 import { mediaSystemId } from '../identity/index.js'
+import { FirstLook } from './first-look.js'
 import { GameAliases } from './identity.js'
 import { MediaIndex, type IndexChange, type MediaAsset } from './media-index.js'
 import { watchMediaFolders } from './media-watch.js'
@@ -137,7 +138,9 @@ export class LocalMedia {
       this.#indexKnown = true
       this.#publishCounts('persisted')
     } else if (this.#catalog.counts().games >= this.#deps.options.mediaFirstLookGames) {
-      await this.index.holdFirstLook(await new MediaScan(this.sources, { aliases: this.#aliases, firstLook: true, signal: this.#stopping.signal }).run())
+      const look = new FirstLook()
+      await new MediaScan(this.sources, { aliases: this.#aliases, firstLook: true, signal: this.#stopping.signal }).runInto(look)
+      await this.index.holdFirstLook(look)
       this.#publishCounts('first-look')
     } else {
       await this.rescan('start')

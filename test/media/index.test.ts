@@ -5,6 +5,7 @@ import { describe, it } from 'node:test'
 import { closeDatabase, openDatabase, type HubDatabase } from '../../src/core/storage/database.js'
 import { coreMigrations, migrate } from '../../src/core/storage/migrations.js'
 import { mediaModule } from '../../src/media/index.js'
+import { FirstLook } from '../../src/media/first-look.js'
 import { MediaIndex } from '../../src/media/media-index.js'
 import { MediaScan, type MediaFile, type MediaSources } from '../../src/media/scan.js'
 import type { CatalogGame } from '../../src/library/index.js'
@@ -92,7 +93,9 @@ describe('media index', () => {
 
     const db = openMigrated(tempDir())
     const index = new MediaIndex(db)
-    await index.holdFirstLook(look)
+    const held = new FirstLook()
+    for (const found of look) held.push(found)
+    await index.holdFirstLook(held)
     assert.equal(index.entry('snes', slugOf('F-Zero')).get('image')?.size, 0)
     assert.deepEqual(index.counts(), { files: 4, assets: 4, entries: 3 })
     const change = await index.replace(full, (system, slug) => system === 'snes' && slug === slugOf('F-Zero'))
