@@ -22,6 +22,7 @@ import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { bundleApp, bundlePackageJson } from '../scripts/bundles/bundle-app.js'
 import { runtimeFlags } from '../scripts/bundles/launchers.js'
+import { launcherEnvironment } from '../src/boot/launcher-environment.js'
 import { projectPackage } from '../scripts/bundles/targets.js'
 import { peakRssMb, probeLatency, round, spawnCabinetHub, startBaseline, timeRequests, waitForHttp, writeResult, type RunningProcess } from './lib.js'
 
@@ -119,16 +120,16 @@ async function untilFullyIndexed (port: number): Promise<MediaStatus | undefined
   throw new Error('the full scan did not end within 120 s')
 }
 
-/** The app of a bundle, as `npm run dist` writes it into each archive, run with its launcher's flags. */
+/** The app of a bundle, as `npm run dist` writes it into each archive, run with its (Linux) launcher's flags and environment. */
 async function bundledApp (): Promise<Build> {
   const bundle = scratchDir('bundle')
   await bundleApp(path.join(bundle, 'app'))
   writeFileSync(path.join(bundle, 'package.json'), bundlePackageJson(projectPackage.version))
-  return { entry: path.join(bundle, 'app', 'cabinet-hub.mjs'), nodeArgs: runtimeFlags }
+  return { entry: path.join(bundle, 'app', 'cabinet-hub.mjs'), nodeArgs: runtimeFlags, env: launcherEnvironment }
 }
 
 /** The built tree, or a bundle's app run as its launcher runs it. */
-type Build = { readonly entry: string, readonly nodeArgs: readonly string[] } | undefined
+type Build = { readonly entry: string, readonly nodeArgs: readonly string[], readonly env: Readonly<Record<string, string>> } | undefined
 
 async function start (tree: Tree, dataDir: string, baseline: RunningProcess, build?: Build) {
   const started = performance.now()

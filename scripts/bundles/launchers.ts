@@ -1,4 +1,5 @@
 /** The commands at the top of a bundle: they run the app with the bundle's own Node.js, passing every argument on. */
+import { launcherEnvironment } from '../../src/boot/launcher-environment.js'
 
 /**
  * Node.js flags of the bundle. Node 24's V8 lets the young generation grow to 32 MB semi-spaces:
@@ -16,7 +17,7 @@ export const shLauncher = `#!/bin/sh
 # cabinet-hub with the Node.js of this folder: no other Node.js needs to be installed.
 # ./cabinet-hub --help lists the commands and options; ./cabinet-hub alone runs the service.
 here=$(dirname "$(readlink -f "$0")")
-exec "$here/node/bin/node" ${runtimeFlags.join(' ')} "$here/app/cabinet-hub.mjs" "$@"
+${Object.entries(launcherEnvironment).map(([name, value]) => `export ${name}="\${${name}:-${value}}"\n`).join('')}exec "$here/node/bin/node" ${runtimeFlags.join(' ')} "$here/app/cabinet-hub.mjs" "$@"
 `
 
 /** `cabinet-hub.cmd ...` on Windows; cmd wants CRLF lines. */

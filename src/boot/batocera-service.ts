@@ -23,6 +23,7 @@ const stopWaitSeconds = 10
 
 export function batoceraService (command: ServiceCommand, files: BatoceraServiceFiles): string {
   const serve = serveCommandLine(command).map(shWord).join(' ')
+  const environment = Object.entries(command.environment).map(([name, value]) => `${name}=${shWord(value)} `).join('')
   return `#!/bin/sh
 # Written by cabinet-hub install-service; run it again to change the options.
 # Batocera runs it with start at boot and stop at shutdown once switched on:
@@ -44,7 +45,7 @@ case "$1" in
   start)
     if running; then echo "cabinet-hub already runs (pid $pid)"; exit 0; fi
     mkdir -p "$(dirname "$LOG")" "$(dirname "$PIDFILE")"
-    nohup ${serve} >>"$LOG" 2>&1 </dev/null &
+    ${environment}nohup ${serve} >>"$LOG" 2>&1 </dev/null &
     echo $! >"$PIDFILE"
     echo "cabinet-hub started (pid $!), log in $LOG"
     ;;

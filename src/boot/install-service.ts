@@ -10,6 +10,7 @@ import { CommandUsageError, type ModuleCommand } from '../core/module.js'
 import { configuredEsConfigDir, type FrontendsConfig } from '../frontends/index.js'
 import { batoceraService, batoceraServiceName } from './batocera-service.js'
 import { retrobatStartHook, startHookFileName } from './retrobat-start-hook.js'
+import { launcherEnvironmentOf } from './launcher-environment.js'
 import { systemdUnit, unitFileName, type ServiceCommand } from './systemd-unit.js'
 
 const serviceTargets = ['systemd', 'retrobat', 'batocera'] as const
@@ -38,7 +39,7 @@ function targetOf (value: string | undefined): ServiceTarget {
 
 /** The running CLI, as the service should run it: this Node.js with its flags, and this script, links resolved. */
 export async function thisCommand (args: readonly string[]): Promise<ServiceCommand> {
-  return { node: process.execPath, nodeFlags: process.execArgv, cli: await realpath(process.argv[1]!), args }
+  return { node: process.execPath, nodeFlags: process.execArgv, environment: launcherEnvironmentOf(process.env), cli: await realpath(process.argv[1]!), args }
 }
 
 export interface ServiceInstallRequest {

@@ -13,6 +13,8 @@ export interface ServiceCommand {
   readonly node: string
   /** Node.js's own flags the CLI runs with (a bundle's launcher sets its memory flags). */
   readonly nodeFlags: readonly string[]
+  /** The launcher's environment the CLI runs with (see launcher-environment.ts). */
+  readonly environment: Readonly<Record<string, string>>
   /** The CLI script (dist/cli.js). */
   readonly cli: string
   /** Service options, as flags, passed to `serve`. */
@@ -26,6 +28,7 @@ export const unitFileName = 'cabinet-hub.service'
 
 export function systemdUnit (command: ServiceCommand): string {
   const execStart = serveCommandLine(command).map(unitArgument).join(' ')
+  const environment = Object.entries(command.environment).map(([name, value]) => `Environment=${unitArgument(`${name}=${value}`)}\n`).join('')
   return `# Written by cabinet-hub install-service; run it again to change the options.
 [Unit]
 Description=cabinet-hub: companion service for the cabinet's EmulationStation frontend
@@ -33,7 +36,7 @@ After=network.target
 
 [Service]
 Type=exec
-ExecStart=${execStart}
+${environment}ExecStart=${execStart}
 Restart=on-failure
 RestartSec=5
 # Exit code 2 is a mistake restarting cannot fix (a bad option, the data dir held by another cabinet-hub).

@@ -53,6 +53,7 @@ describe('install-service --for batocera, from the linux-x64 bundle', () => {
       const pid = Number(readFileSync(pidFile, 'utf8'))
       // The service runs with the launcher's memory flags, which install-service kept.
       assert.ok(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('--max-semi-space-size=8'), 'the bundle\'s Node.js flags')
+      assert.ok(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('MALLOC_ARENA_MAX=2'), 'the launcher\'s environment')
       assert.match(sh('start').stdout, /already runs/, `round ${round}: a second start leaves the running one`)
       assert.equal(sh('status').status, 0)
 

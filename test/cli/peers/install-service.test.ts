@@ -11,23 +11,24 @@ import { findPeer } from '../../support/peers.js'
 const systemdAnalyze = findPeer('systemd-analyze', 'systemd', ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'])
 
 describe('cabinet-hub install-service', () => {
-  it('writes a systemd user unit that runs serve with the options given, paths made absolute', () => {
+  it('writes a systemd user unit that runs serve with the options given, paths made absolute, and the launcher\'s environment', () => {
     const unitDir = tempDir()
     const workDir = tempDir()
-    const result = spawnSync(process.execPath, [cli, 'install-service', '--for', 'systemd', '--unit-dir', unitDir, '--port', '23456', '--data-dir', 'cab data', '--node-id', 'cab-50%'], { cwd: workDir, encoding: 'utf8' })
+    // As the bundle's sh launcher runs it.
+    const result = spawnSync(process.execPath, [cli, 'install-service', '--for', 'systemd', '--unit-dir', unitDir, '--port', '23456', '--data-dir', 'cab data', '--node-id', 'cab-50%'], { cwd: workDir, encoding: 'utf8', env: { ...process.env, MALLOC_ARENA_MAX: '2' } })
     assert.equal(result.status, 0, result.stderr)
     const file = path.join(unitDir, 'cabinet-hub.service')
     assert.match(result.stdout, new RegExp(`^wrote ${file}\\n.*systemctl --user daemon-reload && systemctl --user enable --now cabinet-hub`, 's'))
     const unit = readFileSync(file, 'utf8')
     const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1]
     assert.equal(execStart, `"${process.execPath}" "${cli}" "serve" "--port" "23456" "--data-dir" "${path.join(workDir, 'cab data')}" "--node-id" "cab-50%%"`)
-    for (const line of ['Type=exec', 'Restart=on-failure', 'RestartPreventExitStatus=2', 'WantedBy=default.target']) assert.ok(unit.includes(`\n${line}\n`), line)
+    for (const line of ['Type=exec', 'Environment="MALLOC_ARENA_MAX=2"', 'Restart=on-failure', 'RestartPreventExitStatus=2', 'WantedBy=default.target']) assert.ok(unit.includes(`\n${line}\n`), line)
     assert.equal(statSync(file).mode & 0o777, 0o600, 'the options may hold the API key')
   })
 
   it('writes a unit that systemd-analyze verify accepts', { skip: systemdAnalyze.skip }, () => {
     const unitDir = tempDir()
-    assert.equal(run(['install-service', '--for', 'systemd', '--unit-dir', unitDir, '--port', '23456']).status, 0)
+    assert.equal(run(['install-service', '--for', 'systemd', '--unit-dir', unitDir, '--port', '23456'], { MALLOC_ARENA_MAX: '2' }).status, 0)
     const verify = spawnSync(systemdAnalyze.path!, ['verify', '--user', path.join(unitDir, 'cabinet-hub.service')], { encoding: 'utf8', env: { ...process.env, XDG_RUNTIME_DIR: tempDir() } })
     assert.equal(verify.status, 0, verify.stderr)
     assert.equal(verify.stderr.trim(), '')
