@@ -27,13 +27,22 @@ export interface GatewayOptions extends ClientLimits {
   readonly envelopeJson: (type: string, payload: EventPayload) => string
 }
 
-/** A latest-values window and the clients its batches go to. */
+/**
+ * A latest-values window and the clients its batches go to: one per stream, rate and kind of page,
+ * so a batch is gathered and serialized once for every client at that rate (fifty venue pages at
+ * 10 Hz are one window, not fifty), and an event it takes is met once, not once a client.
+ */
 interface SharedWindow {
   readonly key: string
   readonly window: LatestWindow
   readonly members: Set<ClientConnection>
-  /** The last event added, which the window's other clients must not add again. */
-  lastAdded: PublishedEvent | null
+}
+
+/** A stream's clients: all of them, those sent every event, and the windows of the others. */
+interface StreamMembers {
+  readonly all: Set<ClientConnection>
+  readonly direct: Set<ClientConnection>
+  readonly windows: Set<SharedWindow>
 }
 
 export interface GatewayCounts {
@@ -43,7 +52,7 @@ export interface GatewayCounts {
 
 export class StreamGateway {
   readonly #options: GatewayOptions
-  readonly #clients = new Map<string, Set<ClientConnection>>()
+  readonly #streams = new Map<string, StreamMembers>()
   readonly #retained: RetainedStore
   /** Event type -> names of the streams that deliver it (the table never changes at run time). */
   readonly #routes = new Map<string, readonly string[]>()
@@ -51,11 +60,7 @@ export class StreamGateway {
   /** Clients that are pages of another origin: they get frames without this machine's paths. */
   readonly #foreignPages = new WeakSet<ClientConnection>()
   readonly #foreignFrames = new WeakMap<PublishedEvent, Buffer>()
-  /**
-   * Clients whose stream batches latest values, with the window they share: one per stream, rate
-   * and kind of page, so a batch is gathered and serialized once for every client at that rate
-   * (fifty venue pages at 10 Hz are one window, not fifty).
-   */
+  /** Clients whose stream batches latest values, with the window they share (see SharedWindow). */
   readonly #windows = new Map<ClientConnection, SharedWindow>()
   readonly #sharedWindows = new Map<string, SharedWindow>()
   readonly #writes = new WriteBatch()
@@ -77,13 +82,15 @@ export class StreamGateway {
       this.#options.onSlowClient(slow.stream, slow.queuedBytes)
     })
     if (foreignPage) this.#foreignPages.add(client)
-    this.#openWindow(client, query)
-    let set = this.#clients.get(stream)
-    if (set === undefined) {
-      set = new Set()
-      this.#clients.set(stream, set)
+    let members = this.#streams.get(stream)
+    if (members === undefined) {
+      members = { all: new Set(), direct: new Set(), windows: new Set() }
+      this.#streams.set(stream, members)
     }
-    set.add(client)
+    members.all.add(client)
+    const shared = this.#openWindow(client, query)
+    if (shared === null) members.direct.add(client)
+    else members.windows.add(shared)
     socket.on('close', () => this.#remove(client))
     for (const event of this.#retained.inReplayOrder()) {
       if (this.#delivers(stream, event.envelope.Type)) client.send(foreignPage ? this.#foreignFrame(event) : Buffer.from(event.json), event.coalesceKey)
@@ -95,31 +102,30 @@ export class StreamGateway {
   /** Bus listener. */
   readonly publish = (event: PublishedEvent): void => {
     this.#retained.record(event)
+    const type = event.envelope.Type
     let frame: Buffer | null = null
-    for (const stream of this.#routesOf(event.envelope.Type)) {
-      const clients = this.#clients.get(stream)
-      if (clients === undefined || clients.size === 0) continue
-      frame ??= Buffer.from(event.json)
+    for (const stream of this.#routesOf(type)) {
+      const members = this.#streams.get(stream)
+      if (members === undefined) continue
+      const sent = frame ??= Buffer.from(event.json)
+      const send = (client: ClientConnection): void => { client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : sent, event.coalesceKey) }
+      members.direct.forEach(send)
       // Every window of a stream has the stream's rule: the event's values are worked out once for
       // all of them (every venue page), not once a client.
       let values: LatestValues | null = null
-      for (const client of clients) {
-        const shared = this.#windows.get(client)
-        if (shared?.window.takes(event.envelope.Type) === true) {
-          if (shared.lastAdded !== event) shared.window.add(values ??= shared.window.rule.valuesOf(event.envelope))
-          shared.lastAdded = event
-        } else {
-          client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame, event.coalesceKey)
-        }
+      for (const { window, members: windowed } of members.windows) {
+        if (window.takes(type)) window.add(values ??= window.rule.valuesOf(event.envelope))
+        else windowed.forEach(send)
       }
     }
   }
 
-  #openWindow (client: ClientConnection, query: Readonly<Record<string, unknown>>): void {
+  /** The window the client's stream and query ask for, shared with the clients that asked the same; null for none. */
+  #openWindow (client: ClientConnection, query: Readonly<Record<string, unknown>>): SharedWindow | null {
     const rule = this.#options.latestValuesOf(client.stream)
-    if (rule === null) return
+    if (rule === null) return null
     const periodMs = windowMsOf(rule, query[rule.parameter])
-    if (periodMs === null) return
+    if (periodMs === null) return null
     const foreignPage = this.#foreignPages.has(client)
     const key = `${client.stream}\n${periodMs}\n${String(foreignPage)}`
     let shared = this.#sharedWindows.get(key)
@@ -130,11 +136,12 @@ export class StreamGateway {
         const frame = Buffer.from(foreignPage ? jsonWithoutLocalPaths(json) : json)
         for (const member of members) member.send(frame, null)
       })
-      shared = { key, window, members, lastAdded: null }
+      shared = { key, window, members }
       this.#sharedWindows.set(key, shared)
     }
     shared.members.add(client)
     this.#windows.set(client, shared)
+    return shared
   }
 
   /** Made once per event, and only when a page of another origin listens. */
@@ -150,10 +157,9 @@ export class StreamGateway {
   counts (): GatewayCounts {
     const clientsByStream: Record<string, number> = {}
     let connectedClients = 0
-    for (const [stream, clients] of this.#clients) {
-      if (clients.size === 0) continue
-      clientsByStream[stream] = clients.size
-      connectedClients += clients.size
+    for (const [stream, { all }] of this.#streams) {
+      clientsByStream[stream] = all.size
+      connectedClients += all.size
     }
     return { connectedClients, clientsByStream }
   }
@@ -164,22 +170,24 @@ export class StreamGateway {
     for (const shared of this.#sharedWindows.values()) shared.window.stop()
     this.#sharedWindows.clear()
     this.#windows.clear()
-    for (const clients of this.#clients.values()) {
-      for (const client of clients) client.close(CLOSE_GOING_AWAY, 'server shutting down')
+    for (const { all } of this.#streams.values()) {
+      for (const client of all) client.close(CLOSE_GOING_AWAY, 'server shutting down')
     }
   }
 
   #remove (client: ClientConnection): void {
+    const members = this.#streams.get(client.stream)
     const shared = this.#windows.get(client)
     this.#windows.delete(client)
     shared?.members.delete(client)
     if (shared?.members.size === 0) {
       shared.window.stop()
       this.#sharedWindows.delete(shared.key)
+      members?.windows.delete(shared)
     }
-    const set = this.#clients.get(client.stream)
-    set?.delete(client)
-    if (set?.size === 0) this.#clients.delete(client.stream)
+    members?.direct.delete(client)
+    members?.all.delete(client)
+    if (members?.all.size === 0) this.#streams.delete(client.stream)
   }
 
   #delivers (stream: string, type: string): boolean {
@@ -198,8 +206,8 @@ export class StreamGateway {
   }
 
   #checkAlive (): void {
-    for (const clients of this.#clients.values()) {
-      for (const client of clients) {
+    for (const { all } of this.#streams.values()) {
+      for (const client of all) {
         // Two pings without a pong: a half-open TCP connection (cabinet slept, cable pulled).
         if (client.missedPongs >= 2) {
           client.terminate()
