@@ -8,7 +8,7 @@ import type { Socket } from 'node:net'
 import { isLoopbackAddress } from './security.js'
 
 /** Headers within 10 s, the whole request (body included) within 30 s, checked every second. */
-export const requestTimeouts = {
+const requestTimeouts = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 10_000

@@ -30,7 +30,7 @@ interface PlainRead {
 /** Headers any of which can change what the full path answers, or whether it answers at all. */
 const signsOfMore = ['origin', 'referer', 'sec-fetch-site', 'upgrade', 'x-api-key', 'content-length', 'transfer-encoding', 'cookie'] as const
 
-export function isPlainLocalRead (request: PlainRead): boolean {
+function isPlainLocalRead (request: PlainRead): boolean {
   return request.method === 'GET' &&
     request.url !== undefined && !request.url.includes('?') &&
     isLoopbackAddress(request.socket.remoteAddress) &&
