@@ -1,10 +1,10 @@
 /**
  * A bounded journal of recent events for diagnostics. Writes are batched `flushDelayMs` after the
- * first event waiting, at most `maxRowsPerCommit` rows a transaction, so a burst of events, or a player scrolling through games, costs one commit (a
- * commit a turn was a tenth of the service's CPU at a selection every few milliseconds, and grew the
- * WAL that SQLite then checkpoints on the loop); reads flush first so they never miss one, and the
- * service flushes as it stops. On a full disk the events are held (up to the journal's size) and
- * written once space returns.
+ * first event waiting, at most `maxRowsPerCommit` rows a transaction, so a burst of events or a
+ * player scrolling through games costs a few commits (a commit a turn was a tenth of the service's
+ * CPU at a selection every few milliseconds, and grew the WAL that SQLite then checkpoints on the
+ * loop); reads flush first so they never miss one, and the service flushes as it stops. On a full
+ * disk the events are held (up to the journal's size) and written once space returns.
  */
 import type { HubDatabase } from './database.js'
 import type { StorageHealth } from './storage-health.js'

@@ -107,8 +107,8 @@ export class StreamGateway {
     for (const stream of this.#routesOf(type)) {
       const members = this.#streams.get(stream)
       if (members === undefined) continue
-      const sent = frame ??= Buffer.from(event.json)
-      const send = (client: ClientConnection): void => { client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : sent, event.coalesceKey) }
+      // Made on the first send: a lamp event that only windows take needs no frame.
+      const send = (client: ClientConnection): void => { client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame ??= Buffer.from(event.json), event.coalesceKey) }
       members.direct.forEach(send)
       // Every window of a stream has the stream's rule: the event's values are worked out once for
       // all of them (every venue page), not once a client.
