@@ -29,6 +29,20 @@ describe('database', () => {
     closeDatabase(again)
   })
 
+  it('gives the same SQL back as rows of objects or of arrays, as each caller asked, however the two interleave', () => {
+    const db = openDatabase(':memory:')
+    db.exec('CREATE TABLE games (rom TEXT, players INTEGER)')
+    db.prepare('INSERT INTO games VALUES (?, ?)').run('galaga', 2)
+    const sql = 'SELECT rom, players FROM games'
+    for (let round = 0; round < 2; round++) {
+      assert.deepEqual({ ...db.prepare(sql).get() as object }, { rom: 'galaga', players: 2 })
+      assert.deepEqual(db.prepare(sql, { rowsAsArrays: true }).get(), ['galaga', 2])
+    }
+    db.prepare('INSERT INTO games VALUES (?, ?)').run('dkong', 1)
+    assert.equal(db.prepare(sql).all().length, 2, 'a statement given again reads the table as it is now')
+    closeDatabase(db)
+  })
+
   it('adopts a database of the single-list layout (user_version 2) without running its steps again', () => {
     const dir = tempDir()
     const legacy = new HubDatabase(path.join(dir, databaseFileName))
