@@ -59,6 +59,9 @@ const tileEvent = (cabinet: VenueCabinet) => ({
   LastSeenAt: cabinet.lastSeenAt
 })
 
+/** QoS 1 messages the broker may send the venue unacknowledged: MQTT's largest, as the venue handles each as it reads it. */
+const brokerWindow = 65_535
+
 /** The venue service's one domain module; the cabinets' streams are served too (`/ws/marquee` has every cabinet's marquee). */
 export function venueModule (cabinet: CabinetCatalog): HubModule {
   return defineModule({
@@ -74,7 +77,10 @@ export function venueModule (cabinet: CabinetCatalog): HubModule {
       if (mqttUrl === null) throw new Error('the venue needs --mqtt-url')
       const registry = new VenueRegistry(context.now)
       const relayed = new Set([...cabinet.events, ...coreEvents].map((definition) => definition.type))
-      const client = await connectBroker({ ...options, mqttUrl }, { clientId: `cabinethub-venue-${context.core.nodeId}-${randomUUID().slice(0, 8)}` })
+      const client = await connectBroker({ ...options, mqttUrl }, {
+        clientId: `cabinethub-venue-${context.core.nodeId}-${randomUUID().slice(0, 8)}`,
+        receiveMaximum: { messages: brokerWindow, log: (message) => logger.warn(message) }
+      })
       const listener = new VenueListener({
         client,
         prefix: options.mqttTopicPrefix,
@@ -86,7 +92,7 @@ export function venueModule (cabinet: CabinetCatalog): HubModule {
       })
       context.onStart('venue-broker', async () => { client.connect() })
       context.onStop(async () => { await endConnection(client) })
-      context.addStatusSection('venue', () => ({ broker: brokerLabel(mqttUrl), prefix: options.mqttTopicPrefix, cabinets: registry.cabinets().length, ...listener.status() }))
+      context.addStatusSection('venue', () => ({ broker: brokerLabel(mqttUrl), mqttVersion: client.options.protocolVersion === 5 ? '5' : '3.1.1', prefix: options.mqttTopicPrefix, cabinets: registry.cabinets().length, ...listener.status() }))
       venueRoutes(scope, registry)
     }
   })

@@ -12,13 +12,13 @@ import { TestClock } from './test-clock.js'
 import { serveTestHub, tempDir, type TestHub, type TestHubOptions } from './hub.js'
 
 /** `serve` with `skipStart` leaves the broker alone: a fast-tier test relays the cabinets' envelopes itself. */
-export async function startVenue (mqttUrl: string, options: Record<string, string> = {}, serve: Pick<TestHubOptions, 'listen' | 'skipStart'> = {}): Promise<TestHub> {
+export async function startVenue (mqttUrl: string, options: Record<string, string> = {}, serve: Pick<TestHubOptions, 'listen' | 'skipStart' | 'logger'> = {}): Promise<TestHub> {
   const dataDir = tempDir('cabinet-hub-venue-')
   const modules = [venueModule(cabinetCatalogOf(domainModules))]
   const loaded = loadConfig(optionEntriesOf(modules), { cli: new Map(Object.entries({ dataDir, port: '0', nodeId: 'venue', mqttUrl, ...options })), env: {} })
   const db = openDatabase(dataDir)
   const clock = new TestClock()
-  const { app, hub } = await buildApp({ loaded, logger: pino({ level: 'silent' }), db, settings: noFrontendSettings, now: clock.now, modules })
+  const { app, hub } = await buildApp({ loaded, logger: serve.logger ?? pino({ level: 'silent' }), db, settings: noFrontendSettings, now: clock.now, modules })
   return await serveTestHub({ app, hub, clock }, db, dataDir, serve)
 }
 

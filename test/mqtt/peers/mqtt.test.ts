@@ -139,6 +139,7 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
       assert.deepEqual(Object.fromEntries(['nodeId', 'online', 'state', 'system', 'game'].map((k) => [k, byNode.get('cab-b')![k]])), { nodeId: 'cab-b', online: true, state: 'browsing', system: 'snes', game: 'Super Mario World' })
       assert.equal(byNode.get('cab-a')?.online, true)
       assert.equal(byNode.get('cab-a')?.system, 'mame')
+      assert.equal((await statusSection(venue.baseUrl, 'venue')).mqttVersion, '5', 'Mosquitto 2 speaks MQTT 5')
     } finally {
       client.socket.close()
     }

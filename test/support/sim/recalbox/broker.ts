@@ -1,7 +1,8 @@
 /**
  * A broker for the simulated Recalbox run by hand (scripts/sim-frontend.ts): Recalbox runs its own
  * Mosquitto, a developer's machine may have none, so the script brings one (Aedes, in its process,
- * loopback only). The tests use a real Mosquitto (test/support/mosquitto.ts).
+ * loopback only). The tests use a real Mosquitto (test/support/mosquitto.ts), and Aedes 1 where
+ * a broker must speak only MQTT 3.1.1 (the venue's fallback).
  */
 import { createServer, type AddressInfo } from 'node:net'
 import { Aedes } from 'aedes'
