@@ -22,6 +22,7 @@ export interface PublishedEvent {
   readonly coalesceKey: string | null
   readonly retainSlot: string | null
   readonly clearsSlot: string | null
+  readonly journaled: boolean
 }
 
 export type PublishResult =
@@ -92,7 +93,8 @@ export class EventBus {
       json: JSON.stringify(envelope),
       coalesceKey,
       retainSlot: options.retain === false ? null : definition.retainSlot,
-      clearsSlot: definition.clearsSlot
+      clearsSlot: definition.clearsSlot,
+      journaled: definition.journaled
     }
     this.#deliver(event)
     return { published: true, event }
@@ -105,7 +107,7 @@ export class EventBus {
    * received, when the caller has it, so it is not serialized again.
    */
   relay (envelope: Envelope, json = JSON.stringify(envelope)): void {
-    this.#deliver({ envelope, json, coalesceKey: null, retainSlot: null, clearsSlot: null })
+    this.#deliver({ envelope, json, coalesceKey: null, retainSlot: null, clearsSlot: null, journaled: this.#options.definition(envelope.Type)?.journaled ?? true })
   }
 
   /**

@@ -35,7 +35,7 @@ export async function eventRoutes (app: HubApp, hub: Hub): Promise<void> {
   app.get('/api/v1/events/recent', {
     schema: {
       tags,
-      summary: 'Recent events from the diagnostics journal, newest first',
+      summary: 'Recent events from the diagnostics journal, newest first (output changes, at lamp rate, are not kept)',
       querystring: RecentQuery,
       response: { 200: RecentResponse, ...errorResponses(400) }
     }

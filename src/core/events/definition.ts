@@ -22,6 +22,12 @@ export interface EventDefinition<T extends string = string, S extends TSchema = 
   readonly retainSlot: string | null
   /** Publishing this type empties the named slot (a session that ended must not replay). */
   readonly clearsSlot: string | null
+  /**
+   * Whether the diagnostics journal keeps it. Not for signals at lamp rate: a venue relays thousands
+   * a second, which would push every other event out of the journal within seconds and keep the
+   * disk (a Pi's SD card) writing, with a checkpoint that held the loop for 20 ms every few seconds.
+   */
+  readonly journaled: boolean
 }
 
 type Opened<P extends TProperties> = TObject<{ [K in keyof P]: TOptional<P[K]> }>
@@ -40,7 +46,7 @@ export const field = (payload: EventPayload, name: string): string => String(pay
 
 /** Declares an event type; the literal type and the schema's static type are kept for publishers and subscribers. */
 export function define<const T extends string, S extends TSchema> (type: T, description: string, payload: S, extra: Partial<Omit<EventDefinition, 'type' | 'description' | 'payload'>> = {}): EventDefinition<T, S> {
-  return { type, description, payload, example: null, coalesceKey: null, retainSlot: null, clearsSlot: null, ...extra }
+  return { type, description, payload, example: null, coalesceKey: null, retainSlot: null, clearsSlot: null, journaled: true, ...extra }
 }
 
 /** Event type -> payload type, for a list of definitions. */

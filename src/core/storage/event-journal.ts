@@ -41,6 +41,7 @@ export class EventJournal {
 
   /** Bus listener. */
   readonly record = (event: PublishedEvent): void => {
+    if (!event.journaled) return
     this.#pending.push({ type: event.envelope.Type, ts: event.envelope.Ts, envelope: event.json })
     // Held while the disk is full: the oldest go first, as the journal would prune them anyway.
     if (this.#pending.length > this.#maxEvents) this.#pending.splice(0, this.#pending.length - this.#maxEvents)

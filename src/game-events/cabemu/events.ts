@@ -14,10 +14,10 @@ function cabemuEvents<const I extends string> (instance: I, which: string) {
       ...session,
       Reason: Type.Union([Type.Literal('stopped'), Type.Literal('disconnected')], { description: '`stopped`: the emulator said so; `disconnected`: the connection dropped mid-session.' })
     }, 'arcade session'), { example: { Source: instance, MachineName: 'pong', Port: 8000, Reason: 'stopped' } }),
-    define(`${instance}.output.changed` as const, 'Arcade outputs (lamps ...) changed; one event per received change, in order, never coalesced or deduplicated.', open({
+    define(`${instance}.output.changed` as const, 'Arcade outputs (lamps ...) changed; one event per received change, in order, never coalesced or deduplicated. Not kept in the diagnostics journal.', open({
       ...session,
       Signals: Type.Array(Type.Object({ Key: Type.String(), Value: Type.Integer(), Ts: Type.String({ format: 'date-time' }) }))
-    }, 'arcade outputs'), { example: { Source: instance, Port: 8000, MachineName: 'pong', Signals: [{ Key: 'lamp0', Value: 1, Ts: '2026-11-21T20:00:00.000Z' }] } })
+    }, 'arcade outputs'), { journaled: false, example: { Source: instance, Port: 8000, MachineName: 'pong', Signals: [{ Key: 'lamp0', Value: 1, Ts: '2026-11-21T20:00:00.000Z' }] } })
   ]
 }
 
@@ -31,13 +31,13 @@ export const cabemuSourceEvents = [
     Source: str('Emulator instance (`cabemu`, `cabemu2`).'), MachineName: str('Machine (rom) name.'), Port: int('Output server port.'), ...runningGameFields,
     Reason: Type.Union([Type.Literal('stopped'), Type.Literal('disconnected')])
   }, 'arcade session'), { example: { Source: 'cabemu', MachineName: 'pong', Port: 8000, SystemId: 'arcade', Rom: 'pong', Reason: 'stopped' } }),
-  define('arcade.output.changed', 'Normalized arcade output change, one per received change, in order (never coalesced).', open({
+  define('arcade.output.changed', 'Normalized arcade output change, one per received change, in order (never coalesced). Not kept in the diagnostics journal.', open({
     Source: str('Emulator instance (`cabemu`, `cabemu2`).'),
     MachineName: str('Machine name.'),
     Key: str('Output name (`lamp0`, `led1` ...).'),
     Value: int('Output value.'),
     Ts: Type.String({ format: 'date-time', description: 'When the change was received.' })
-  }, 'arcade output'), { example: { Source: 'cabemu', MachineName: 'pong', Key: 'lamp0', Value: 1, Ts: '2026-11-21T20:00:00.000Z' } }),
+  }, 'arcade output'), { journaled: false, example: { Source: 'cabemu', MachineName: 'pong', Key: 'lamp0', Value: 1, Ts: '2026-11-21T20:00:00.000Z' } }),
   ...memoryEvents('cabemu', 'first arcade emulator instance (its cabinethub plugin)'),
   ...memoryEvents('cabemu2', 'second arcade emulator instance (its cabinethub plugin)')
 ]
