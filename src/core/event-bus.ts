@@ -13,6 +13,11 @@ export interface PublishOptions {
   readonly correlationId?: string
   /** false publishes without touching the retained store (designer previews). */
   readonly retain?: boolean
+  /**
+   * Its frames leave at once instead of with the rest of the turn's writes: what the frontend shows
+   * now, ahead of the snapshots, hiscores and panels its listeners make of it in the same turn.
+   */
+  readonly leaveNow?: boolean
 }
 
 export interface PublishedEvent {
@@ -23,6 +28,7 @@ export interface PublishedEvent {
   readonly retainSlot: string | null
   readonly clearsSlot: string | null
   readonly journaled: boolean
+  readonly leaveNow: boolean
 }
 
 export type PublishResult =
@@ -94,7 +100,8 @@ export class EventBus {
       coalesceKey,
       retainSlot: options.retain === false ? null : definition.retainSlot,
       clearsSlot: definition.clearsSlot,
-      journaled: definition.journaled
+      journaled: definition.journaled,
+      leaveNow: options.leaveNow === true
     }
     this.#deliver(event)
     return { published: true, event }
@@ -107,7 +114,7 @@ export class EventBus {
    * received, when the caller has it, so it is not serialized again.
    */
   relay (envelope: Envelope, json = JSON.stringify(envelope)): void {
-    this.#deliver({ envelope, json, coalesceKey: null, retainSlot: null, clearsSlot: null, journaled: this.#options.definition(envelope.Type)?.journaled ?? true })
+    this.#deliver({ envelope, json, coalesceKey: null, retainSlot: null, clearsSlot: null, journaled: this.#options.definition(envelope.Type)?.journaled ?? true, leaveNow: false })
   }
 
   /**

@@ -158,8 +158,9 @@ export class FrontendLink {
     if (this.#uncertainCheck !== null) clearTimeout(this.#uncertainCheck)
   }
 
+  /** The frontend's own events leave at once: an overlay shows the selection before the listeners' work of the turn. */
   #publish<K extends keyof FrontendEvents & string> (type: K, payload: FrontendEvents[K], correlationId: string): void {
-    this.#deps.publisher.publish(type, payload, { correlationId })
+    this.#deps.publisher.publish(type, payload, { correlationId, leaveNow: true })
   }
 
   /**

@@ -4,7 +4,9 @@ import { describe, it } from 'node:test'
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { PublishedEvent } from '../../src/core/event-bus.js'
 import { ClientConnection } from '../../src/core/ws/client-connection.js'
+import { StreamGateway } from '../../src/core/ws/gateway.js'
 import { WriteBatch } from '../../src/core/ws/write-batch.js'
 
 /** A socket whose unsent bytes the test controls, recording what was sent and how it was closed. */
@@ -97,5 +99,38 @@ describe('ClientConnection queue', () => {
     connection.emit('drain')
     client.send(Buffer.from('late'), null)
     assert.deepEqual(socket.sent, [])
+  })
+})
+
+describe('StreamGateway writes', () => {
+  const event = (type: string, leaveNow: boolean): PublishedEvent => ({
+    envelope: { Type: type, Ts: new Date(0).toISOString(), NodeId: 'cab-01', CorrelationId: type, Payload: {} },
+    json: JSON.stringify({ Type: type }),
+    coalesceKey: null,
+    retainSlot: null,
+    clearsSlot: null,
+    journaled: true,
+    leaveNow
+  })
+
+  it('sends an event published to leave now at once, and what follows in the turn with the turn', async () => {
+    const gateway = new StreamGateway({ pingIntervalMs: 60_000, maxQueuedBytes: 1000, maxBufferedBytes: 100, retainedSlots: [], streamsFor: () => ['frontend'], onSlowClient: () => {}, latestValuesOf: () => null, envelopeJson: JSON.stringify })
+    const socket = new FakeSocket()
+    const connection = new FakeConnection()
+    gateway.attach(socket as unknown as WebSocket, connection as unknown as Duplex, 'frontend')
+    const uncorksAtAttach = connection.uncorks
+    try {
+      gateway.publish(event('ui.game.selected', true))
+      assert.equal(connection.uncorks, uncorksAtAttach + 1, 'the selection left before the turn ended')
+      assert.equal(connection.corks - connection.uncorks, 1, 'still corked for the rest of the turn')
+      gateway.publish(event('marquee.snapshot', false))
+      gateway.publish(event('hiscore.updated', false))
+      assert.equal(connection.uncorks, uncorksAtAttach + 1, 'what listeners publish waits for the end of the turn')
+      await nextTurn()
+      assert.equal(connection.uncorks, uncorksAtAttach + 2)
+      assert.deepEqual(socket.sent.map((frame) => (JSON.parse(frame) as { Type: string }).Type), ['ui.game.selected', 'marquee.snapshot', 'hiscore.updated'])
+    } finally {
+      gateway.close()
+    }
   })
 })

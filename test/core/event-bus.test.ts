@@ -54,6 +54,14 @@ describe('EventBus', () => {
     assert.equal(JSON.parse(seen[1]!.json).NodeId, 'cab-02', 'a type this build does not declare is relayed too')
   })
 
+  it('marks an event to leave now only when its publisher asks, never a relayed one', () => {
+    const { bus, seen } = makeBus()
+    bus.publish('ui.game.selected', {}, { leaveNow: true })
+    bus.publish('marquee.snapshot', {})
+    bus.relay({ Type: 'ui.game.selected', Ts: new Date(0).toISOString(), NodeId: 'cab-02', CorrelationId: 'x', Payload: {} })
+    assert.deepEqual(seen.map((e) => e.leaveNow), [true, false, false])
+  })
+
   it('gives each event a correlation id when the publisher has none', () => {
     const { bus, seen } = makeBus()
     bus.publish('ui.event', {})

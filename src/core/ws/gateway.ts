@@ -108,7 +108,10 @@ export class StreamGateway {
       const members = this.#streams.get(stream)
       if (members === undefined) continue
       // Made on the first send: a lamp event that only windows take needs no frame.
-      const send = (client: ClientConnection): void => { client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame ??= Buffer.from(event.json), event.coalesceKey) }
+      const send = (client: ClientConnection): void => {
+        client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame ??= Buffer.from(event.json), event.coalesceKey)
+        if (event.leaveNow) client.flush()
+      }
       members.direct.forEach(send)
       // Every window of a stream has the stream's rule: the event's values are worked out once for
       // all of them (every venue page), not once a client.
