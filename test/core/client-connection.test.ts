@@ -114,7 +114,7 @@ describe('StreamGateway writes', () => {
   })
 
   it('sends an event published to leave now at once, and what follows in the turn with the turn', async () => {
-    const gateway = new StreamGateway({ pingIntervalMs: 60_000, maxQueuedBytes: 1000, maxBufferedBytes: 100, retainedSlots: [], streamsFor: () => ['frontend'], onSlowClient: () => {}, latestValuesOf: () => null, envelopeJson: JSON.stringify })
+    const gateway = new StreamGateway({ pingIntervalMs: 60_000, maxQueuedBytes: 1000, maxBufferedBytes: 100, retainedSlots: [], streamsFor: () => ['frontend'], onSlowClient: () => {}, latestValuesOf: () => null, envelopeJson: (type, payload) => JSON.stringify({ Type: type, Payload: payload }) })
     const socket = new FakeSocket()
     const connection = new FakeConnection()
     gateway.attach(socket as unknown as WebSocket, connection as unknown as Duplex, 'frontend')
