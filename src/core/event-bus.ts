@@ -14,8 +14,9 @@ export interface PublishOptions {
   /** false publishes without touching the retained store (designer previews). */
   readonly retain?: boolean
   /**
-   * Its frames leave at once instead of with the rest of the turn's writes: what the frontend shows
-   * now, ahead of the snapshots, hiscores and panels its listeners make of it in the same turn.
+   * Its frames, and every frame written before them, leave at once instead of with the rest of the
+   * turn's writes: what the frontend shows now, ahead of the snapshots, hiscores and panels its
+   * listeners make of it in the same turn.
    */
   readonly leaveNow?: boolean
 }

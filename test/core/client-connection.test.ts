@@ -113,22 +113,32 @@ describe('StreamGateway writes', () => {
     leaveNow
   })
 
-  it('sends an event published to leave now at once, and what follows in the turn with the turn', async () => {
-    const gateway = new StreamGateway({ pingIntervalMs: 60_000, maxQueuedBytes: 1000, maxBufferedBytes: 100, retainedSlots: [], streamsFor: () => ['frontend'], onSlowClient: () => {}, latestValuesOf: () => null, envelopeJson: (type, payload) => JSON.stringify({ Type: type, Payload: payload }) })
-    const socket = new FakeSocket()
-    const connection = new FakeConnection()
-    gateway.attach(socket as unknown as WebSocket, connection as unknown as Duplex, 'frontend')
-    const uncorksAtAttach = connection.uncorks
+  it('sends an event published to leave now at once, with what every client got before it, and what follows with the turn', async () => {
+    const streamsOf: Record<string, string[]> = { 'esevent.game-selected': ['esevent'] }
+    const gateway = new StreamGateway({ pingIntervalMs: 60_000, maxQueuedBytes: 1000, maxBufferedBytes: 100, retainedSlots: [], streamsFor: (type) => streamsOf[type] ?? ['frontend'], onSlowClient: () => {}, latestValuesOf: () => null, envelopeJson: (type, payload) => JSON.stringify({ Type: type, Payload: payload }) })
+    const attach = (stream: string) => {
+      const socket = new FakeSocket()
+      const connection = new FakeConnection()
+      gateway.attach(socket as unknown as WebSocket, connection as unknown as Duplex, stream)
+      return { socket, connection, uncorksAtAttach: connection.uncorks }
+    }
+    const frontend = attach('frontend')
+    const esevent = attach('esevent')
+    const types = (socket: FakeSocket): string[] => socket.sent.map((frame) => (JSON.parse(frame) as { Type: string }).Type)
     try {
+      gateway.publish(event('esevent.game-selected', false))
+      assert.equal(esevent.connection.uncorks, esevent.uncorksAtAttach, 'the raw hook waits for the turn')
       gateway.publish(event('ui.game.selected', true))
-      assert.equal(connection.uncorks, uncorksAtAttach + 1, 'the selection left before the turn ended')
-      assert.equal(connection.corks - connection.uncorks, 1, 'still corked for the rest of the turn')
+      assert.equal(frontend.connection.uncorks, frontend.uncorksAtAttach + 1, 'the selection left before the turn ended')
+      assert.equal(esevent.connection.uncorks, esevent.uncorksAtAttach + 1, 'and took the raw hook published before it along')
+      assert.equal(frontend.connection.corks - frontend.connection.uncorks, 1, 'still corked for the rest of the turn')
       gateway.publish(event('marquee.snapshot', false))
       gateway.publish(event('hiscore.updated', false))
-      assert.equal(connection.uncorks, uncorksAtAttach + 1, 'what listeners publish waits for the end of the turn')
+      assert.equal(frontend.connection.uncorks, frontend.uncorksAtAttach + 1, 'what listeners publish waits for the end of the turn')
       await nextTurn()
-      assert.equal(connection.uncorks, uncorksAtAttach + 2)
-      assert.deepEqual(socket.sent.map((frame) => (JSON.parse(frame) as { Type: string }).Type), ['ui.game.selected', 'marquee.snapshot', 'hiscore.updated'])
+      assert.equal(frontend.connection.uncorks, frontend.uncorksAtAttach + 2)
+      assert.deepEqual(types(frontend.socket), ['ui.game.selected', 'marquee.snapshot', 'hiscore.updated'])
+      assert.deepEqual(types(esevent.socket), ['esevent.game-selected'])
     } finally {
       gateway.close()
     }

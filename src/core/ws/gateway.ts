@@ -108,10 +108,7 @@ export class StreamGateway {
       const members = this.#streams.get(stream)
       if (members === undefined) continue
       // Made on the first send: a lamp event that only windows take needs no frame.
-      const send = (client: ClientConnection): void => {
-        client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame ??= Buffer.from(event.json), event.coalesceKey)
-        if (event.leaveNow) client.flush()
-      }
+      const send = (client: ClientConnection): void => { client.send(this.#foreignPages.has(client) ? this.#foreignFrame(event) : frame ??= Buffer.from(event.json), event.coalesceKey) }
       members.direct.forEach(send)
       // Every window of a stream has the stream's rule: the event's values are worked out once for
       // all of them (every venue page), not once a client.
@@ -121,6 +118,7 @@ export class StreamGateway {
         else windowed.forEach(send)
       }
     }
+    if (event.leaveNow) this.#writes.flushAll()
   }
 
   /** The window the client's stream and query ask for, shared with the clients that asked the same; null for none. */

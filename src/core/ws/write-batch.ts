@@ -28,6 +28,18 @@ export class WriteBatch {
     connection.cork()
   }
 
+  /**
+   * Sends what every connection holds now, keeping each corked for the rest of the turn: an event
+   * that must leave at once takes what was published before it along, to every client, so no
+   * client gets it before another gets what came first.
+   */
+  flushAll (): void {
+    for (const connection of this.#corked) {
+      connection.uncork()
+      connection.cork()
+    }
+  }
+
   readonly #flush = (): void => {
     this.#scheduled = false
     const corked = [...this.#corked]

@@ -9,7 +9,7 @@ import { capturedLogger } from '../../support/achievements.js'
 import { startHub } from '../../support/hub.js'
 import { startEmbeddedBroker } from '../../support/sim/recalbox/broker.js'
 import { eventually } from '../../support/sim.js'
-import { ingestHook as hook, startVenue, statusSection } from '../../support/venue.js'
+import { ingestHook as hook, startVenue, statusSection, venueCabinet } from '../../support/venue.js'
 import { RecordingClient } from '../../support/ws-client.js'
 
 describe('a venue on a broker that speaks only MQTT 3.1.1', () => {
@@ -26,6 +26,8 @@ describe('a venue on a broker that speaks only MQTT 3.1.1', () => {
       assert.equal(fallbacks.length, 1, log.text())
       assert.match(fallbacks[0]!, /Unacceptable protocol version.*speaking 3\.1\.1/)
 
+      // Its status reaches the venue once the venue's subscription is in place: a selection before it would go to no one.
+      await eventually(async () => venueCabinet(venue.baseUrl, 'cab-old'), (tile) => tile?.online === true, 'the cabinet online in the venue')
       await hook(cabinet, 'game-selected', 'snes', '/cab/roms/snes/smw.sfc', 'Super Mario World')
       await client.until((c) => c.frames.some((f) => f.Type === 'ui.game.selected' && f.NodeId === 'cab-old'))
       const relayed = client.frames.find((f) => f.Type === 'ui.game.selected' && f.NodeId === 'cab-old')!
