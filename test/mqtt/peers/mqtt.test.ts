@@ -195,7 +195,9 @@ describe('two cabinets and a venue on Mosquitto', { skip: mosquittoSkip }, () =>
       const key = (type: string, payload: { SelectionKey?: string, GameName?: string }): string => `${type} ${payload.SelectionKey ?? ''} ${payload.GameName ?? ''}`
       const onSocket = (): string[] => firehose.frames.filter((f) => f.Type === 'ui.game.selected' || f.Type === 'panel.state').map((f) => key(f.Type, f.Payload as { SelectionKey?: string }))
       const onBroker = (): string[] => ordered.messages.filter((m) => /\/(ui\.game\.selected|panel\.state)$/.test(m.topic)).map((m) => json(m)).map((e) => key(e.Type, e.Payload))
-      await eventually(() => [onSocket(), onBroker()] as const, ([socket, onTheBroker]) => socket.some((k) => k.includes('Game 19')) && onTheBroker.length >= socket.length, 'the burst on both transports')
+      // The selection leaves at once and its panel in the same turn's later write: the burst is over once the last selection's panel is in.
+      const lastPanelIn = (socket: readonly string[]): boolean => socket.slice(socket.findIndex((k) => k.includes('Game 19')) + 1).some((k) => k.startsWith('panel.state')) && socket.some((k) => k.includes('Game 19'))
+      await eventually(() => [onSocket(), onBroker()] as const, ([socket, onTheBroker]) => lastPanelIn(socket) && onTheBroker.length >= socket.length, 'the burst on both transports')
       assert.ok(onSocket().length >= 4)
       assert.deepEqual(onBroker(), onSocket())
     } finally {
