@@ -12,6 +12,10 @@ const firstRetryMs = 250
 const longestRetryMs = 15_000
 /** CONNACK codes of a broker that does not speak MQTT 5: 3.1.1's "unacceptable protocol version", 5's "unsupported protocol version". */
 const protocolRefused = new Set([1, 132])
+/** Refusals of MQTT 5 a connection answered by speaking 3.1.1: said once by `receiveMaximum.log`, not a broker error to report again. */
+const answeredRefusals = new WeakSet<Error>()
+
+export const isAnsweredRefusal = (error: Error): boolean => answeredRefusals.has(error)
 
 export interface ConnectOptions {
   readonly clientId: string
@@ -50,6 +54,7 @@ export async function connectBroker (config: MqttConnectionConfig & { mqttUrl: s
   if (receiveMaximum !== undefined) {
     client.on('error', (error: Error & { code?: unknown }) => {
       if (client.options.protocolVersion !== 5 || !protocolRefused.has(error.code as number)) return
+      answeredRefusals.add(error)
       receiveMaximum.log(`the MQTT broker ${brokerLabel(config.mqttUrl)} does not speak MQTT 5 (${error.message}); speaking 3.1.1 to it, whose acknowledgements may hold events back under load`)
       client.options.protocolVersion = 4
       delete client.options.properties

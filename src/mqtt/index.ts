@@ -96,6 +96,6 @@ export const mqttModule = defineModule({
 })
 
 export { CabinetTopics, readCabinetTopic } from './topics.js'
-export { connectBroker, brokerLabel, endConnection } from './connection.js'
+export { connectBroker, brokerLabel, endConnection, isAnsweredRefusal } from './connection.js'
 export { mqttConnectionOptions } from './options.js'
 export type { CabinetSummaryState } from './summary.js'

@@ -6,7 +6,7 @@
 import type { MqttClient } from 'mqtt'
 import { Compile } from 'typebox/compile'
 import { EnvelopeSchema, type Envelope } from '../core/envelope.js'
-import { readCabinetTopic } from '../mqtt/index.js'
+import { isAnsweredRefusal, readCabinetTopic } from '../mqtt/index.js'
 import type { VenueCabinet, VenueRegistry } from './registry.js'
 
 export interface ListenerDeps {
@@ -50,6 +50,7 @@ export class VenueListener {
     client.on('connect', () => { client.subscribe(`${prefix}/+/#`, { qos: 1 }) })
     client.on('message', (topic, payload) => this.#receive(topic, payload))
     client.on('error', (error) => {
+      if (isAnsweredRefusal(error)) return
       if (this.#lastError !== error.message) deps.log(`MQTT broker: ${error.message}`)
       this.#lastError = error.message
     })

@@ -25,6 +25,8 @@ describe('a venue on a broker that speaks only MQTT 3.1.1', () => {
       const fallbacks = log.text().split('\n').filter((line) => line.includes('does not speak MQTT 5'))
       assert.equal(fallbacks.length, 1, log.text())
       assert.match(fallbacks[0]!, /Unacceptable protocol version.*speaking 3\.1\.1/)
+      assert.deepEqual(log.text().split('\n').filter((line) => line.includes('Unacceptable protocol version')), fallbacks, 'the refusal is said once, as the fallback')
+      assert.equal(status.lastError, null, 'a refusal answered by 3.1.1 is no broker error')
 
       // Its status reaches the venue once the venue's subscription is in place: a selection before it would go to no one.
       await eventually(async () => venueCabinet(venue.baseUrl, 'cab-old'), (tile) => tile?.online === true, 'the cabinet online in the venue')
